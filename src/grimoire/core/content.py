@@ -1,0 +1,162 @@
+"""Loading and validating card files (TOML) shared by every game.
+
+A card file holds ``[[cards]]`` tables. :class:`TableReader` reads one table's fields
+with type and range checks; every error names the file, the card and the field.
+
+>>> r = TableReader("x.toml", {"id": "fireball", "chant": 2, "name": {"ja": "火球", "en": "Fireball"}})
+>>> r.slug("id"), r.int("chant", minimum=0, maximum=20), r.text("name").ja
+('fireball', 2, '火球')
+>>> r.int("power", required=False) is None
+True
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .errors import ContentError
+
+_SLUG = re.compile(r"^[a-z0-9][a-z0-9_\-]*$")
+
+
+@dataclass(frozen=True, slots=True)
+class Localized:
+    """A text in Japanese and English."""
+
+    ja: str
+    en: str
+
+    def get(self, lang: str) -> str:
+        """The text in ``lang`` (``ja`` or ``en``)."""
+        return self.en if lang == "en" else self.ja
+
+
+class TableReader:
+    """Typed access to one card table; remembers which keys were read."""
+
+    def __init__(self, file: str, table: dict[str, Any], card: str | None = None) -> None:
+        self.file = file
+        self.table = table
+        self.card = card if card is not None else str(table.get("id", "?"))
+        self.seen: set[str] = set()
+
+    def error(self, field: str | None, message: str) -> ContentError:
+        """A ContentError naming this file, card and ``field``."""
+        return ContentError(self.file, self.card, field, message)
+
+    def _get(self, field: str, required: bool) -> Any:
+        self.seen.add(field)
+        if field not in self.table:
+            if required:
+                raise self.error(field, "is missing")
+            return None
+        return self.table[field]
+
+    def str(self, field: str, required: bool = True, choices: Sequence[str] = ()) -> Any:
+        value = self._get(field, required)
+        if value is None:
+            return None
+        if not isinstance(value, str) or not value.strip():
+            raise self.error(field, f"must be a non-empty string, got {value!r}")
+        if choices and value not in choices:
+            raise self.error(field, f"must be one of {', '.join(choices)}, got {value!r}")
+        return value
+
+    def slug(self, field: str) -> str:
+        value: str = self.str(field)
+        if not _SLUG.match(value):
+            raise self.error(field, f"must be lowercase ASCII letters, digits, '-' or '_', got {value!r}")
+        return value
+
+    def int(self, field: str, required: bool = True, minimum: int | None = None, maximum: int | None = None) -> Any:
+        value = self._get(field, required)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.error(field, f"must be an integer, got {value!r}")
+        if minimum is not None and value < minimum:
+            raise self.error(field, f"must be at least {minimum}, got {value}")
+        if maximum is not None and value > maximum:
+            raise self.error(field, f"must be at most {maximum}, got {value}")
+        return value
+
+    def bool(self, field: str, default: bool = False) -> bool:
+        value = self._get(field, False)
+        if value is None:
+            return default
+        if not isinstance(value, bool):
+            raise self.error(field, f"must be true or false, got {value!r}")
+        return value
+
+    def text(self, field: str, required: bool = True) -> Any:
+        """A ``{ja = "...", en = "..."}`` table; a missing language is an error."""
+        value = self._get(field, required)
+        if value is None:
+            return None
+        if not isinstance(value, dict):
+            raise self.error(field, "must be a table with 'ja' and 'en' strings")
+        for lang in ("ja", "en"):
+            if not isinstance(value.get(lang), str) or not value[lang].strip():
+                raise self.error(f"{field}.{lang}", "is missing or empty")
+        extra = set(value) - {"ja", "en"}
+        if extra:
+            raise self.error(f"{field}.{sorted(extra)[0]}", "is not a known language (ja, en)")
+        return Localized(value["ja"], value["en"])
+
+    def tables(self, field: str) -> list[dict[str, Any]]:
+        value = self._get(field, False)
+        if value is None:
+            return []
+        if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+            raise self.error(field, "must be a list of tables")
+        return value
+
+    def finish(self) -> None:
+        """Raise if the table has keys no reader asked for (typos)."""
+        extra = sorted(set(self.table) - self.seen)
+        if extra:
+            raise self.error(extra[0], "is not a known field")
+
+
+def card_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
+    """Expand files and folders (``*.toml`` inside, sorted) into a list of files."""
+    out: list[Path] = []
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            out.extend(sorted(path.glob("*.toml")))
+        elif path.is_file():
+            out.append(path)
+        else:
+            raise ContentError(str(path), None, None, "no such file or folder")
+    return out
+
+
+def read_card_tables(path: Path) -> list[dict[str, Any]]:
+    """The ``[[cards]]`` tables of one TOML file."""
+    try:
+        with path.open("rb") as handle:
+            data = tomllib.load(handle)
+    except tomllib.TOMLDecodeError as exc:
+        raise ContentError(str(path), None, None, f"not valid TOML: {exc}") from None
+    except OSError as exc:
+        raise ContentError(str(path), None, None, f"cannot be read: {exc.strerror}") from None
+    cards = data.get("cards")
+    if not isinstance(cards, list) or not all(isinstance(c, dict) for c in cards):
+        raise ContentError(str(path), None, "cards", "the file must contain [[cards]] tables")
+    return cards
+
+
+def user_data_dir() -> Path:
+    """The user's data folder (``$GRIMOIRE_HOME`` or ``$XDG_DATA_HOME/grimoire``)."""
+    home = os.environ.get("GRIMOIRE_HOME")
+    if home:
+        return Path(home)
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return Path(base) / "grimoire"

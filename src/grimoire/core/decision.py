@@ -1,0 +1,92 @@
+"""The one decision protocol.
+
+At every moment a game is finished or waits on exactly one :class:`Decision`: which
+seat must answer, what kind of choice it is, and a finite tuple of :class:`Option` s,
+each with a stable id and a message key (+ arguments) for its readable label.
+Multi-picks are sequences of single picks with a ``done`` option. Terminal UI, web,
+AI, simulation and RL all answer with an option id — nothing else is input.
+
+>>> d = Decision(0, "main", (Option("pass", "opt.pass"), Option("place:3", "opt.place", ("fireball",))))
+>>> d.ids()
+['pass', 'place:3']
+>>> d.find("place:3").args
+('fireball',)
+>>> d.find("nope") is None
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+
+class Option(NamedTuple):
+    """One answer to a decision: a stable ``id`` and a label message ``key`` with ``args``."""
+
+    id: str
+    key: str
+    args: tuple[Any, ...] = ()
+
+
+class Decision(NamedTuple):
+    """A pending choice: ``player`` (seat 0 or 1) must pick one of ``options``."""
+
+    player: int
+    kind: str
+    options: tuple[Option, ...]
+    prompt_args: tuple[Any, ...] = ()
+
+    def ids(self) -> list[str]:
+        """The option ids in order."""
+        return [o.id for o in self.options]
+
+    def find(self, option_id: str) -> Option | None:
+        """The option with this id, or None."""
+        for o in self.options:
+            if o.id == option_id:
+                return o
+        return None
+
+    def resolve(self, answer: str) -> Option | None:
+        """An option by id or by 1-based number as typed by a person (``"2"``)."""
+        found = self.find(answer)
+        if found is not None:
+            return found
+        if answer.isdigit() and 1 <= int(answer) <= len(self.options):
+            return self.options[int(answer) - 1]
+        return None
+
+
+class Outcome(NamedTuple):
+    """How a finished game ended: ``winner`` is a seat, or None for a draw."""
+
+    winner: int | None
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winner": self.winner, "reason": self.reason}
+
+
+class Event(NamedTuple):
+    """A frozen record of one transition (card placed, chant advanced, damage dealt…).
+
+    ``private_to`` >= 0 marks an event whose ``args`` only that seat may see (a draw);
+    other seats see it with ``args`` removed.
+
+    >>> Event("draw", 1, ("fireball",), 1).redacted_for(0)
+    Event(kind='draw', player=1, args=(), private_to=1)
+    """
+
+    kind: str
+    player: int
+    args: tuple[Any, ...] = ()
+    private_to: int = -1
+
+    def redacted_for(self, seat: int | None) -> Event:
+        """This event as ``seat`` (None = spectator) may see it."""
+        if self.private_to < 0 or self.private_to == seat:
+            return self
+        return Event(self.kind, self.player, (), self.private_to)
+
+    def to_json(self) -> list[Any]:
+        return [self.kind, self.player, list(self.args), self.private_to]

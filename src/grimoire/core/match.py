@@ -1,0 +1,83 @@
+"""A game in progress: state, cached pending decision, event log and answers.
+
+Terminal play, the web server, simulation and replay all drive games through a
+:class:`Match`; it turns into a :class:`~grimoire.core.records.GameRecord` at any time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from typing import Any, Generic, TypeVar
+
+from .decision import Decision, Event, Outcome
+from .errors import GameOver, IllegalAnswer
+from .game import Game, Setup
+from .records import GameRecord
+
+S = TypeVar("S")
+
+
+def digest(events: list[Event]) -> str:
+    """A short, stable fingerprint of the events of one step (used by ``--verify``)."""
+    data = json.dumps([e.to_json() for e in events], ensure_ascii=False, separators=(",", ":"))
+    return hashlib.blake2b(data.encode("utf-8"), digest_size=4).hexdigest()
+
+
+class Match(Generic[S]):
+    """One game being played: answer the pending decision until it is over."""
+
+    def __init__(self, game: Game[S], setup: Setup) -> None:
+        self.game = game
+        self.setup = setup
+        self.start_events: list[Event] = []
+        self.state: S = game.new_state(setup, self.start_events)
+        self.log: list[Event] = list(self.start_events)
+        self.answers: list[str] = []
+        self.checks: list[str] = [digest(self.start_events)]
+        self._decision: Decision | None = game.decision(self.state)
+
+    @property
+    def decision(self) -> Decision | None:
+        """The pending decision (None once the game is over)."""
+        return self._decision
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended, if it has."""
+        return self.game.outcome(self.state)
+
+    def answer(self, option_id: str) -> list[Event]:
+        """Apply an answer; unlisted answers raise and change nothing."""
+        decision = self._decision
+        if decision is None:
+            raise GameOver(f"the game is over; answer {option_id!r} not applied")
+        if decision.find(option_id) is None:
+            raise IllegalAnswer(option_id, decision.kind, decision.ids())
+        events: list[Event] = []
+        self.game.apply_unchecked(self.state, option_id, events)
+        self.answers.append(option_id)
+        self.checks.append(digest(events))
+        self.log.extend(events)
+        self._decision = self.game.decision(self.state)
+        return events
+
+    def record(self, meta: Mapping[str, Any] | None = None) -> GameRecord:
+        """The game so far as a record (decks, options, seed and answers)."""
+        out = self.outcome
+        cards = self.game.card_tables([c for d in self.setup.decks for c in d.all_cards()])
+        return GameRecord(
+            game=self.game.name,
+            ruleset_version=self.game.version,
+            options=dict(self.setup.options),
+            decks=list(self.setup.decks),
+            seed=self.setup.seed,
+            chance=self.setup.chance,
+            chance_script=list(self.setup.chance_script),
+            answers=list(self.answers),
+            checks=list(self.checks),
+            outcome=None if out is None else out.to_json(),
+            cards={k: dict(v) for k, v in cards.items()},
+            meta=dict(meta or {}),
+        )

@@ -1,0 +1,187 @@
+"""Game records: ruleset and version, options, decks, seed, answers — and replay.
+
+A record is JSON. Replaying it re-creates the game from its set-up and applies the
+answers one by one; each step's events are fingerprinted, so ``verify`` names the first
+step whose events differ from the recorded ones.
+
+>>> rec = GameRecord("chant", "1", {}, [], 7, "prng", [], ["pass"], ["a", "b"], None, {}, {})
+>>> GameRecord.from_json(rec.to_json()) == rec
+True
+>>> GameRecord.from_json({"format": "grimoire-record"})
+Traceback (most recent call last):
+...
+grimoire.core.errors.RecordError: record field 'game' is missing
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .decks import Deck
+from .errors import DeckError, GrimoireError, RecordError
+
+FORMAT = "grimoire-record"
+FORMAT_VERSION = 1
+
+
+@dataclass
+class GameRecord:
+    """Everything needed to reproduce a game exactly."""
+
+    game: str
+    ruleset_version: str
+    options: dict[str, Any]
+    decks: list[Deck]
+    seed: int
+    chance: str
+    chance_script: list[Any]
+    answers: list[str]
+    checks: list[str]
+    outcome: dict[str, Any] | None
+    cards: dict[str, dict[str, Any]] = field(default_factory=dict)
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "format_version": FORMAT_VERSION,
+            "game": self.game,
+            "ruleset_version": self.ruleset_version,
+            "options": self.options,
+            "decks": [d.to_json() for d in self.decks],
+            "seed": self.seed,
+            "chance": {"kind": self.chance, "script": self.chance_script},
+            "answers": self.answers,
+            "checks": self.checks,
+            "outcome": self.outcome,
+            "cards": self.cards,
+            "meta": self.meta,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> GameRecord:
+        """Read a record; every missing or mistyped field is a one-line RecordError."""
+        if not isinstance(data, dict):
+            raise RecordError("a record must be a JSON object")
+        if data.get("format") != FORMAT:
+            raise RecordError(f"not a Grimoire record (format {data.get('format')!r})")
+
+        def need(name: str, kind: type | tuple[type, ...]) -> Any:
+            if name not in data:
+                raise RecordError(f"record field {name!r} is missing")
+            value = data[name]
+            if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
+                raise RecordError(f"record field {name!r} has the wrong type")
+            return value
+
+        game = need("game", str)
+        version = need("ruleset_version", str)
+        options = need("options", dict)
+        decks_raw = need("decks", list)
+        seed = need("seed", int)
+        chance = need("chance", dict)
+        answers = need("answers", list)
+        checks = need("checks", list)
+        outcome = data.get("outcome")
+        if not all(isinstance(a, str) for a in answers):
+            raise RecordError("record field 'answers' must be a list of strings")
+        if not all(isinstance(c, str) for c in checks):
+            raise RecordError("record field 'checks' must be a list of strings")
+        try:
+            decks = [Deck.from_json(d) for d in decks_raw]
+        except DeckError as exc:
+            raise RecordError(f"record deck: {exc}") from None
+        cards = data.get("cards", {})
+        if not isinstance(cards, dict):
+            raise RecordError("record field 'cards' has the wrong type")
+        return cls(game, version, options, decks, seed, str(chance.get("kind", "prng")),
+                   list(chance.get("script", [])), list(answers), list(checks),
+                   outcome if isinstance(outcome, dict) else None, cards, dict(data.get("meta", {}) or {}))
+
+    def save(self, path: str | Path) -> Path:
+        """Write the record as UTF-8 JSON; returns the path."""
+        p = Path(path)
+        p.parent.mkdir(parents=True, exist_ok=True)
+        tmp = p.with_name(p.name + ".tmp")
+        tmp.write_text(json.dumps(self.to_json(), ensure_ascii=False, indent=1), encoding="utf-8")
+        tmp.replace(p)
+        return p
+
+    @classmethod
+    def load(cls, path: str | Path) -> GameRecord:
+        """Read a record file; unreadable or malformed files raise RecordError."""
+        p = Path(path)
+        try:
+            data = json.loads(p.read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise RecordError(f"{p}: cannot read record: {exc.strerror}") from None
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise RecordError(f"{p}: not a JSON record: {exc}") from None
+        try:
+            return cls.from_json(data)
+        except RecordError as exc:
+            raise RecordError(f"{p}: {exc}") from None
+
+
+@dataclass
+class VerifyResult:
+    """The outcome of re-simulating a record."""
+
+    ok: bool
+    steps: int
+    first_bad_step: int | None = None
+    message: str = ""
+
+
+def setup_of(record: GameRecord) -> Any:
+    """The :class:`~grimoire.core.game.Setup` a record describes, and its game."""
+    from .game import Setup
+    from .registry import load_game
+
+    try:
+        game = load_game(record.game, tables=record.cards)
+        options = game.options(record.options)
+    except GrimoireError as exc:
+        raise RecordError(f"record cannot be set up: {exc}") from None
+    if record.ruleset_version != game.version:
+        raise RecordError(f"record is for {record.game} rules {record.ruleset_version}, this is {game.version}")
+    if len(record.decks) != 2:
+        raise RecordError(f"record must have 2 decks, has {len(record.decks)}")
+    for deck in record.decks:
+        for card_id in deck.all_cards():
+            if card_id not in game.pool:
+                raise RecordError(f"record deck {deck.name!r} uses unknown card {card_id!r}")
+    setup = Setup((record.decks[0], record.decks[1]), options, record.seed, record.chance, tuple(record.chance_script))
+    return game, setup
+
+
+def verify(record: GameRecord) -> VerifyResult:
+    """Re-simulate ``record`` and compare every step's events with its fingerprints."""
+    from .match import Match
+
+    game, setup = setup_of(record)
+    try:
+        match = Match(game, setup)
+    except GrimoireError as exc:
+        return VerifyResult(False, 0, 0, f"set-up failed: {exc}")
+    if record.checks and match.checks[0] != record.checks[0]:
+        return VerifyResult(False, 0, 0, "step 0 (set-up): events differ from the record")
+    for i, answer in enumerate(record.answers, start=1):
+        try:
+            match.answer(answer)
+        except GrimoireError as exc:
+            return VerifyResult(False, i, i, f"step {i}: answer {answer!r} was refused: {exc}")
+        if i < len(record.checks) and match.checks[i] != record.checks[i]:
+            return VerifyResult(False, i, i, f"step {i}: answer {answer!r} produced different events than recorded")
+    if len(record.checks) not in (0, len(match.checks)):
+        return VerifyResult(False, len(record.answers), len(record.answers),
+                            f"record has {len(record.checks)} checks for {len(record.answers)} answers")
+    out = match.outcome
+    got = None if out is None else out.to_json()
+    if record.outcome is not None and got != record.outcome:
+        return VerifyResult(False, len(record.answers), len(record.answers),
+                            f"final outcome {got} differs from recorded {record.outcome}")
+    return VerifyResult(True, len(record.answers))

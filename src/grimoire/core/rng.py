@@ -1,0 +1,139 @@
+"""Randomness that lives in the game state.
+
+The only source of chance in Grimoire. A :class:`Chance` is plain data (a kind, a
+64-bit PRNG state, a script and a position), so it clones, serialises and replays
+with the state that owns it. Three kinds exist:
+
+* ``prng`` — a seeded SplitMix64 generator (the default);
+* ``scripted`` — coin tosses and draws below *n* are read from a list (tests, replays
+  of physical games); shuffles still use the PRNG;
+* ``board`` — the seed's bulletin-board coin: each toss reads the next post time in
+  the script and is heads when the last digit of its seconds is even. Shuffles use the
+  PRNG; once the posts run out, tosses fall back to the PRNG too.
+
+>>> c = Chance.seeded(42)
+>>> d = c.clone()
+>>> [c.below(6) for _ in range(5)] == [d.below(6) for _ in range(5)]
+True
+>>> Chance.board(["12:00:04", "12:00:07"]).coin(), Chance.board(["12:00:07"]).coin()
+(True, False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from .errors import OptionsError
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+T = TypeVar("T")
+
+KINDS = ("prng", "scripted", "board")
+
+
+def _seconds(post: int | str) -> int:
+    """Seconds of a post time given as an int or as 'HH:MM:SS' / '...:SS'."""
+    if isinstance(post, int):
+        return post
+    tail = post.strip().rsplit(":", 1)[-1].split(".")[0]
+    if not tail.isdigit():
+        raise OptionsError(f"board post time {post!r} has no seconds digits")
+    return int(tail)
+
+
+@dataclass(slots=True)
+class Chance:
+    """The chance source owned by a game state (see module docstring)."""
+
+    kind: str = "prng"
+    state: int = 0
+    script: list[Any] = field(default_factory=list)
+    pos: int = 0
+
+    @classmethod
+    def seeded(cls, seed: int) -> Chance:
+        """A PRNG source from an integer seed."""
+        return cls("prng", seed & _MASK)
+
+    @classmethod
+    def scripted(cls, outcomes: list[int], seed: int = 0) -> Chance:
+        """Coins (1 = heads, 0 = tails) and ``below`` results read from ``outcomes``."""
+        return cls("scripted", seed & _MASK, list(outcomes))
+
+    @classmethod
+    def board(cls, posts: list[Any], seed: int = 0) -> Chance:
+        """The bulletin-board coin: parity of each post time's last seconds digit."""
+        for p in posts:
+            _seconds(p)
+        return cls("board", seed & _MASK, list(posts))
+
+    def clone(self) -> Chance:
+        return Chance(self.kind, self.state, self.script, self.pos)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "state": self.state, "script": list(self.script), "pos": self.pos}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Chance:
+        kind = data.get("kind")
+        if kind not in KINDS:
+            raise OptionsError(f"unknown chance source {kind!r}; choose one of {', '.join(KINDS)}")
+        return cls(str(kind), int(data.get("state", 0)) & _MASK, list(data.get("script", [])), int(data.get("pos", 0)))
+
+    def next64(self) -> int:
+        """The next raw 64-bit PRNG output (SplitMix64)."""
+        s = (self.state + _GOLDEN) & _MASK
+        self.state = s
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def _scripted_next(self) -> Any:
+        if self.pos < len(self.script):
+            value = self.script[self.pos]
+            self.pos += 1
+            return value
+        return None
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``range(n)`` (``n`` >= 1)."""
+        if self.kind == "scripted":
+            value = self._scripted_next()
+            if value is not None:
+                return int(value) % n
+        return (self.next64() * n) >> 64
+
+    def coin(self) -> bool:
+        """Toss a coin: True is heads (表)."""
+        if self.kind == "board":
+            post = self._scripted_next()
+            if post is not None:
+                return _seconds(post) % 2 == 0
+        elif self.kind == "scripted":
+            value = self._scripted_next()
+            if value is not None:
+                return bool(value)
+        return self.next64() >> 63 == 0
+
+    def shuffle(self, items: list[T]) -> None:
+        """Shuffle ``items`` in place (Fisher–Yates on the PRNG)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = (self.next64() * (i + 1)) >> 64
+            items[i], items[j] = items[j], items[i]
+
+
+def make_chance(kind: str, seed: int, script: list[Any] | None = None) -> Chance:
+    """Build a chance source by kind name; errors name the bad kind.
+
+    >>> make_chance("board", 1, ["00:00:02"]).kind
+    'board'
+    """
+    if kind == "prng":
+        return Chance.seeded(seed)
+    if kind == "scripted":
+        return Chance.scripted(list(script or []), seed)
+    if kind == "board":
+        return Chance.board(list(script or []), seed)
+    raise OptionsError(f"unknown chance source {kind!r}; choose one of {', '.join(KINDS)}")
