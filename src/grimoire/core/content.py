@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+import builtins
 import os
 import re
 import tomllib
@@ -40,17 +41,17 @@ class Localized:
 class TableReader:
     """Typed access to one card table; remembers which keys were read."""
 
-    def __init__(self, file: str, table: dict[str, Any], card: str | None = None) -> None:
+    def __init__(self, file: builtins.str, table: dict[builtins.str, Any], card: builtins.str | None = None) -> None:
         self.file = file
         self.table = table
         self.card = card if card is not None else str(table.get("id", "?"))
-        self.seen: set[str] = set()
+        self.seen: set[builtins.str] = set()
 
-    def error(self, field: str | None, message: str) -> ContentError:
+    def error(self, field: builtins.str | None, message: builtins.str) -> ContentError:
         """A ContentError naming this file, card and ``field``."""
         return ContentError(self.file, self.card, field, message)
 
-    def _get(self, field: str, required: bool) -> Any:
+    def _get(self, field: builtins.str, required: builtins.bool) -> Any:
         self.seen.add(field)
         if field not in self.table:
             if required:
@@ -58,7 +59,7 @@ class TableReader:
             return None
         return self.table[field]
 
-    def str(self, field: str, required: bool = True, choices: Sequence[str] = ()) -> Any:
+    def str(self, field: builtins.str, required: builtins.bool = True, choices: Sequence[builtins.str] = ()) -> Any:
         value = self._get(field, required)
         if value is None:
             return None
@@ -68,13 +69,14 @@ class TableReader:
             raise self.error(field, f"must be one of {', '.join(choices)}, got {value!r}")
         return value
 
-    def slug(self, field: str) -> str:
-        value: str = self.str(field)
+    def slug(self, field: builtins.str) -> builtins.str:
+        value: builtins.str = self.str(field)
         if not _SLUG.match(value):
             raise self.error(field, f"must be lowercase ASCII letters, digits, '-' or '_', got {value!r}")
         return value
 
-    def int(self, field: str, required: bool = True, minimum: int | None = None, maximum: int | None = None) -> Any:
+    def int(self, field: builtins.str, required: builtins.bool = True,
+            minimum: builtins.int | None = None, maximum: builtins.int | None = None) -> Any:
         value = self._get(field, required)
         if value is None:
             return None
@@ -86,7 +88,7 @@ class TableReader:
             raise self.error(field, f"must be at most {maximum}, got {value}")
         return value
 
-    def bool(self, field: str, default: bool = False) -> bool:
+    def bool(self, field: builtins.str, default: builtins.bool = False) -> builtins.bool:
         value = self._get(field, False)
         if value is None:
             return default
@@ -94,7 +96,7 @@ class TableReader:
             raise self.error(field, f"must be true or false, got {value!r}")
         return value
 
-    def text(self, field: str, required: bool = True) -> Any:
+    def text(self, field: builtins.str, required: builtins.bool = True) -> Any:
         """A ``{ja = "...", en = "..."}`` table; a missing language is an error."""
         value = self._get(field, required)
         if value is None:
@@ -109,7 +111,7 @@ class TableReader:
             raise self.error(f"{field}.{sorted(extra)[0]}", "is not a known language (ja, en)")
         return Localized(value["ja"], value["en"])
 
-    def tables(self, field: str) -> list[dict[str, Any]]:
+    def tables(self, field: builtins.str) -> list[dict[builtins.str, Any]]:
         value = self._get(field, False)
         if value is None:
             return []

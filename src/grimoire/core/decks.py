@@ -164,8 +164,8 @@ def build_deck(deck: DeckList, rules: DeckRules, lookup: Lookup) -> Deck:
         copies[key] = copies.get(key, 0) + entry.count
         first_line.setdefault(key, entry.line)
         if copies[key] > section.max_copies:
-            raise DeckError(deck.source, entry.line,
-                            f"{entry.name!r}: {copies[key]} copies in {section.name}, at most {section.max_copies} allowed")
+            raise DeckError(deck.source, entry.line, f"{entry.name!r}: {copies[key]} copies in {section.name}, "
+                            f"at most {section.max_copies} allowed")
         result.sections[section.name].extend([card_id] * entry.count)
     for section in rules.sections:
         size = len(result.sections[section.name])

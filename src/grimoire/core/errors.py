@@ -1,7 +1,7 @@
 """Typed errors. Every message is one line that names the offending input.
 
->>> str(DeckError("mydeck.txt", 3, "unknown card 'foo'"))
-'mydeck.txt:3: unknown card \\'foo\\''
+>>> print(DeckError("mydeck.txt", 3, "unknown card 'foo'"))
+mydeck.txt:3: unknown card 'foo'
 """
 
 from __future__ import annotations

@@ -1,0 +1,51 @@
+# Grimoire — quick start:  `make play`  (install and play Chant against the computer)
+#                          `make test`  (install test tools and run every check)
+PYTHON ?= python3
+VENV   ?= .venv
+BIN     = $(VENV)/bin
+STAMP   = $(VENV)/.installed
+DEVSTAMP = $(VENV)/.installed-dev
+
+.PHONY: install install-dev play play-en sim test lint typecheck pytest bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e .
+	touch $@
+
+$(DEVSTAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[dev]'
+	touch $(STAMP) $@
+
+install: $(STAMP)
+install-dev: $(DEVSTAMP)
+
+play: install
+	$(BIN)/grimoire play chant
+
+play-en: install
+	$(BIN)/grimoire play chant --lang en
+
+sim: install
+	$(BIN)/grimoire sim chant --games 1000
+
+lint: install-dev
+	$(BIN)/ruff check src tests bench
+
+typecheck: install-dev
+	$(BIN)/mypy
+
+pytest: install-dev
+	$(BIN)/pytest
+
+test: lint typecheck pytest
+
+bench: install
+	$(BIN)/python bench/engine.py --out docs/performance.md
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
