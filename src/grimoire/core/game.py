@@ -159,17 +159,22 @@ class Game(ABC, Generic[S]):
         card = self.pool.find(name)
         return None if card is None else (card.id, self.card_kind(card.id))
 
-    def build_deck(self, deck_list: DeckList) -> Deck:
-        """Validate a parsed deck list against this game's deck rules and pool."""
-        return build_deck(deck_list, self.deck_rules, self._lookup)
+    def deck_rules_for(self, options: Mapping[str, Any] | None = None) -> DeckRules:
+        """The deck rules under these rules options (a game whose deck size or copy limit is
+        an option overrides this); the default is :attr:`deck_rules`."""
+        return self.deck_rules
 
-    def deck_from_text(self, text: str, source: str = "<deck>") -> Deck:
+    def build_deck(self, deck_list: DeckList, options: Mapping[str, Any] | None = None) -> Deck:
+        """Validate a parsed deck list against this game's deck rules (under ``options``) and pool."""
+        return build_deck(deck_list, self.deck_rules_for(options), self._lookup)
+
+    def deck_from_text(self, text: str, source: str = "<deck>", options: Mapping[str, Any] | None = None) -> Deck:
         """Parse and validate a deck list given as text."""
-        return self.build_deck(parse_deck_text(text, source, rules=self.deck_rules))
+        return self.build_deck(parse_deck_text(text, source, rules=self.deck_rules_for(options)), options)
 
-    def deck_from_file(self, path: str | Path) -> Deck:
+    def deck_from_file(self, path: str | Path, options: Mapping[str, Any] | None = None) -> Deck:
         """Read, parse and validate a deck file."""
-        return self.build_deck(read_deck_file(path, self.deck_rules))
+        return self.build_deck(read_deck_file(path, self.deck_rules_for(options)), options)
 
     @abstractmethod
     def starter_decks(self) -> dict[str, Path]:

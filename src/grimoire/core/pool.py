@@ -14,10 +14,11 @@
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
-from .content import Localized
+from .content import Localized, read_card_tables
 from .errors import ContentError
 
 
@@ -86,3 +87,30 @@ class CardPool(Generic[C]):
         if card_id is None:
             card_id = fold(name) if fold(name) in self.by_id else None
         return self.by_id[card_id] if card_id is not None else None
+
+
+def build_pool(files: Iterable[Path], tables: Mapping[str, Mapping[str, Any]] | None,
+               parse: Callable[[str, dict[str, Any]], C]) -> CardPool[C]:
+    """The pool of a game's card ``files`` (in order) and then record ``tables`` (by id).
+
+    ``parse(source, table)`` validates one card table. A card file repeating a loaded id
+    is an error; a record table replaces the card of its id. Every card's raw table is
+    kept in ``pool.tables`` (records embed them).
+    """
+    found: dict[str, tuple[C, str, dict[str, Any]]] = {}
+    for path in files:
+        for raw in read_card_tables(path):
+            card = parse(str(path), raw)
+            if card.id in found:
+                raise ContentError(str(path), card.id, "id", f"duplicate id (already in {found[card.id][1]})")
+            found[card.id] = (card, str(path), dict(raw))
+    for card_id, given in (tables or {}).items():
+        table = dict(given)
+        card = parse("<record>", table)
+        if card.id != card_id:
+            raise ContentError("<record>", card_id, "id", f"table is filed under {card_id!r} but has id {card.id!r}")
+        found[card.id] = (card, "<record>", table)
+    pool: CardPool[C] = CardPool([])
+    for card, source, table in found.values():
+        pool.add(card, source, table)
+    return pool

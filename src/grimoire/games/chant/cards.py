@@ -1,0 +1,177 @@
+"""Card definitions of 詠唱 Chant and their loading from TOML files.
+
+The schema and the effect vocabulary are ``docs/rules/chant-cards.md``. Every file is
+validated on load; errors are :class:`~grimoire.core.errors.ContentError` s naming the
+file, the card and the field.
+
+>>> pool = load_pool()
+>>> fb = pool["fireball"]
+>>> fb.name.ja, fb.kind, fb.attribute, fb.chant, fb.power
+('火球', 'library', 'fantasy', 2, 1)
+>>> book = pool["heavenly_conflagration"]
+>>> book.required, [e.op for e in book.effects]
+(3, ['pay_life_advance_self', 'power_per_blank_name', 'damage'])
+>>> load_pool(tables={"x": {"id": "x", "kind": "library"}})
+Traceback (most recent call last):
+...
+grimoire.core.errors.ContentError: <record>: card 'x': field 'name': is missing
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ...core.content import Localized, TableReader, card_files, read_card_tables
+from ...core.effects import Effect, OpRegistry, OpSpec, Param
+from ...core.errors import ContentError
+from ...core.pool import CardPool
+
+DATA = Path(__file__).resolve().parent / "data"
+ATTRIBUTES = ("science", "fantasy", "matter", "spirit")
+KINDS = ("library", "forbidden")
+TRIGGERS = ("chant_start", "static", "activate", "c_phase", "leave", "end_phase")
+ACTIVE_TRIGGERS = tuple(t for t in TRIGGERS if t != "static")
+
+_FILTER = Param("table", required=False, default={}, keys={
+    "owner": ("own", "opponent", "any"),
+    "attribute": ATTRIBUTES,
+    "state": ("chanting", "ready", "any"),
+})
+_N = Param("int", minimum=1)
+_COST = {"cost_life": Param("int", required=False, default=0, minimum=1)}
+
+
+def op_registry() -> OpRegistry:
+    """The effect vocabulary of ``docs/rules/chant-cards.md`` as an :class:`OpRegistry`."""
+    reg = OpRegistry(ACTIVE_TRIGGERS)
+    target = Param("str", choices=("self", "choose", "all"))
+    for spec in (
+        OpSpec("draw", {"n": _N}, doc="the owner draws n cards"),
+        OpSpec("damage", {"n": _N, "to": Param("str", required=False, default="opponent",
+                                                choices=("opponent", "self", "both"))}, doc="deal n damage"),
+        OpSpec("gain_life", {"n": _N}, doc="the owner gains n life"),
+        OpSpec("pay_life", {"n": _N}, doc="the owner pays n life"),
+        OpSpec("advance", {"n": _N, "target": target, "filter": _FILTER}, doc="advance chanting cards"),
+        OpSpec("rewind", {"n": _N, "target": target, "filter": _FILTER}, doc="rewind cards"),
+        OpSpec("pay_life_advance_self", {"max": _N}, doc="pay k life, advance this card by k"),
+        OpSpec("reveal_pick", {"n": _N}, doc="show up to n library cards; the opponent picks one for hand"),
+        OpSpec("tutor_chant", {"card": Param("str")}, doc="search the library for a card and place it"),
+        OpSpec("power_per_blank_name", {"names": Param("strlist"), "n": Param("int", required=False, default=1,
+                                                                                minimum=1)},
+               triggers=("activate",), doc="power bonus per distinct matching name in the blank pile"),
+        OpSpec("power_mod", {"n": Param("int"), "filter": _FILTER}, triggers=("static",),
+               doc="matching cards have power + n"),
+        OpSpec("discard", {"n": _N}, doc="the owner discards n hand cards"),
+    ):
+        reg.add(spec)
+    return reg
+
+
+REGISTRY = op_registry()
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    """One card definition (immutable; states refer to it by id)."""
+
+    id: str
+    kind: str
+    name: Localized
+    text: Localized
+    attribute: str
+    chant: int
+    power: int | None = None
+    required: int | None = None
+    effects: tuple[Effect, ...] = ()
+    flavor: Localized | None = None
+    ruby: str | None = None
+    # effect indices per trigger, computed once at load
+    on_start: tuple[int, ...] = ()
+    on_activate: tuple[int, ...] = ()
+    on_leave: tuple[int, ...] = ()
+    on_end: tuple[int, ...] = ()
+    on_cphase: tuple[int, ...] = ()
+    mods: tuple[tuple[int, str, str | None, str], ...] = ()  # power_mod: (n, owner, attribute, state)
+    cost: int = 0  # total life cost of the C-phase ability
+    is_book: bool = False  # a forbidden book (禁書)
+
+
+def _indices(effects: Sequence[Effect], trigger: str) -> tuple[int, ...]:
+    return tuple(i for i, e in enumerate(effects) if e.on == trigger)
+
+
+def parse_card(file: str, table: Mapping[str, Any]) -> CardDef:
+    """Validate one ``[[cards]]`` table and build its :class:`CardDef`."""
+    if not isinstance(table, Mapping):
+        raise ContentError(file, None, None, "a card must be a table")
+    r = TableReader(file, dict(table))
+    cid = r.slug("id")
+    kind = r.str("kind", choices=KINDS)
+    name = r.text("name")
+    ruby = r.str("ruby", required=False)
+    attribute = r.str("attribute", choices=ATTRIBUTES)
+    chant = r.int("chant", minimum=0, maximum=20)
+    power = r.int("power", required=False, minimum=0, maximum=99)
+    required = r.int("required", required=False, minimum=1, maximum=20)
+    if kind == "forbidden" and required is None:
+        raise r.error("required", "is missing (a forbidden book needs its required number)")
+    if kind == "library" and required is not None:
+        raise r.error("required", "is only for forbidden books")
+    text = r.text("text")
+    flavor = r.text("flavor", required=False)
+    effects: list[Effect] = []
+    for i, eff in enumerate(r.tables("effects")):
+        extra = _COST if eff.get("on") == "c_phase" else None
+        effect = REGISTRY.validate(file, cid, i, eff, extra)
+        if effect.op == "power_mod" and effect.params["n"] == 0:
+            raise ContentError(file, cid, f"effects[{i}].n", "must not be 0")
+        if effect.op == "power_per_blank_name" and power is None:
+            raise ContentError(file, cid, f"effects[{i}].op", "a power bonus needs a card with power")
+        effects.append(effect)
+    r.finish()
+    mods = tuple((int(e.params["n"]), str(e.params["filter"].get("owner", "own")),
+                  e.params["filter"].get("attribute"), str(e.params["filter"].get("state", "any")))
+                 for e in effects if e.op == "power_mod")
+    return CardDef(
+        id=cid, kind=kind, name=name, text=text, attribute=attribute, chant=chant, power=power,
+        required=required, effects=tuple(effects), flavor=flavor, ruby=ruby,
+        on_start=_indices(effects, "chant_start"), on_activate=_indices(effects, "activate"),
+        on_leave=_indices(effects, "leave"), on_end=_indices(effects, "end_phase"),
+        on_cphase=_indices(effects, "c_phase"), mods=mods,
+        cost=sum(e.cost for e in effects if e.on == "c_phase"), is_book=kind == "forbidden",
+    )
+
+
+def load_pool(card_paths: Sequence[str | Path] = (),
+              tables: Mapping[str, Mapping[str, Any]] | None = None) -> CardPool[CardDef]:
+    """Built-in cards, then ``card_paths`` (files or folders), then record ``tables`` (by id).
+
+    A record table replaces a loaded card of the same id; a card file repeating an id is
+    an error. The raw table of every card is kept in ``pool.tables``.
+    """
+    entries: dict[str, tuple[CardDef, str, dict[str, Any]]] = {}
+    for path in card_files([DATA / "cards", *card_paths]):
+        for raw in read_card_tables(path):
+            card = parse_card(str(path), raw)
+            if card.id in entries:
+                raise ContentError(str(path), card.id, "id", f"duplicate id (already in {entries[card.id][1]})")
+            entries[card.id] = (card, str(path), raw)
+    for cid, table in (tables or {}).items():
+        card = parse_card("<record>", table)
+        if card.id != cid:
+            raise ContentError("<record>", cid, "id", f"table is keyed {cid!r} but its id is {card.id!r}")
+        entries[cid] = (card, "<record>", dict(table))
+    for card, source, _ in entries.values():
+        for i, eff in enumerate(card.effects):
+            if eff.op == "tutor_chant":
+                target = entries.get(str(eff.params["card"]))
+                if target is None or target[0].kind != "library":
+                    raise ContentError(source, card.id, f"effects[{i}].card",
+                                       f"{eff.params['card']!r} is not a library card")
+    pool: CardPool[CardDef] = CardPool([])
+    for card, source, raw in entries.values():
+        pool.add(card, source, raw)
+    return pool

@@ -1,0 +1,187 @@
+"""Building the pending :class:`~grimoire.core.decision.Decision` from a state.
+
+Decision kinds (the prompt key is ``ask.<kind>``) and their option ids:
+
+=============== ========== =========================================================
+kind            who        options
+=============== ========== =========================================================
+chant           turn       ``place:<uid>`` ``book:<uid>`` ``advance:<uid>``
+                player     ``discard:<uid>`` ``ability:<uid>`` ``end`` (3.2)
+underlay        turn pl.   ``under:<uid>`` ``done`` (only when valid) ``cancel`` (3.2.2)
+discard_mode    turn pl.   ``boost`` ``hinder`` (3.2.4)
+activate        turn pl.   ``activate:<uid>`` ``end`` (5.1)
+counter         opponent   ``counter:<uid>`` ``nocounter`` (5.3)
+spend_underlay  book owner ``under:<uid>`` (5.6.2)
+spread          each pl.   ``advance:<uid>`` ``done`` (6.3.3)
+pay_life        owner      ``pay:<k>`` (8.3.1)
+target          owner      ``target:<uid>`` (``choose`` targets)
+reveal          owner      ``reveal:<card id>`` ``done`` (``reveal_pick``)
+pick            opponent   ``pick:<uid>`` (``reveal_pick``)
+discard_cards   owner      ``pick:<uid>`` (``discard``)
+=============== ========== =========================================================
+
+Hand cards and underlay cards with the same card id are interchangeable, so only the
+first of each id is offered. Options are ordered by zone order, ``end``/``done`` last.
+"""
+
+from __future__ import annotations
+
+from ...core.decision import Decision, Option
+from ...core.effects import Frame
+from . import effects, procedures, rules
+from .rules import P_ACTIVATE, P_BOOK, P_DISCARD, P_PUTAWAY, P_RUNAWAY
+from .state import ChantState
+
+END = Option("end", "opt.end")
+DONE = Option("done", "opt.done")
+CANCEL = Option("cancel", "opt.cancel")
+NOCOUNTER = Option("nocounter", "opt.nocounter")
+
+
+def _first_per_id(s: ChantState, uids: list[int]) -> list[int]:
+    seen: set[str] = set()
+    out = []
+    ids = s.ids
+    for u in uids:
+        cid = ids[u]
+        if cid not in seen:
+            seen.add(cid)
+            out.append(u)
+    return out
+
+
+def can_place(s: ChantState) -> bool:
+    """Whether the turn player may still place cards at all this turn (3.2.1, 3.2.3)."""
+    return not s.advanced and rules.chanting_count(s, s.active) < 5
+
+
+def ready_library(s: ChantState, p: int) -> tuple[int, int]:
+    """Count and chant-value sum of ``p``'s ready library cards: what underlay could be (3.2.2)."""
+    count = total = 0
+    progress, defs = s.progress, s.defs
+    for u in s.players[p].area:
+        e = defs[u]
+        if not e.is_book and progress[u] >= e.chant:
+            count += 1
+            total += e.chant
+    return count, total
+
+
+def book_ok(s: ChantState, b: int, ready: tuple[int, int] | None = None) -> bool:
+    """Whether forbidden book ``b`` could be placed now with the owner's ready library cards (3.2.2)."""
+    d = s.defs[b]
+    count, total = ready if ready is not None else ready_library(s, s.owner[b])
+    return count >= (d.required or 0) and total >= d.chant
+
+
+def c_main(s: ChantState) -> Decision:
+    """The C-phase decision (3.2)."""
+    p = s.active
+    pl = s.players[p]
+    ids = s.ids
+    opts: list[Option] = []
+    placing = can_place(s)
+    hand_ids = _first_per_id(s, pl.hand) if pl.hand else []
+    if placing and not (s.exclusive and s.book_placed):
+        opts.extend(Option(f"place:{u}", "opt.place", (ids[u],)) for u in hand_ids)
+    if placing and pl.forbidden and not s.book_placed and not (s.exclusive and s.placed):
+        ready = ready_library(s, p)
+        if ready[0]:
+            opts.extend(Option(f"book:{b}", "opt.book", (ids[b],)) for b in pl.forbidden if book_ok(s, b, ready))
+    if not (s.placed or s.book_placed or s.advanced):
+        prog = s.progress
+        opts.extend(_area_option(s, "advance", u) for u in pl.area if prog[u] < s.defs[u].chant)
+    if not s.discarded:
+        opts.extend(Option(f"discard:{u}", "opt.discard", (ids[u], s.defs[u].attribute)) for u in hand_ids)
+    for u in pl.area:
+        d = s.defs[u]
+        if d.on_cphase and u not in s.abil and (d.cost == 0 or pl.life > d.cost):
+            opts.append(Option(f"ability:{u}", "opt.ability", (ids[u], d.cost)))
+    opts.append(END)
+    return Decision(p, "chant", tuple(opts))
+
+
+def a_main(s: ChantState) -> Decision:
+    """The A-phase decision (5.1)."""
+    p = s.active
+    ids = s.ids
+    used = s.used
+    opts = [Option(f"activate:{u}", "opt.activate", (ids[u],))
+            for u in rules.ready_cards(s, p) if u not in used]
+    opts.append(END)
+    return Decision(p, "activate", tuple(opts))
+
+
+def main_decision(s: ChantState) -> Decision:
+    """The turn player's main decision of the current phase."""
+    return c_main(s) if s.phase == "C" else a_main(s)
+
+
+def _area_option(s: ChantState, key: str, u: int) -> Option:
+    return Option(f"{key}:{u}", f"opt.{key}", (s.ids[u], s.owner[u] + 1, s.progress[u], s.defs[u].chant))
+
+
+def frame_decision(s: ChantState, f: Frame) -> Decision:
+    """The decision a waiting frame asks for."""
+    c = f.controller
+    ids = s.ids
+    i = f.index
+    if i >= 0:
+        eff = s.defs[f.source].effects[i]
+        op = eff.op
+        if op == "advance" or op == "rewind":
+            opts = tuple(_area_option(s, "target", u) for u in effects.move_targets(s, f, eff))
+            return Decision(c, "target", opts, (f.card, op, int(eff.params["n"])))
+        if op == "pay_life_advance_self":
+            top = effects.pay_max(s, f, eff)
+            return Decision(c, "pay_life", tuple(Option(f"pay:{k}", "opt.pay", (k,)) for k in range(top + 1)),
+                            (f.card, top))
+        if op == "reveal_pick":
+            pl = s.players[c]
+            if f.pc == 0:
+                left = int(eff.params["n"]) - len(pl.shown)
+                opts = tuple(Option(f"reveal:{cid}", "opt.reveal", (cid,)) for cid in effects.reveal_choices(s, c))
+                return Decision(c, "reveal", (*opts, DONE), (f.card, left))
+            return Decision(1 - c, "pick", tuple(Option(f"pick:{u}", "opt.pick", (ids[u],)) for u in pl.shown),
+                            (f.card,))
+        if op == "discard":
+            hand = _first_per_id(s, s.players[c].hand)
+            return Decision(c, "discard_cards", tuple(Option(f"pick:{u}", "opt.discard_card", (ids[u],))
+                                                      for u in hand), (f.card, f.regs[0]))
+        raise AssertionError(f"operation {op!r} does not wait")
+    if i == P_ACTIVATE:
+        o = 1 - c
+        opts = tuple(Option(f"counter:{u}", "opt.counter", (ids[u], rules.power_of(s, u) or 0))
+                     for u in rules.ready_cards(s, o))
+        return Decision(o, "counter", (*opts, NOCOUNTER), (f.card, f.regs[1]))
+    if i == P_PUTAWAY:
+        opts = tuple(Option(f"under:{u}", "opt.spend", (ids[u],)) for u in procedures.spend_choices(s, f.source))
+        return Decision(c, "spend_underlay", opts, (f.card,))
+    if i == P_BOOK:
+        d = s.defs[f.source]
+        opts = tuple(Option(f"under:{u}", "opt.under", (ids[u], s.defs[u].chant))
+                     for u in procedures.underlay_choices(s, f))
+        if procedures.underlay_ok(s, f):
+            opts = (*opts, DONE)
+        if s.cancels < procedures.CANCEL_LIMIT:
+            opts = (*opts, CANCEL)
+        picked = sum(s.defs[u].chant for u in f.regs)
+        return Decision(c, "underlay", opts, (f.card, len(f.regs), picked, d.required or 0, d.chant))
+    if i == P_DISCARD:
+        attribute = s.defs[f.source].attribute
+        return Decision(c, "discard_mode", (Option("boost", "opt.boost", (attribute,)),
+                                            Option("hinder", "opt.hinder", (attribute,))), (f.card, attribute))
+    if i == P_RUNAWAY:
+        p = procedures.spread_player(s, f)
+        opts = tuple(_area_option(s, "advance", u) for u in s.players[p].area if not rules.is_ready(s, u))
+        return Decision(p, "spread", (*opts, DONE), (f.regs[5],))
+    raise AssertionError(f"frame {i} does not wait")
+
+
+def build(s: ChantState) -> Decision | None:
+    """The pending decision, or None when the game is over."""
+    if s.over:
+        return None
+    if s.stack:
+        return frame_decision(s, s.stack[-1])
+    return main_decision(s)

@@ -1,0 +1,304 @@
+"""The effect interpreter: card effects as frames on the state's effect stack.
+
+A card effect on the stack is a :class:`~grimoire.core.effects.Frame` with
+``index >= 0`` (the effect's position in its card's ``effects``); negative indices
+are trigger groups (``G_*``: resolve one trigger's effects of a card in printed order)
+and rule procedures (``P_*``, in :mod:`.procedures`). The runner steps the top frame:
+``step`` either finishes it (popping it, maybe pushing others) and returns False, or
+returns True when the frame waits for a decision, which :mod:`.decisions` reads from
+the frame. ``answer`` applies the chosen option to the waiting frame.
+
+Registers (``Frame.regs``) per operation: ``discard`` — [cards still to discard];
+``reveal_pick`` — none (shown cards sit in the owner's ``shown`` zone; ``pc`` 0 is the
+owner choosing, 1 the opponent picking); ``tutor_chant`` — none (``pc`` 1 shuffles after
+the placed card's chant-start effects).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...core.decision import Event
+from ...core.effects import Effect, Frame
+from . import procedures, rules
+from .rules import G_CPHASE, G_START, P_ACTIVATE, push_group
+from .state import ChantState
+
+Step = Callable[[ChantState, Frame, Effect, list[Event]], bool]
+Answer = Callable[[ChantState, Frame, Effect, str, str, list[Event]], None]
+
+
+# ----------------------------------------------------------------- simple operations
+
+def _draw(s: ChantState, f: Frame, eff: Effect, ev: list[Event]) -> bool:
+    s.stack.pop()
+    rules.draw(s, f.controller, int(eff.params["n"]), ev)
+    return False
+
+
+def _damage(s: ChantState, f: Frame, eff: Effect, ev: list[Event]) -> bool:
+    s.stack.pop()
+    n = int(eff.params["n"])
+    to = eff.params["to"]
+    c = f.controller
+    amounts = [0, 0]
+    if to in ("opponent", "both"):
+        amounts[1 - c] = n
+    if to in ("self", "both"):
+        amounts[c] = n
+    rules.damage(s, (amounts[0], amounts[1]), ev)
+    return False
+
+
+def _gain_life(s: ChantState, f: Frame, eff: Effect, ev: list[Event]) -> bool:
+    s.stack.pop()
+    rules.gain_life(s, f.controller, int(eff.params["n"]), ev)
+    return False
+
+
+def _pay_life(s: ChantState, f: Frame, eff: Effect, ev: list[Event]) -> bool:
+    s.stack.pop()
+    rules.pay_life(s, f.controller, int(eff.params["n"]), ev)
+    return False
+
+
+def _static(s: ChantState, f: Frame, eff: Effect, ev: list[Event]) -> bool:
+    s.stack.pop()
+    return False
+
+
+# ----------------------------------------------------------------- advance / rewind
+
+def move_targets(s: ChantState, f: Frame, eff: Effect) -> list[int]:
+    """The cards an ``advance``/``rewind`` may affect now (for ``choose``: the candidates)."""
+    forward = eff.op == "advance"
+    flt = eff.params["filter"] or {}
+    if eff.params["target"] == "self":
+        u = f.source
+        if not rules.in_area(s, u) or (forward and rules.is_ready(s, u)):
+            return []
+        return [u] if rules.matches(s, u, f.controller, flt, "chanting" if forward else "any") else []
+    return rules.targets(s, f, flt, forward)
+
+
+def _apply_move(s: ChantState, eff: Effect, u: int, ev: list[Event]) -> None:
+    if eff.op == "advance":
+        rules.advance(s, u, int(eff.params["n"]), ev)
+    else:
+        rules.rewind(s, u, int(eff.params["n"]), ev)
+
+
+def _move(s: ChantState, f: Frame, eff: Effect, ev: list[Event]) -> bool:
+    cands = move_targets(s, f, eff)
+    if eff.params["target"] == "choose" and len(cands) > 1:
+        return True
+    s.stack.pop()
+    for u in cands:
+        _apply_move(s, eff, u, ev)
+    return False
+
+
+def _move_answer(s: ChantState, f: Frame, eff: Effect, key: str, arg: str, ev: list[Event]) -> None:
+    s.stack.pop()
+    _apply_move(s, eff, int(arg), ev)
+
+
+# ----------------------------------------------------------------- pay life, advance self (天上の劫火)
+
+def pay_max(s: ChantState, f: Frame, eff: Effect) -> int:
+    """The most life the owner may pay: min(max, life − 1) (8.3.1)."""
+    return min(int(eff.params["max"]), s.players[f.controller].life - 1)
+
+
+def _pay_advance(s: ChantState, f: Frame, eff: Effect, ev: list[Event]) -> bool:
+    if pay_max(s, f, eff) > 0:
+        return True
+    s.stack.pop()
+    return False
+
+
+def _pay_advance_answer(s: ChantState, f: Frame, eff: Effect, key: str, arg: str, ev: list[Event]) -> None:
+    s.stack.pop()
+    k = int(arg)
+    if k <= 0:
+        return
+    if rules.pay_life(s, f.controller, k, ev):
+        return
+    if rules.in_area(s, f.source):
+        rules.advance(s, f.source, k, ev)
+
+
+# ----------------------------------------------------------------- reveal and pick (書きかけの魔術研究論文)
+
+def reveal_choices(s: ChantState, c: int) -> list[str]:
+    """Card ids the owner may still show: distinct names in the library, not yet shown (sorted)."""
+    shown = {s.ids[u] for u in s.players[c].shown}
+    return sorted({s.ids[u] for u in s.players[c].library} - shown)
+
+
+def _reveal(s: ChantState, f: Frame, eff: Effect, ev: list[Event]) -> bool:
+    pl = s.players[f.controller]
+    if f.pc == 0:
+        if len(pl.shown) < int(eff.params["n"]) and reveal_choices(s, f.controller):
+            return True
+        f.pc = 1
+    if len(pl.shown) >= 2:
+        return True
+    if pl.shown:
+        _take(s, f, pl.shown[0], ev)
+    else:
+        _finish_reveal(s, f, ev)
+    return False
+
+
+def _take(s: ChantState, f: Frame, u: int, ev: list[Event]) -> None:
+    pl = s.players[f.controller]
+    pl.shown.remove(u)
+    pl.hand.append(u)
+    ev.append(Event("pick", 1 - f.controller, (s.ids[u], u)))
+    _finish_reveal(s, f, ev)
+
+
+def _finish_reveal(s: ChantState, f: Frame, ev: list[Event]) -> None:
+    s.stack.pop()
+    pl = s.players[f.controller]
+    pl.library.extend(pl.shown)
+    pl.shown.clear()
+    s.chance.shuffle(pl.library)
+    ev.append(Event("shuffle", f.controller))
+
+
+def _reveal_answer(s: ChantState, f: Frame, eff: Effect, key: str, arg: str, ev: list[Event]) -> None:
+    pl = s.players[f.controller]
+    if key == "done":
+        f.pc = 1
+    elif key == "reveal":
+        u = next(x for x in pl.library if s.ids[x] == arg)
+        pl.library.remove(u)
+        pl.shown.append(u)
+        ev.append(Event("reveal", f.controller, (arg, u)))
+    else:  # pick
+        _take(s, f, int(arg), ev)
+
+
+# ----------------------------------------------------------------- tutor (火球術入門)
+
+def _tutor(s: ChantState, f: Frame, eff: Effect, ev: list[Event]) -> bool:
+    c = f.controller
+    pl = s.players[c]
+    if f.pc == 1:
+        s.stack.pop()
+        s.chance.shuffle(pl.library)
+        ev.append(Event("shuffle", c))
+        return False
+    f.pc = 1
+    card = str(eff.params["card"])
+    found = next((u for u in pl.library if s.ids[u] == card), -1)
+    if found < 0:
+        ev.append(Event("tutor_miss", c, (card,)))
+        return False
+    pl.library.remove(found)
+    if rules.chanting_count(s, c) < 5:
+        rules.enter_area(s, found, ev, "tutor_place")
+        push_group(s, found, c, G_START)
+    else:
+        pl.hand.append(found)
+        ev.append(Event("tutor_hand", c, (card,)))
+    return False
+
+
+# ----------------------------------------------------------------- power bonus (天上の劫火)
+
+def blank_name_bonus(s: ChantState, c: int, names: tuple[str, ...], n: int) -> int:
+    """``n`` per distinct Japanese card name in ``c``'s blank pile containing any of ``names`` (8.3.2)."""
+    found = {s.defs[u].name.ja for u in s.players[c].blank}
+    return n * sum(1 for name in found if any(x in name for x in names))
+
+
+def _power_bonus(s: ChantState, f: Frame, eff: Effect, ev: list[Event]) -> bool:
+    s.stack.pop()
+    bonus = blank_name_bonus(s, f.controller, tuple(eff.params["names"]), int(eff.params["n"]))
+    for fr in reversed(s.stack):
+        if fr.index == P_ACTIVATE:
+            if fr.source == f.source:
+                fr.regs[0] += bonus
+            elif fr.regs[2] == f.source:
+                fr.regs[3] += bonus
+            else:
+                continue
+            ev.append(Event("power_bonus", f.controller, (f.card, bonus)))
+            break
+    return False
+
+
+# ----------------------------------------------------------------- discard from hand
+
+def _discard(s: ChantState, f: Frame, eff: Effect, ev: list[Event]) -> bool:
+    if f.pc == 0:
+        f.pc = 1
+        f.regs = [int(eff.params["n"])]
+    hand = s.players[f.controller].hand
+    if f.regs[0] > 0 and len(hand) > f.regs[0]:
+        return True
+    s.stack.pop()
+    if f.regs[0] > 0:
+        for u in hand[:]:
+            discard_card(s, f.controller, u, ev)
+    return False
+
+
+def discard_card(s: ChantState, p: int, u: int, ev: list[Event]) -> None:
+    """Put a hand card into the blank pile."""
+    pl = s.players[p]
+    pl.hand.remove(u)
+    pl.blank.append(u)
+    ev.append(Event("discard", p, (s.ids[u], u)))
+
+
+def _discard_answer(s: ChantState, f: Frame, eff: Effect, key: str, arg: str, ev: list[Event]) -> None:
+    discard_card(s, f.controller, int(arg), ev)
+    f.regs[0] -= 1
+
+
+# ----------------------------------------------------------------- dispatch
+
+STEPS: dict[str, Step] = {
+    "draw": _draw, "damage": _damage, "gain_life": _gain_life, "pay_life": _pay_life,
+    "advance": _move, "rewind": _move, "pay_life_advance_self": _pay_advance, "reveal_pick": _reveal,
+    "tutor_chant": _tutor, "power_per_blank_name": _power_bonus, "power_mod": _static, "discard": _discard,
+}
+ANSWERS: dict[str, Answer] = {
+    "advance": _move_answer, "rewind": _move_answer, "pay_life_advance_self": _pay_advance_answer,
+    "reveal_pick": _reveal_answer, "discard": _discard_answer,
+}
+
+
+def _group(s: ChantState, f: Frame, ev: list[Event]) -> bool:
+    indices: tuple[int, ...] = getattr(s.defs[f.source], rules.GROUP_FIELD[f.index])
+    if f.pc < len(indices):
+        i = indices[f.pc]
+        f.pc += 1
+        s.stack.append(Frame(f.source, f.controller, f.card, i))
+    else:
+        s.stack.pop()
+    return False
+
+
+def step(s: ChantState, f: Frame, ev: list[Event]) -> bool:
+    """Step the top frame ``f``; True if it now waits for a decision."""
+    if f.index >= 0:
+        eff = s.defs[f.source].effects[f.index]
+        return STEPS[eff.op](s, f, eff, ev)
+    if f.index >= G_CPHASE:
+        return _group(s, f, ev)
+    return procedures.step(s, f, ev)
+
+
+def answer(s: ChantState, f: Frame, option_id: str, ev: list[Event]) -> None:
+    """Apply the answer ``option_id`` to the waiting top frame ``f``."""
+    key, _, arg = option_id.partition(":")
+    if f.index >= 0:
+        eff = s.defs[f.source].effects[f.index]
+        ANSWERS[eff.op](s, f, eff, key, arg, ev)
+    else:
+        procedures.answer(s, f, key, arg, ev)

@@ -1,0 +1,185 @@
+"""詠唱 "Chant" as a :class:`~grimoire.core.game.Game`.
+
+The numbered rules are ``docs/rules/chant.md``; the card format and effect vocabulary
+``docs/rules/chant-cards.md``.
+
+>>> from grimoire.core.game import Setup
+>>> game = ChantGame()
+>>> fire, steel = game.starter_deck("fire"), game.starter_deck("matter")
+>>> state = game.new_state(Setup((fire, steel), game.options({"first_player": "0"}), seed=1))
+>>> d = game.decision(state)
+>>> d.player, d.kind, d.ids()[-1]
+(0, 'chant', 'end')
+>>> events = game.apply(state, d.ids()[0])
+>>> game.describe(events[0], "en").startswith("P1 places")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from ...core.content import Localized
+from ...core.decision import Decision, Event, Option, Outcome
+from ...core.decks import DeckRules, Section
+from ...core.game import Game, Setup
+from ...core.i18n import Catalog
+from ...core.options import OptionSpec
+from ...core.rng import Chance
+from . import decisions, notation, phases, rules
+from .cards import DATA, load_pool
+from .messages import MESSAGES, localize_args
+from .state import DRAWN, ChantState
+from .view import view as _view
+
+DECK_RULES = DeckRules((
+    Section("library", ("書庫", "main"), exact=40, max_copies=3, kinds=("library",)),
+    Section("forbidden", ("禁書", "extra"), minimum=0, maximum=5, max_copies=1, kinds=("forbidden",)),
+))
+
+OPTION_SPECS = (
+    OptionSpec("exclusive_placement", False,
+               "Variant: placing from hand and placing a forbidden book exclude each other in a turn (3.2.2.5)"),
+    OptionSpec("first_player", "coin", "Who goes first: a coin toss, or seat 0 or 1 (1.6.3)",
+               choices=("coin", "0", "1")),
+    OptionSpec("starting_life", 20, "Life at the start (1.6.1)", minimum=1),
+    OptionSpec("turn_limit", 60, "Turns per player before the game is a draw; 0 for none (9.5)", minimum=0),
+)
+
+
+class ChantGame(Game[ChantState]):
+    """The rule module of 詠唱 Chant."""
+
+    name = "chant"
+    version = "1.0"
+    title = Localized("詠唱", "Chant")
+    option_specs = OPTION_SPECS
+    deck_rules = DECK_RULES
+    max_steps = 20_000
+
+    def __init__(self, card_paths: Sequence[str | Path] = (),
+                 tables: Mapping[str, Mapping[str, Any]] | None = None) -> None:
+        self.pool = load_pool(card_paths, tables)
+        self.catalog = Catalog(MESSAGES)
+
+    # ----- the state machine -------------------------------------------------
+    def new_state(self, setup: Setup, events: list[Event] | None = None) -> ChantState:
+        """Shuffle, toss for the first player, draw 5 each and run to the first decision (1.6)."""
+        ev = events if events is not None else []
+        opts = self.options(setup.options)
+        chance = setup.make_chance()
+        libraries = []
+        for deck in setup.decks:
+            lib = list(deck.sections.get("library", []))
+            chance.shuffle(lib)
+            libraries.append(lib)
+        ids: list[str] = []
+        owner: list[int] = []
+        zones: list[tuple[list[int], list[int]]] = []
+        for p, deck in enumerate(setup.decks):
+            lib_uids = []
+            for cid in libraries[p]:
+                lib_uids.append(len(ids))
+                ids.append(cid)
+                owner.append(p)
+            forb_uids = []
+            for cid in deck.sections.get("forbidden", []):
+                forb_uids.append(len(ids))
+                ids.append(cid)
+                owner.append(p)
+            zones.append((lib_uids, forb_uids))
+        s = ChantState(tuple(ids), tuple(self.pool[c] for c in ids), tuple(owner), chance)
+        for p in (0, 1):
+            pl = s.players[p]
+            pl.life = int(opts["starting_life"])
+            pl.library, pl.forbidden = zones[p]
+        s.exclusive = bool(opts["exclusive_placement"])
+        s.turn_limit = int(opts["turn_limit"])
+        if opts["first_player"] == "coin":
+            heads = chance.coin()
+            s.first = 0 if heads else 1
+            ev.append(Event("first", s.first, ("heads" if heads else "tails",)))
+        else:
+            s.first = int(opts["first_player"])
+            ev.append(Event("first", s.first, ("chosen",)))
+        s.active = s.first
+        for p in (s.first, 1 - s.first):
+            if rules.draw(s, p, 5, ev):
+                return s
+        phases.begin_turn(s, ev)
+        phases.run(s, ev)
+        return s
+
+    def decision(self, state: ChantState) -> Decision | None:
+        d = state.cache
+        if d is None:
+            d = decisions.build(state)
+            state.cache = d
+        return d
+
+    def apply_unchecked(self, state: ChantState, option_id: str, events: list[Event]) -> None:
+        phases.apply(state, option_id, events)
+
+    def outcome(self, state: ChantState) -> Outcome | None:
+        if not state.over:
+            return None
+        return Outcome(None if state.result == DRAWN else state.result, state.reason)
+
+    # ----- plain data --------------------------------------------------------
+    def clone(self, state: ChantState) -> ChantState:
+        return state.clone()
+
+    def to_json(self, state: ChantState) -> dict[str, Any]:
+        return state.to_json()
+
+    def from_json(self, data: Mapping[str, Any]) -> ChantState:
+        return ChantState.from_json(data, self.pool.__getitem__)
+
+    def view(self, state: ChantState, seat: int | None) -> dict[str, Any]:
+        return _view(state, seat)
+
+    def resample_hidden(self, state: ChantState, seat: int, chance: Chance) -> ChantState:
+        """Redraw what ``seat`` cannot see: the opponent's hand + library together, the
+        opponent's forbidden deck (but a book being placed), and the order of ``seat``'s
+        own library."""
+        t = state.clone()
+        t.cache = None
+        ids = list(t.ids)
+        o = t.players[1 - seat]
+        locked = {f.source for f in t.stack if f.index == rules.P_BOOK}
+        for uids in (o.hand + o.library, [u for u in o.forbidden if u not in locked], t.players[seat].library):
+            values = [ids[u] for u in uids]
+            chance.shuffle(values)
+            for u, cid in zip(uids, values, strict=True):
+                ids[u] = cid
+        t.ids = tuple(ids)
+        t.defs = tuple(self.pool[c] for c in ids)
+        return t
+
+    def card_total(self, state: ChantState) -> int:
+        total = sum(len(z) for p in state.players for z in p.zones())
+        return total + sum(len(v) for v in state.under.values())
+
+    def encode_position(self, state: ChantState) -> str:
+        return notation.encode(state)
+
+    def decode_position(self, text: str) -> ChantState:
+        return notation.decode(text, self.pool.__getitem__)
+
+    # ----- content and rendering --------------------------------------------
+    def starter_decks(self) -> dict[str, Path]:
+        return {p.stem: p for p in sorted((DATA / "decks").glob("*.txt"))}
+
+    def label(self, option: Option, lang: str) -> str:
+        return self.catalog.render(option.key, localize_args(option.key, option.args, lang), lang, self.card_name)
+
+    def prompt(self, decision: Decision, lang: str) -> str:
+        key = "ask." + decision.kind
+        return self.catalog.render(key, localize_args(key, decision.prompt_args, lang), lang, self.card_name)
+
+    def describe(self, event: Event, lang: str) -> str:
+        key = "ev." + event.kind
+        args = localize_args(key, (event.player + 1, *event.args), lang)
+        return self.catalog.render(key, args, lang, self.card_name)

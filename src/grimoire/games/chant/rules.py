@@ -1,0 +1,285 @@
+"""Rule primitives of 詠唱 Chant: queries and single-step changes of a state.
+
+Rule numbers refer to ``docs/rules/chant.md``. Every change appends its
+:class:`~grimoire.core.decision.Event` s to ``ev``.
+
+>>> [multiplied(7, d) for d in (0, 1, 2, 3, 5)]
+[7, 7, 10, 14, 14]
+"""
+
+from __future__ import annotations
+
+from ...core.decision import Event
+from ...core.effects import Frame
+from .state import DRAWN, ChantState
+
+# Frame.index codes for trigger groups and rule procedures (card effects use index >= 0).
+G_START, G_ACTIVATE, G_LEAVE, G_END, G_CPHASE = -1, -2, -3, -4, -5
+P_ACTIVATE, P_PUTAWAY, P_BOOK, P_DISCARD, P_RUNAWAY = -10, -11, -12, -13, -14
+GROUP_FIELD = {G_START: "on_start", G_ACTIVATE: "on_activate", G_LEAVE: "on_leave", G_END: "on_end",
+               G_CPHASE: "on_cphase"}
+FRAME_NAMES = {G_START: "chant_start", G_ACTIVATE: "activate", G_LEAVE: "leave", G_END: "end_phase",
+               G_CPHASE: "c_phase", P_ACTIVATE: "activation", P_PUTAWAY: "put_away", P_BOOK: "book",
+               P_DISCARD: "discard", P_RUNAWAY: "runaway"}
+MULT_TEXT = ("x1", "x1", "x1.5", "x2")
+
+
+def multiplied(n: int, depth: int) -> int:
+    """Damage ``n`` after the depth multiplier (5.5.1): 0–1 ×1, 2 ×1.5 rounded down, ≥3 ×2."""
+    if depth <= 1:
+        return n
+    if depth == 2:
+        return n * 3 // 2
+    return n * 2
+
+
+def is_ready(s: ChantState, u: int) -> bool:
+    """A card in a chant area whose progress has reached its chant value (1.3.2)."""
+    return s.progress[u] >= s.defs[u].chant
+
+
+def area_size(s: ChantState, p: int) -> int:
+    """Cards in ``p``'s chant area, underlay included (4.1)."""
+    area = s.players[p].area
+    n = len(area)
+    if s.under:
+        under = s.under
+        for u in area:
+            lst = under.get(u)
+            if lst:
+                n += len(lst)
+    return n
+
+
+def depth(s: ChantState, p: int) -> int:
+    """Overload depth: max(0, cards in the chant area − 5) (4.1)."""
+    n = area_size(s, p) - 5
+    return n if n > 0 else 0
+
+
+def chanting_count(s: ChantState, p: int) -> int:
+    """Chanting entries (a book with its underlay counts one) for the placing cap (3.2.1)."""
+    progress, defs = s.progress, s.defs
+    return sum(1 for u in s.players[p].area if progress[u] < defs[u].chant)
+
+
+def ready_cards(s: ChantState, p: int) -> list[int]:
+    """``p``'s ready cards in chant-area order."""
+    progress, defs = s.progress, s.defs
+    return [u for u in s.players[p].area if progress[u] >= defs[u].chant]
+
+
+def ready_total(s: ChantState) -> int:
+    """The runaway count (6.1): ready cards of both players, a ready book counting 1 + underlay."""
+    total = 0
+    for p in (0, 1):
+        for u in ready_cards(s, p):
+            total += 1 + len(s.under.get(u, ()))
+    return total
+
+
+def power_of(s: ChantState, u: int) -> int | None:
+    """Current power: printed power plus static ``power_mod`` s in play, never below 0 (5.2, 10.7)."""
+    d = s.defs[u]
+    if d.power is None:
+        return None
+    power = d.power
+    owner = s.owner[u]
+    for p in (0, 1):
+        for src in s.players[p].area:
+            mods = s.defs[src].mods
+            if not mods:
+                continue
+            for n, who, attribute, state in mods:
+                if (who == "own" and owner != p) or (who == "opponent" and owner == p):
+                    continue
+                if attribute is not None and d.attribute != attribute:
+                    continue
+                if (state == "chanting" and is_ready(s, u)) or (state == "ready" and not is_ready(s, u)):
+                    continue
+                power += n
+    return power if power > 0 else 0
+
+
+def end_game(s: ChantState, winner: int, reason: str, ev: list[Event]) -> None:
+    """End the game: ``winner`` is a seat or DRAWN (9.2, 9.3)."""
+    s.result = winner
+    s.reason = reason
+    s.stack.clear()
+    if winner == DRAWN:
+        ev.append(Event("game_drawn", s.active, (reason,)))
+    else:
+        ev.append(Event("game_won", winner, (reason,)))
+
+
+def check_life(s: ChantState, ev: list[Event]) -> bool:
+    """End the game if a life is 0 or less (9.2, 9.3); True if it ended."""
+    dead0 = s.players[0].life <= 0
+    dead1 = s.players[1].life <= 0
+    if not (dead0 or dead1):
+        return False
+    end_game(s, DRAWN if dead0 and dead1 else (1 if dead0 else 0), "life", ev)
+    return True
+
+
+def damage(s: ChantState, amounts: tuple[int, int], ev: list[Event], depths: tuple[int, int] | None = None) -> bool:
+    """Deal ``amounts[p]`` to each player at once, multiplied by depth (5.5); True if the game ended."""
+    for p in (0, 1):
+        n = amounts[p]
+        if n <= 0:
+            continue
+        d = depths[p] if depths is not None else depth(s, p)
+        total = multiplied(n, d)
+        pl = s.players[p]
+        pl.life -= total
+        ev.append(Event("damage", p, (n, MULT_TEXT[min(d, 3)], total, pl.life)))
+    return check_life(s, ev)
+
+
+def pay_life(s: ChantState, p: int, n: int, ev: list[Event]) -> bool:
+    """Pay ``n`` life as a cost, never multiplied (9.1); True if the game ended."""
+    pl = s.players[p]
+    pl.life -= n
+    ev.append(Event("pay_life", p, (n, pl.life)))
+    return check_life(s, ev)
+
+
+def gain_life(s: ChantState, p: int, n: int, ev: list[Event]) -> None:
+    """Gain ``n`` life (9.4: no maximum)."""
+    pl = s.players[p]
+    pl.life += n
+    ev.append(Event("gain_life", p, (n, pl.life)))
+
+
+def draw(s: ChantState, p: int, n: int, ev: list[Event]) -> bool:
+    """Draw ``n`` cards; an empty library loses at once (2.3). True if the game ended."""
+    pl = s.players[p]
+    for _ in range(n):
+        if not pl.library:
+            ev.append(Event("deck_out", p))
+            end_game(s, 1 - p, "deck_out", ev)
+            return True
+        u = pl.library.pop(0)
+        pl.hand.append(u)
+        ev.append(Event("draw", p, (s.ids[u],), p))
+    return False
+
+
+def advance(s: ChantState, u: int, n: int, ev: list[Event]) -> None:
+    """Advance a chanting card by ``n``, stopping at its chant value (1.3.3)."""
+    chant = s.defs[u].chant
+    before = s.progress[u]
+    if before >= chant or n <= 0:
+        return
+    after = min(chant, before + n)
+    s.progress[u] = after
+    p = s.owner[u]
+    ev.append(Event("advance", p, (s.ids[u], u, after - before, after)))
+    if after >= chant:
+        ev.append(Event("ready", p, (s.ids[u], u)))
+
+
+def rewind(s: ChantState, u: int, n: int, ev: list[Event]) -> None:
+    """Rewind a card by ``n``, never below 0; a chant-0 card stays ready (1.3.4)."""
+    chant = s.defs[u].chant
+    before = s.progress[u]
+    if chant == 0 or before == 0 or n <= 0:
+        return
+    after = max(0, before - n)
+    s.progress[u] = after
+    p = s.owner[u]
+    ev.append(Event("rewind", p, (s.ids[u], u, before - after, after)))
+    if before >= chant > after:
+        ev.append(Event("chanting", p, (s.ids[u], u)))
+
+
+def enter_area(s: ChantState, u: int, ev: list[Event], kind: str = "place") -> None:
+    """Put a card into its owner's chant area at progress 0 (3.2.1, 4.2)."""
+    p = s.owner[u]
+    s.players[p].area.append(u)
+    s.progress[u] = 0
+    ev.append(Event(kind, p, (s.ids[u], u)))
+    if s.defs[u].chant == 0:
+        ev.append(Event("ready", p, (s.ids[u], u)))
+
+
+def leave_area(s: ChantState, u: int, ev: list[Event]) -> None:
+    """A card leaves the chant area for the blank pile, its underlay with it (1.4.6, 10.6).
+
+    The caller pushes its leave effects.
+    """
+    p = s.owner[u]
+    pl = s.players[p]
+    pl.area.remove(u)
+    s.progress[u] = 0
+    ev.append(Event("leave", p, (s.ids[u], u)))
+    pl.blank.append(u)
+    under = s.under.pop(u, None)
+    if under:
+        for c in under:
+            pl.blank.append(c)
+            ev.append(Event("to_blank", p, (s.ids[c], c)))
+
+
+def spend_underlay(s: ChantState, book: int, c: int, ev: list[Event]) -> None:
+    """An activated book sends one underlay card to the blank pile (5.6.2)."""
+    lst = s.under[book]
+    lst.remove(c)
+    if not lst:
+        del s.under[book]
+    p = s.owner[book]
+    s.players[p].blank.append(c)
+    ev.append(Event("to_blank", p, (s.ids[c], c)))
+
+
+def push_group(s: ChantState, u: int, controller: int, code: int) -> None:
+    """Push the effects of card ``u`` for one trigger (a group frame, or the single effect)."""
+    indices: tuple[int, ...] = getattr(s.defs[u], GROUP_FIELD[code])
+    if not indices:
+        return
+    if len(indices) == 1:
+        s.stack.append(Frame(u, controller, s.ids[u], indices[0]))
+    else:
+        s.stack.append(Frame(u, controller, s.ids[u], code))
+
+
+def push_groups(s: ChantState, cards: list[int], code: int) -> None:
+    """Push one trigger's effects of several cards so that ``cards[0]``'s resolve first (10.2)."""
+    for u in reversed(cards):
+        push_group(s, u, s.owner[u], code)
+
+
+def matches(s: ChantState, u: int, controller: int, flt: dict[str, str], default_state: str) -> bool:
+    """Whether area card ``u`` matches an effect filter seen from ``controller`` (chant-cards.md)."""
+    who = flt.get("owner", "own")
+    owner = s.owner[u]
+    if (who == "own" and owner != controller) or (who == "opponent" and owner == controller):
+        return False
+    attribute = flt.get("attribute")
+    if attribute is not None and s.defs[u].attribute != attribute:
+        return False
+    state = flt.get("state", default_state)
+    if state == "chanting":
+        return not is_ready(s, u)
+    if state == "ready":
+        return is_ready(s, u)
+    return True
+
+
+def targets(s: ChantState, f: Frame, flt: dict[str, str], for_advance: bool) -> list[int]:
+    """Area cards an ``advance``/``rewind`` effect may affect, in order (controller's side first)."""
+    c = f.controller
+    default = "chanting" if for_advance else "any"
+    out = []
+    for p in (c, 1 - c):
+        for u in s.players[p].area:
+            if for_advance and is_ready(s, u):
+                continue
+            if matches(s, u, c, flt, default):
+                out.append(u)
+    return out
+
+
+def in_area(s: ChantState, u: int) -> bool:
+    """Whether ``u`` is an entry of its owner's chant area (not underlay)."""
+    return u in s.players[s.owner[u]].area

@@ -1,0 +1,172 @@
+"""The state of a game of 詠唱 Chant: plain data with a hand-written clone.
+
+Every card instance has a uid (an int, stable for the whole game); ``ids[uid]`` is its
+card id and ``defs[uid]`` the :class:`~grimoire.games.chant.cards.CardDef` it points to
+(shared, never copied). Zones are lists of uids; the top of a library is index 0. The
+chant area is an ordered list of entries (4.2): the first five are the front slots, the
+rest the overflow row. ``progress[uid]`` is meaningful only for cards in a chant area
+and is 0 elsewhere; ``under[book]`` is a book's underlay.
+
+A half-resolved effect or rule procedure is a :class:`~grimoire.core.effects.Frame` on
+``stack`` (see :mod:`grimoire.games.chant.effects`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ...core.decision import Decision
+from ...core.effects import Frame
+from ...core.rng import Chance
+from .cards import CardDef
+
+ONGOING = -2
+DRAWN = -1
+
+
+class Player:
+    """One player's life and zones (lists of uids)."""
+
+    __slots__ = ("area", "blank", "forbidden", "hand", "library", "life", "shown")
+
+    def __init__(self, life: int = 20) -> None:
+        self.life = life
+        self.library: list[int] = []
+        self.hand: list[int] = []
+        self.forbidden: list[int] = []
+        self.area: list[int] = []
+        self.blank: list[int] = []
+        self.shown: list[int] = []
+
+    def clone(self) -> Player:
+        p = Player.__new__(Player)
+        p.life = self.life
+        p.library = self.library[:]
+        p.hand = self.hand[:]
+        p.forbidden = self.forbidden[:]
+        p.area = self.area[:]
+        p.blank = self.blank[:]
+        p.shown = self.shown[:]
+        return p
+
+    def zones(self) -> tuple[list[int], ...]:
+        """All zone lists (underlay excluded)."""
+        return (self.library, self.hand, self.forbidden, self.area, self.blank, self.shown)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"life": self.life, "library": self.library[:], "hand": self.hand[:],
+                "forbidden": self.forbidden[:], "area": self.area[:], "blank": self.blank[:],
+                "shown": self.shown[:]}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Player:
+        p = cls(int(data["life"]))
+        for name in ("library", "hand", "forbidden", "area", "blank", "shown"):
+            setattr(p, name, [int(u) for u in data.get(name, [])])
+        return p
+
+
+class ChantState:
+    """A whole game position (see the module docstring)."""
+
+    __slots__ = ("abil", "active", "advanced", "book_placed", "cache", "cancels", "chance", "defs",
+                 "discarded", "exclusive", "first", "ids", "owner", "phase", "placed", "players",
+                 "progress", "reason", "result", "stack", "turn", "turn_limit", "under", "used")
+
+    def __init__(self, ids: tuple[str, ...], defs: tuple[CardDef, ...], owner: tuple[int, ...],
+                 chance: Chance) -> None:
+        self.ids = ids
+        self.defs = defs
+        self.owner = owner
+        self.progress: list[int] = [0] * len(ids)
+        self.under: dict[int, list[int]] = {}
+        self.players: list[Player] = [Player(), Player()]
+        self.turn = 0
+        self.active = 0
+        self.first = 0
+        self.phase = "C"
+        self.placed = False
+        self.book_placed = False
+        self.advanced = False
+        self.discarded = False
+        self.cancels = 0
+        self.used: list[int] = []
+        self.abil: list[int] = []
+        self.stack: list[Frame] = []
+        self.chance = chance
+        self.result = ONGOING
+        self.reason = ""
+        self.exclusive = False
+        self.turn_limit = 0
+        self.cache: Decision | None = None
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended."""
+        return self.result != ONGOING
+
+    def clone(self) -> ChantState:
+        s = ChantState.__new__(ChantState)
+        s.ids = self.ids
+        s.defs = self.defs
+        s.owner = self.owner
+        s.progress = self.progress[:]
+        s.under = {k: v[:] for k, v in self.under.items()}
+        s.players = [self.players[0].clone(), self.players[1].clone()]
+        s.turn = self.turn
+        s.active = self.active
+        s.first = self.first
+        s.phase = self.phase
+        s.placed = self.placed
+        s.book_placed = self.book_placed
+        s.advanced = self.advanced
+        s.discarded = self.discarded
+        s.cancels = self.cancels
+        s.used = self.used[:]
+        s.abil = self.abil[:]
+        s.stack = [f.clone() for f in self.stack]
+        s.chance = self.chance.clone()
+        s.result = self.result
+        s.reason = self.reason
+        s.exclusive = self.exclusive
+        s.turn_limit = self.turn_limit
+        s.cache = self.cache
+        return s
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ids": list(self.ids),
+            "owner": list(self.owner),
+            "progress": self.progress[:],
+            "under": {str(k): v[:] for k, v in self.under.items()},
+            "players": [p.to_json() for p in self.players],
+            "turn": self.turn, "active": self.active, "first": self.first, "phase": self.phase,
+            "flags": [self.placed, self.book_placed, self.advanced, self.discarded, self.cancels],
+            "used": self.used[:], "abil": self.abil[:],
+            "stack": [f.to_json() for f in self.stack],
+            "chance": self.chance.to_json(),
+            "result": self.result, "reason": self.reason,
+            "exclusive": self.exclusive, "turn_limit": self.turn_limit,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], card: Callable[[str], CardDef]) -> ChantState:
+        """Inverse of :meth:`to_json`; ``card`` looks a card id up."""
+        ids = tuple(str(c) for c in data["ids"])
+        s = cls(ids, tuple(card(c) for c in ids), tuple(int(o) for o in data["owner"]),
+                Chance.from_json(data["chance"]))
+        s.progress = [int(x) for x in data["progress"]]
+        s.under = {int(k): [int(u) for u in v] for k, v in data.get("under", {}).items()}
+        s.players = [Player.from_json(p) for p in data["players"]]
+        s.turn, s.active, s.first = int(data["turn"]), int(data["active"]), int(data["first"])
+        s.phase = str(data["phase"])
+        flags = data["flags"]
+        s.placed, s.book_placed, s.advanced, s.discarded = (bool(x) for x in flags[:4])
+        s.cancels = int(flags[4])
+        s.used = [int(u) for u in data.get("used", [])]
+        s.abil = [int(u) for u in data.get("abil", [])]
+        s.stack = [Frame.from_json(f) for f in data.get("stack", [])]
+        s.result, s.reason = int(data["result"]), str(data["reason"])
+        s.exclusive, s.turn_limit = bool(data["exclusive"]), int(data["turn_limit"])
+        return s

@@ -1,0 +1,157 @@
+"""Destiny card definitions, the effect vocabulary and card-file loading.
+
+A card file holds ``[[cards]]`` tables (``docs/rules/destiny-cards.md``). Each card's
+effects are validated through an :class:`~grimoire.core.effects.OpRegistry` filled with
+the vocabulary below and grouped by timing (``main``, ``battle``, ``response``,
+``attack``); a group is used as one.
+
+>>> pool = load_pool()
+>>> card = pool["oni_mask_champion"]
+>>> card.attribute, card.power, [e.op for e in card.groups[ATTACK]]
+('kiryoku', 5, ['onslaught', 'ca'])
+>>> load_pool(tables={"x": {"id": "x", "name": {"ja": "甲", "en": "X"}, "attribute": "fire",
+...                          "power": 1, "text": {"ja": "-", "en": "-"}}})  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+grimoire.core.errors.ContentError: <record>: card 'x': field 'attribute': must be one of kiryoku, ... got 'fire'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from grimoire.core.content import Localized, TableReader, card_files
+from grimoire.core.effects import Effect, OpRegistry, OpSpec, Param
+from grimoire.core.errors import ContentError
+from grimoire.core.pool import CardPool, build_pool
+
+DATA = Path(__file__).resolve().parent / "data"
+
+ATTRIBUTES = ("kiryoku", "jutsushiki", "shinpi", "zenno")
+KIRYOKU, JUTSUSHIKI, SHINPI, ZENNO = ATTRIBUTES
+ATTRIBUTE_JA = {"kiryoku": "気魄", "jutsushiki": "術式", "shinpi": "神秘", "zenno": "全能"}
+
+TIMINGS = ("main", "battle", "response", "attack")
+MAIN, BATTLE, RESPONSE, ATTACK = range(4)
+
+TARGETS = ("own_user", "opponent_user", "any_user", "self")
+USER_OPS = frozenset({"strengthen", "weaken", "destroy", "ready"})
+
+ABILITIES = ("chimyaku_houki", "chimyaku_kijutsu", "chimyaku_kanchi", "chimyaku_no_hako")
+HOUKI, KIJUTSU, KANCHI, HAKO = ABILITIES
+
+
+def _n() -> Param:
+    return Param("int", minimum=1, maximum=6)
+
+
+def _targeted() -> dict[str, Param]:
+    return {"n": _n(), "target": Param("str", choices=TARGETS),
+            "attribute": Param("str", required=False, choices=ATTRIBUTES)}
+
+
+def vocabulary() -> OpRegistry:
+    """The effect operations of destiny-cards.md, with their timings and parameters."""
+    reg = OpRegistry(TIMINGS)
+    target_only = {"target": Param("str", choices=TARGETS),
+                   "attribute": Param("str", required=False, choices=ATTRIBUTES)}
+    specs = (
+        OpSpec("onslaught", {"n": _n()}, ("attack",), "this user gets +n power"),
+        OpSpec("ja", {}, ("attack",), "the blocker's wheel +1 becomes 0"),
+        OpSpec("ca", {"n": _n()}, ("attack",), "a winning attack takes n extra threads"),
+        OpSpec("cancel", {}, ("response",), "the group just used does not resolve"),
+        OpSpec("strengthen", _targeted(), ("main", "battle", "attack"), "target gets +n power"),
+        OpSpec("weaken", _targeted(), ("main", "battle", "attack"), "target gets -n power"),
+        OpSpec("destroy", _targeted(), ("main", "battle", "attack"), "target with power <= n leaves"),
+        OpSpec("ready", target_only, ("main", "battle"), "target becomes effect-ready"),
+        OpSpec("gain_threads", {"n": _n()}, ("main", "battle", "attack", "response"), "you gain n threads"),
+        OpSpec("lose_threads", {"n": _n()}, ("main", "battle", "attack"), "the opponent loses n threads"),
+        OpSpec("draw", {"n": _n()}, ("main", "battle", "attack", "response"), "you draw n cards"),
+    )
+    for spec in specs:
+        reg.add(spec)
+    return reg
+
+
+VOCABULARY = vocabulary()
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    """An immutable Destiny card: attribute, power, Lucky! mark and effect groups by timing.
+
+    ``groups[t]`` holds the effects of timing ``t`` (``MAIN`` … ``ATTACK``) in file order;
+    ``choices[t]`` the indices of its effects whose target is chosen (not ``self``).
+    """
+
+    id: str
+    name: Localized
+    attribute: str
+    power: int
+    lucky: bool
+    text: Localized
+    groups: tuple[tuple[Effect, ...], ...]
+    choices: tuple[tuple[int, ...], ...]
+    ruby: str = ""
+    flavor: Localized | None = None
+    kind: str = "main"
+
+    def has(self, timing: int) -> bool:
+        """Whether the card has a group of this timing."""
+        return bool(self.groups[timing])
+
+    def targets_users(self, timing: int) -> bool:
+        """Whether the group of ``timing`` has an own/opponent/any-user operation (地脈記述, 地脈感知)."""
+        return bool(self.choices[timing])
+
+
+def _check_groups(reader: TableReader, effects: list[Effect]) -> None:
+    for index, eff in enumerate(effects):
+        field = f"effects[{index}]"
+        if eff.get("target") == "self" and eff.on != "attack":
+            raise reader.error(f"{field}.target", "'self' is allowed only in attack groups")
+    response = [(i, e) for i, e in enumerate(effects) if e.on == "response"]
+    if response:
+        first_index, first = response[0]
+        if first.op != "cancel":
+            raise reader.error(f"effects[{first_index}].op", "a response group must start with 'cancel'")
+        for index, eff in response[1:]:
+            if eff.op not in ("draw", "gain_threads"):
+                raise reader.error(f"effects[{index}].op",
+                                   "after 'cancel' a response group may only 'draw' or 'gain_threads'")
+
+
+def read_card(file: str, table: dict[str, Any], registry: OpRegistry = VOCABULARY) -> CardDef:
+    """Validate one card table; errors name the file, the card and the field."""
+    if not isinstance(table, dict):
+        raise ContentError(file, None, None, "a card must be a table")
+    reader = TableReader(file, table)
+    card_id = reader.slug("id")
+    name = reader.text("name")
+    ruby = reader.str("ruby", required=False) or ""
+    attribute = reader.str("attribute", choices=ATTRIBUTES)
+    power = reader.int("power", minimum=1, maximum=6)
+    lucky = reader.bool("lucky")
+    text = reader.text("text")
+    flavor = reader.text("flavor", required=False)
+    effects = [registry.validate(file, card_id, i, dict(t)) for i, t in enumerate(reader.tables("effects"))]
+    reader.finish()
+    _check_groups(reader, effects)
+    groups = tuple(tuple(e for e in effects if e.on == timing) for timing in TIMINGS)
+    choices = tuple(
+        tuple(i for i, e in enumerate(group) if e.op in USER_OPS and e.get("target") != "self") for group in groups
+    )
+    return CardDef(card_id, name, attribute, power, lucky, text, groups, choices, ruby, flavor)
+
+
+def load_pool(card_paths: Sequence[str | Path] = (), tables: Mapping[str, Mapping[str, Any]] | None = None,
+              builtin: bool = True) -> CardPool[CardDef]:
+    """Built-in cards, then ``card_paths`` (files or folders), then ``tables`` (by id, replacing).
+
+    Every loaded card's raw table is kept in ``pool.tables``.
+    """
+    files = card_files([DATA / "cards"]) if builtin else []
+    return build_pool(files + card_files(card_paths), tables, read_card)

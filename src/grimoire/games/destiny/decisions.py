@@ -1,0 +1,185 @@
+"""The pending decision of a state: who answers, what kind, which options, in a fixed order.
+
+Option ids (the answer notation; ``<uid>`` is a card instance id):
+
+=============  ===================================================================
+kind           options
+=============  ===================================================================
+``ability``    ``ability:<id>`` for each forecast ability, ``none``
+``mulligan``   ``keep``, ``mulligan``
+``upkeep``     ``pay:<uid>`` (if payable), ``release:<uid>``
+``summon``     ``summon:<uid>`` (hand, then crisis zone; while under 2 summons),
+               ``effect:<uid>`` (usable ``main`` groups), ``done``
+``houki``      ``select:<uid>`` (気魄 power ≥ 2 to discard), ``skip``
+``kijutsu``    ``use:main`` / ``use:battle`` (usable groups), ``skip``
+``sense``      ``select:<uid>`` (神秘 card to discard), ``skip``
+``target``     ``target:<uid>`` (legal targets: own field first)
+``response``   ``effect:<uid>`` (usable ``response`` groups), ``pass``
+``attackers``  ``attack:<uid>`` (users not yet declared), ``done``
+``block``      ``block:<uid>`` (the defender's users)
+``window``     ``effect:<uid>`` (the attacker's own effect first, then ``battle``
+               groups from hand / crisis zone), ``pass``
+``fate``       ``select:<uid>`` (hand, then crisis zone), ``skip``
+=============  ===================================================================
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from grimoire.core.decision import Decision, Option
+
+from . import effects
+from .cards import ABILITIES, ATTACK, BATTLE, MAIN, TIMINGS
+from .state import (
+    ABILITY,
+    BLOCK,
+    DECLARE,
+    FATE,
+    HOUKI_PICK,
+    KIJUTSU_PICK,
+    MULLIGAN,
+    SUMMON,
+    UPKEEP,
+    WINDOW_ATK,
+    WINDOW_DEF,
+    State,
+)
+from .turn import houki_cards, kijutsu_groups, mulligan_seat
+
+ABILITY_OPTIONS = (*(Option(f"ability:{a}", "opt.ability", (a,)) for a in ABILITIES), Option("none", "opt.none"))
+KEEP = (Option("keep", "opt.keep"), Option("mulligan", "opt.mulligan"))
+DONE = Option("done", "opt.done")
+PASS = Option("pass", "opt.pass")
+SKIP = Option("skip", "opt.skip")
+END_ATTACKS = Option("done", "opt.done_attackers")
+END_SUMMON = Option("done", "opt.done_summon")
+
+
+@cache
+def opt(prefix: str, uid: int, key: str, *args: object) -> Option:
+    """The option ``<prefix>:<uid>`` with label ``key`` (cached: options are immutable)."""
+    return Option(f"{prefix}:{uid}", key, args)
+
+
+def decision(state: State) -> Decision | None:
+    """The pending decision, or None when the game is over."""
+    if state.over:
+        return None
+    if state.stack:
+        return _frame_decision(state)
+    phase = state.phase
+    seat = state.active
+    p = state.players[seat]
+    cards = state.cards
+    defs = state.defs
+    if phase == SUMMON:
+        zone = p.hand + p.crisis
+        options = []
+        if state.summons < 2:
+            options = [opt("summon", uid, "opt.summon", cards[uid]) for uid in zone]
+        for uid in zone:
+            d = defs[uid]
+            if d.groups[MAIN] and effects.usable(state, seat, uid, MAIN):
+                options.append(opt("effect", uid, "opt.effect", cards[uid], d.power))
+        options.append(END_SUMMON)
+        return Decision(seat, "summon", tuple(options), (state.summons,))
+    if phase in (WINDOW_ATK, WINDOW_DEF):
+        who = seat if phase == WINDOW_ATK else 1 - seat
+        q = state.players[who]
+        options = []
+        att = state.attacker
+        if who == seat and not state.used and defs[att].groups[ATTACK]:
+            free = effects.user_effect_free(state, att)
+            if effects.usable(state, seat, att, ATTACK, free):
+                options.append(opt("effect", att, "opt.user_effect", cards[att], 0 if free else defs[att].power))
+        for uid in q.hand + q.crisis:
+            d = defs[uid]
+            if d.groups[BATTLE] and effects.usable(state, who, uid, BATTLE):
+                options.append(opt("effect", uid, "opt.effect", cards[uid], d.power))
+        options.append(PASS)
+        return Decision(who, "window", tuple(options), (cards[att], -1 if state.blocker < 0 else 1))
+    if phase == UPKEEP:
+        uid = state.queue[state.qi]
+        power = defs[uid].power
+        release = opt("release", uid, "opt.release", cards[uid])
+        if p.threads >= power:
+            pay = opt("pay", uid, "opt.pay", cards[uid], power)
+            return Decision(seat, "upkeep", (pay, release), (cards[uid], power))
+        return Decision(seat, "upkeep", (release,), (cards[uid], power))
+    if phase == DECLARE:
+        options = [opt("attack", u.uid, "opt.attack", cards[u.uid]) for u in p.field if u.uid not in state.queue]
+        options.append(END_ATTACKS)
+        return Decision(seat, "attackers", tuple(options), (len(state.queue),))
+    if phase == BLOCK:
+        d_field = state.players[1 - seat].field
+        return Decision(1 - seat, "block", tuple(opt("block", u.uid, "opt.block", cards[u.uid]) for u in d_field),
+                        (cards[state.attacker],))
+    if phase == FATE:
+        options = [opt("select", uid, "opt.fate", cards[uid], defs[uid].power) for uid in p.hand + p.crisis]
+        options.append(SKIP)
+        return Decision(seat, "fate", tuple(options))
+    if phase == HOUKI_PICK:
+        options = [opt("select", uid, "opt.houki", cards[uid], defs[uid].power)
+                   for uid in houki_cards(state, seat)]
+        options.append(SKIP)
+        return Decision(seat, "houki", tuple(options), (cards[state.pending],))
+    if phase == KIJUTSU_PICK:
+        uid = state.pending
+        options = [Option(f"use:{TIMINGS[t]}", "opt.use_" + TIMINGS[t], (cards[uid], defs[uid].power))
+                   for t in kijutsu_groups(state, uid)]
+        options.append(SKIP)
+        return Decision(seat, "kijutsu", tuple(options), (cards[uid],))
+    if phase == MULLIGAN:
+        return Decision(mulligan_seat(state), "mulligan", KEEP)
+    if phase == ABILITY:
+        return Decision(state.sub, "ability", ABILITY_OPTIONS)
+    raise AssertionError(f"no decision in phase {phase}")
+
+
+def _frame_decision(state: State) -> Decision:
+    frame = state.stack[-1]
+    seat = frame.controller
+    cards = state.cards
+    pc = frame.pc
+    if pc == effects.PC_RESPONSE:
+        other = 1 - seat
+        options = [opt("effect", uid, "opt.response", cards[uid], state.defs[uid].power)
+                   for uid in effects.response_cards(state, other)]
+        options.append(PASS)
+        return Decision(other, "response", tuple(options), (frame.card,))
+    if pc == effects.PC_SENSE:
+        options = [opt("select", uid, "opt.sense", cards[uid], state.defs[uid].power)
+                   for uid in effects.sense_cards(state, seat)]
+        options.append(SKIP)
+        return Decision(seat, "sense", tuple(options), (frame.card,))
+    i = pc - effects.PC_TARGET
+    eff = state.defs[frame.source].groups[frame.index][i]
+    owner = state.owner
+    options = [opt("target", uid, "opt.target", cards[uid], owner[uid] + 1)
+               for uid in effects.candidates(state, seat, eff)]
+    return Decision(seat, "target", tuple(options), (frame.card, eff.op))
+
+
+
+def waiting(state: State) -> tuple[int, str] | None:
+    """Who must answer and the decision kind, without listing options (public in views)."""
+    if state.over:
+        return None
+    if state.stack:
+        frame = state.stack[-1]
+        if frame.pc == effects.PC_RESPONSE:
+            return 1 - frame.controller, "response"
+        return frame.controller, "sense" if frame.pc == effects.PC_SENSE else "target"
+    phase = state.phase
+    if phase == ABILITY:
+        return state.sub, "ability"
+    if phase == MULLIGAN:
+        return mulligan_seat(state), "mulligan"
+    if phase == BLOCK:
+        return 1 - state.active, "block"
+    if phase == WINDOW_DEF:
+        return 1 - state.active, "window"
+    kinds = {UPKEEP: "upkeep", SUMMON: "summon", HOUKI_PICK: "houki", KIJUTSU_PICK: "kijutsu", DECLARE: "attackers",
+             WINDOW_ATK: "window", FATE: "fate"}
+    return state.active, kinds[phase]

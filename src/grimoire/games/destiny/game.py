@@ -1,0 +1,170 @@
+"""運命予報祭 "Destiny Saga" on the engine core: :class:`DestinyGame`.
+
+Rules: ``docs/rules/destiny.md``; cards and effects: ``docs/rules/destiny-cards.md``.
+
+>>> from grimoire.core.game import Setup
+>>> game = DestinyGame()
+>>> deck = game.starter_deck("spirit_festival")
+>>> state = game.new_state(Setup((deck, deck), game.options(), seed=1))
+>>> game.decision(state).ids()[-1], game.decision(state).kind
+('none', 'ability')
+>>> for _ in range(2):
+...     _ = game.apply(state, "none")
+>>> game.decision(state).ids()
+['keep', 'mulligan']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from contextlib import suppress
+from pathlib import Path
+from typing import Any
+
+from grimoire.core.content import Localized
+from grimoire.core.decision import Decision, Event, Outcome
+from grimoire.core.decks import Deck, DeckRules, Section
+from grimoire.core.errors import DeckError
+from grimoire.core.game import Game, Setup
+from grimoire.core.i18n import Catalog
+from grimoire.core.options import OptionSpec
+from grimoire.core.rng import Chance
+
+from . import decisions, notation, turn, view
+from .actions import GameEnded
+from .cards import DATA, CardDef, load_pool
+from .messages import CATALOG, TERMS
+from .state import DRAW, Player, State
+
+OPTION_SPECS = (
+    OptionSpec("deck_size", 30, "Exact number of cards in a deck (rule 2.1)", minimum=10),
+    OptionSpec("max_copies", 3, "Copies of one name allowed in a deck (rule 2.1)", minimum=1),
+    OptionSpec("starting_threads", 15, "Fate threads at the start (rule 2.2)", minimum=1),
+    OptionSpec("first_player", "coin", "Who goes first: a seeded coin toss, or seat 0 or 1 (rule 2.4)",
+               choices=("coin", "0", "1")),
+    OptionSpec("turn_limit", 120, "After this turn the game is a draw (rule 10.3)", minimum=2),
+)
+
+
+def deck_rules_for(deck_size: int = 30, max_copies: int = 3) -> DeckRules:
+    """Deck rules for the given options (one section ``main``, §2.1)."""
+    return DeckRules((Section("main", ("deck", "山札", "デッキ"), exact=deck_size, max_copies=max_copies),))
+
+
+class DestinyGame(Game[State]):
+    """The rule module of 運命予報祭 (see the module docstring)."""
+
+    name = "destiny"
+    version = "1"
+    title = Localized("運命予報祭", "Destiny Saga")
+    option_specs = OPTION_SPECS
+    deck_rules = deck_rules_for()
+    max_steps = 60_000
+
+    def __init__(self, card_paths: Sequence[str | Path] = (),
+                 tables: Mapping[str, Mapping[str, Any]] | None = None) -> None:
+        self.pool = load_pool(card_paths, tables)
+        self.catalog = Catalog(CATALOG)
+
+    # ----- decks ---------------------------------------------------------------
+    def deck_rules_for(self, options: Mapping[str, Any] | None = None) -> DeckRules:
+        """The deck rules the given rules options ask for (``deck_size``, ``max_copies``)."""
+        opts = self.options(options)
+        return deck_rules_for(opts["deck_size"], opts["max_copies"])
+
+    def check_deck(self, deck: Deck, options: Mapping[str, Any] | None = None) -> None:
+        """Raise :class:`DeckError` if ``deck`` breaks the options' deck rules or uses unknown cards."""
+        section = self.deck_rules_for(options).sections[0]
+        cards = deck.all_cards()
+        for card_id in cards:
+            if card_id not in self.pool:
+                raise DeckError(deck.name, None, f"unknown card {card_id!r}")
+        if len(cards) != section.exact:
+            raise DeckError(deck.name, None, f"main must have exactly {section.exact} cards, has {len(cards)}")
+        for card_id, count in sorted(Counter(cards).items()):
+            if count > section.max_copies:
+                raise DeckError(deck.name, None,
+                                f"{card_id!r}: {count} copies in main, at most {section.max_copies} allowed")
+
+    def starter_decks(self) -> dict[str, Path]:
+        return {p.stem: p for p in sorted((DATA / "decks").glob("*.txt"))}
+
+    # ----- the state machine ---------------------------------------------------
+    def new_state(self, setup: Setup, events: list[Event] | None = None) -> State:
+        opts = self.options(setup.options)
+        for deck in setup.decks:
+            self.check_deck(deck, opts)
+        cards: list[str] = []
+        owner: list[int] = []
+        players = []
+        for seat, deck in enumerate(setup.decks):
+            ids = deck.all_cards()
+            start = len(cards)
+            cards.extend(ids)
+            owner.extend([seat] * len(ids))
+            players.append(Player(opts["starting_threads"], list(range(start, start + len(ids)))))
+        state = State(tuple(cards), tuple(self.pool[c] for c in cards), tuple(owner), players,
+                      setup.make_chance(), opts["turn_limit"])
+        if opts["first_player"] != "coin":
+            state.first = int(opts["first_player"])
+        return state
+
+    def decision(self, state: State) -> Decision | None:
+        cached = state.cached
+        if cached is None:
+            cached = state.cached = decisions.decision(state)
+        return cached
+
+    def apply_unchecked(self, state: State, option_id: str, events: list[Event]) -> None:
+        state.cached = None
+        with suppress(GameEnded):
+            turn.answer(state, option_id, events)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if not state.over:
+            return None
+        return Outcome(None if state.winner == DRAW else state.winner, state.reason)
+
+    # ----- plain data ----------------------------------------------------------
+    def clone(self, state: State) -> State:
+        return state.clone()
+
+    def to_json(self, state: State) -> dict[str, Any]:
+        return state.to_json()
+
+    def from_json(self, data: Mapping[str, Any]) -> State:
+        return State.from_json(data, self.pool)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return view.view(state, seat)
+
+    def resample_hidden(self, state: State, seat: int, chance: Chance) -> State:
+        return view.resample_hidden(state, seat, chance)
+
+    def card_total(self, state: State) -> int:
+        return sum(len(p.deck) + len(p.hand) + len(p.field) + len(p.discard) + len(p.crisis)
+                   for p in state.players)
+
+    def encode_position(self, state: State) -> str:
+        return notation.encode(state)
+
+    def decode_position(self, text: str) -> State:
+        return notation.decode(text, self.pool)
+
+    # ----- rendering -----------------------------------------------------------
+    def card_name(self, card_id: str, lang: str) -> str:
+        """A card's name, or the name of a term (ability, timing, outcome reason) in ``lang``."""
+        card: CardDef | None = self.pool.by_id.get(card_id)
+        if card is not None:
+            return card.name.get(lang)
+        term = TERMS.get(card_id)
+        if term is not None:
+            return term[1] if lang == "en" else term[0]
+        return card_id
+
+    def describe(self, event: Event, lang: str) -> str:
+        key = "ev." + event.kind
+        if event.private_to >= 0 and not event.args:
+            key += ".hidden"
+        return self.catalog.render(key, (event.player + 1, *event.args), lang, self.card_name)

@@ -1,0 +1,240 @@
+"""The Destiny state: plain data with hand-written ``clone`` and JSON round trip.
+
+A card instance is a ``uid`` (an int, stable for the whole game) pointing at a card
+id; ``State.cards[uid]`` is that id and ``State.defs[uid]`` its definition (both shared,
+never mutated, between clones). Zones are lists of uids; a deck's top card is its
+*last* element. A user on the field is a :class:`User`. Half-resolved effects are
+:class:`~grimoire.core.effects.Frame` s on ``State.stack``.
+
+>>> u = User(3, mod=2, veteran=True)
+>>> u.clone().to_json()
+[3, 2, 1, 0]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from grimoire.core.decision import Decision
+from grimoire.core.effects import Frame
+from grimoire.core.pool import CardPool
+from grimoire.core.rng import Chance
+
+from .cards import CardDef
+
+# phases (State.phase)
+(ABILITY, MULLIGAN, UPKEEP, SUMMON, HOUKI_PICK, KIJUTSU_PICK, DECLARE, BLOCK, WINDOW_ATK, WINDOW_DEF, FATE,
+ OVER) = range(12)
+PHASES = ("ability", "mulligan", "upkeep", "summon", "houki", "kijutsu", "declare", "block",
+          "window_attacker", "window_defender", "fate", "over")
+
+NOBODY = -1
+DRAW = 2  # State.winner for a drawn game
+
+
+class User:
+    """A card on the field: uid, power modifier, veteran and effect-ready marks."""
+
+    __slots__ = ("mod", "ready", "uid", "veteran")
+
+    def __init__(self, uid: int, mod: int = 0, veteran: bool = False, ready: bool = False) -> None:
+        self.uid = uid
+        self.mod = mod
+        self.veteran = veteran
+        self.ready = ready
+
+    def clone(self) -> User:
+        return User(self.uid, self.mod, self.veteran, self.ready)
+
+    def to_json(self) -> list[int]:
+        return [self.uid, self.mod, int(self.veteran), int(self.ready)]
+
+    @classmethod
+    def from_json(cls, data: list[Any]) -> User:
+        return cls(int(data[0]), int(data[1]), bool(data[2]), bool(data[3]))
+
+
+class Player:
+    """One forecaster's threads, zones and marks.
+
+    ``ability`` is ``""`` until chosen, then ``"none"`` or an ability id. ``saved`` is
+    whether the Lucky! save was used this cycle; ``turns`` counts the player's own
+    turns begun; ``hako`` is the turn in which 地脈の函 last triggered (0: never).
+    """
+
+    __slots__ = ("ability", "crisis", "deck", "discard", "field", "hako", "hand", "saved", "threads", "turns")
+
+    def __init__(self, threads: int = 15, deck: list[int] | None = None) -> None:
+        self.threads = threads
+        self.deck: list[int] = deck if deck is not None else []
+        self.hand: list[int] = []
+        self.field: list[User] = []
+        self.discard: list[int] = []
+        self.crisis: list[int] = []
+        self.ability = ""
+        self.saved = False
+        self.turns = 0
+        self.hako = 0
+
+    def clone(self) -> Player:
+        p = Player.__new__(Player)
+        p.threads = self.threads
+        p.deck = self.deck[:]
+        p.hand = self.hand[:]
+        p.field = [User(u.uid, u.mod, u.veteran, u.ready) for u in self.field]
+        p.discard = self.discard[:]
+        p.crisis = self.crisis[:]
+        p.ability = self.ability
+        p.saved = self.saved
+        p.turns = self.turns
+        p.hako = self.hako
+        return p
+
+    def user(self, uid: int) -> User | None:
+        """The user with this uid on this player's field, or None."""
+        for u in self.field:
+            if u.uid == uid:
+                return u
+        return None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"threads": self.threads, "deck": self.deck[:], "hand": self.hand[:],
+                "field": [u.to_json() for u in self.field], "discard": self.discard[:], "crisis": self.crisis[:],
+                "ability": self.ability, "saved": self.saved, "turns": self.turns, "hako": self.hako}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Player:
+        p = cls(int(data["threads"]), [int(x) for x in data["deck"]])
+        p.hand = [int(x) for x in data["hand"]]
+        p.field = [User.from_json(u) for u in data["field"]]
+        p.discard = [int(x) for x in data["discard"]]
+        p.crisis = [int(x) for x in data["crisis"]]
+        p.ability = str(data["ability"])
+        p.saved = bool(data["saved"])
+        p.turns = int(data["turns"])
+        p.hako = int(data["hako"])
+        return p
+
+
+class State:
+    """A whole Destiny game position (see the module docstring).
+
+    Turn bookkeeping: ``turn`` (1-based, 0 before the first turn), ``active`` (turn
+    player), ``first`` (first player, -1 before the toss), ``phase`` (one of
+    :data:`PHASES`), ``sub`` (ability/mulligan: how many seats have answered),
+    ``pending`` (the uid a follow-up decision is about), ``summons`` (this turn),
+    ``queue``/``qi`` (upkeep queue or declared attackers, and the current index).
+    Battle: ``attacker``/``blocker`` uids (-1: none), ``ja``, ``ca`` (extra threads),
+    ``used`` (the attacker's own effect was used). ``winner`` is -1 while the game goes
+    on, a seat, or 2 for a draw. ``cached`` caches the pending decision (not data).
+    """
+
+    __slots__ = ("active", "attacker", "blocker", "ca", "cached", "cards", "chance", "defs", "first", "ja",
+                 "owner", "pending", "phase", "players", "qi", "queue", "reason", "stack", "sub", "summons",
+                 "turn", "turn_limit", "used", "winner")
+
+    def __init__(self, cards: tuple[str, ...], defs: tuple[CardDef, ...], owner: tuple[int, ...],
+                 players: list[Player], chance: Chance, turn_limit: int = 120) -> None:
+        self.cards = cards
+        self.defs = defs
+        self.owner = owner
+        self.players = players
+        self.chance = chance
+        self.turn_limit = turn_limit
+        self.turn = 0
+        self.active = 0
+        self.first = -1
+        self.phase = ABILITY
+        self.sub = 0
+        self.pending = -1
+        self.summons = 0
+        self.queue: list[int] = []
+        self.qi = 0
+        self.attacker = -1
+        self.blocker = -1
+        self.ja = False
+        self.ca = 0
+        self.used = False
+        self.stack: list[Frame] = []
+        self.winner = NOBODY
+        self.reason = ""
+        self.cached: Decision | None = None
+
+    def clone(self) -> State:
+        s = State.__new__(State)
+        s.cards = self.cards
+        s.defs = self.defs
+        s.owner = self.owner
+        s.players = [self.players[0].clone(), self.players[1].clone()]
+        c = self.chance
+        s.chance = Chance(c.kind, c.state, c.script, c.pos)
+        s.turn_limit = self.turn_limit
+        s.turn = self.turn
+        s.active = self.active
+        s.first = self.first
+        s.phase = self.phase
+        s.sub = self.sub
+        s.pending = self.pending
+        s.summons = self.summons
+        s.queue = self.queue[:]
+        s.qi = self.qi
+        s.attacker = self.attacker
+        s.blocker = self.blocker
+        s.ja = self.ja
+        s.ca = self.ca
+        s.used = self.used
+        s.stack = [Frame(f.source, f.controller, f.card, f.index, f.pc, f.regs[:]) for f in self.stack]
+        s.winner = self.winner
+        s.reason = self.reason
+        s.cached = self.cached
+        return s
+
+    @property
+    def over(self) -> bool:
+        return self.winner != NOBODY
+
+    def user(self, uid: int) -> User | None:
+        """The user with this uid on its owner's field, or None."""
+        return self.players[self.owner[uid]].user(uid)
+
+    def power(self, u: User) -> int:
+        """A user's current power: printed power plus modifiers, never below 0."""
+        value = self.defs[u.uid].power + u.mod
+        return value if value > 0 else 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "cards": list(self.cards), "owner": list(self.owner),
+            "players": [p.to_json() for p in self.players],
+            "turn": self.turn, "active": self.active, "first": self.first, "phase": PHASES[self.phase],
+            "sub": self.sub, "pending": self.pending, "summons": self.summons,
+            "queue": self.queue[:], "qi": self.qi,
+            "battle": [self.attacker, self.blocker, int(self.ja), self.ca, int(self.used)],
+            "stack": [f.to_json() for f in self.stack],
+            "chance": self.chance.to_json(), "turn_limit": self.turn_limit,
+            "winner": self.winner, "reason": self.reason,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], pool: CardPool[CardDef]) -> State:
+        cards = tuple(str(c) for c in data["cards"])
+        s = cls(cards, tuple(pool[c] for c in cards), tuple(int(o) for o in data["owner"]),
+                [Player.from_json(p) for p in data["players"]],
+                Chance.from_json(dict(data["chance"])), int(data["turn_limit"]))
+        s.turn = int(data["turn"])
+        s.active = int(data["active"])
+        s.first = int(data["first"])
+        s.phase = PHASES.index(str(data["phase"]))
+        s.sub = int(data["sub"])
+        s.pending = int(data["pending"])
+        s.summons = int(data["summons"])
+        s.queue = [int(x) for x in data["queue"]]
+        s.qi = int(data["qi"])
+        battle = data["battle"]
+        s.attacker, s.blocker, s.ja, s.ca, s.used = (int(battle[0]), int(battle[1]), bool(battle[2]),
+                                                     int(battle[3]), bool(battle[4]))
+        s.stack = [Frame.from_json(f) for f in data["stack"]]
+        s.winner = int(data["winner"])
+        s.reason = str(data["reason"])
+        return s

@@ -1,0 +1,343 @@
+"""The flow of a game: set-up, turns, steps and battles (rules §2, §4–§6).
+
+:func:`answer` applies an answer to the pending phase decision (or hands it to the
+effect interpreter when a frame waits on the stack); :func:`proceed` then runs every
+automatic step until the next decision. Phases are those of
+:data:`~grimoire.games.destiny.state.PHASES`.
+
+The effect window of a battle (§6.2) is two loops: ``window_attacker`` — the
+attacking forecaster uses ``battle`` groups from hand / crisis zone or the attacker's
+own ``attack`` group (once per battle), one at a time, each followed by the
+defender's response step, until they pass; then ``window_defender`` — the defender
+uses ``battle`` groups, each followed by the attacker's response step, until they
+pass; then the damage step. If the attacker or the blocker has left the field once
+the stack is empty, the battle ends without damage (§6.2.4).
+"""
+
+from __future__ import annotations
+
+from grimoire.core.decision import Event
+
+from . import actions, effects
+from .actions import draw, end_game, gain, hako_check, lose, pay, remove_user, take_from_hand
+from .battle import clash
+from .cards import ATTACK, BATTLE, HOUKI, JUTSUSHIKI, KIJUTSU, KIRYOKU, MAIN, TIMINGS
+from .state import (
+    ABILITY,
+    BLOCK,
+    DECLARE,
+    FATE,
+    HOUKI_PICK,
+    KIJUTSU_PICK,
+    MULLIGAN,
+    SUMMON,
+    UPKEEP,
+    WINDOW_ATK,
+    WINDOW_DEF,
+    State,
+    User,
+)
+
+HAND_SIZE = 7
+MAX_SUMMONS = 2
+RECOVERY = 2
+
+
+# ----- set-up -----------------------------------------------------------------
+def start(state: State, events: list[Event]) -> None:
+    """After both abilities are chosen: reveal them, toss for the first player (unless the
+    ``first_player`` option already set it), shuffle, draw 7."""
+    for seat in (0, 1):
+        events.append(Event("ability", seat, (state.players[seat].ability,)))
+    if state.first < 0:
+        state.first = 0 if state.chance.coin() else 1
+        events.append(Event("coin", state.first))
+    events.append(Event("first", state.first))
+    for seat in (0, 1):
+        state.chance.shuffle(state.players[seat].deck)
+        events.append(Event("shuffle", seat))
+        draw(state, seat, HAND_SIZE, events)
+    state.phase = MULLIGAN
+    state.sub = 0
+
+
+def mulligan_seat(state: State) -> int:
+    """Who decides the mulligan now: the first player, then the second (§2.6)."""
+    return state.first if state.sub == 0 else 1 - state.first
+
+
+# ----- turns ------------------------------------------------------------------
+def begin_turn(state: State, seat: int, events: list[Event]) -> None:
+    """§4: save reset, draw step, recovery step, then upkeep."""
+    state.turn += 1
+    state.active = seat
+    state.summons = 0
+    p = state.players[seat]
+    p.turns += 1
+    p.saved = False
+    events.append(Event("turn", seat, (state.turn,)))
+    if not p.deck:
+        end_game(state, seat, actions.DECK_OUT, events)
+    draw(state, seat, 1, events)
+    if p.turns > 1:
+        gain(state, seat, RECOVERY, events, "recover")
+    state.queue = [u.uid for u in p.field]
+    state.qi = 0
+    state.phase = UPKEEP
+
+
+def end_turn(state: State, events: list[Event]) -> None:
+    """§5.7: modifiers end, crisis zones go under the decks, the turn limit, next turn."""
+    for p in state.players:
+        for u in p.field:
+            u.mod = 0
+    for seat in (0, 1):
+        p = state.players[seat]
+        if p.crisis:
+            events.append(Event("crisis_back", seat, (len(p.crisis),)))
+            p.deck[0:0] = p.crisis[::-1]
+            p.crisis = []
+    state.queue = []
+    state.qi = 0
+    if state.turn >= state.turn_limit:
+        end_game(state, -1, actions.TURN_LIMIT, events)
+    begin_turn(state, 1 - state.active, events)
+
+
+def _summon(state: State, uid: int, events: list[Event]) -> None:
+    seat = state.active
+    p = state.players[seat]
+    take_from_hand(state, seat, uid)
+    p.field.append(User(uid))
+    state.summons += 1
+    events.append(Event("summon", seat, (uid, state.cards[uid])))
+    d = state.defs[uid]
+    if p.ability == HOUKI and houki_cards(state, seat):
+        state.pending = uid
+        state.phase = HOUKI_PICK
+        return
+    if p.ability == KIJUTSU and d.attribute == JUTSUSHIKI and kijutsu_groups(state, uid):
+        state.pending = uid
+        state.phase = KIJUTSU_PICK
+        return
+    hako_check(state, seat, uid, events)
+
+
+def houki_cards(state: State, seat: int) -> list[int]:
+    """気魄 cards of printed power ≥ 2 in hand or crisis zone (地脈蜂起, §9.1)."""
+    p = state.players[seat]
+    defs = state.defs
+    return [uid for uid in p.hand + p.crisis if defs[uid].attribute == KIRYOKU and defs[uid].power >= 2]
+
+
+def kijutsu_groups(state: State, uid: int) -> list[int]:
+    """The ``main``/``battle`` groups with a user-targeting effect usable via 地脈記述 (§9.2)."""
+    d = state.defs[uid]
+    seat = state.owner[uid]
+    return [t for t in (MAIN, BATTLE) if d.choices[t] and effects.usable(state, seat, uid, t)]
+
+
+def _attack_step(state: State, events: list[Event]) -> None:
+    p = state.players[state.active]
+    if p.turns <= 1 or not p.field:
+        if p.turns <= 1:
+            events.append(Event("no_attack", state.active))
+        state.phase = FATE
+        return
+    state.queue = []
+    state.qi = 0
+    state.phase = DECLARE
+
+
+def _next_attack(state: State, events: list[Event]) -> None:
+    """Start the next declared attack (§5.5.2–5.5.3) or go on to fate selection."""
+    state.attacker = state.blocker = -1
+    state.ja = state.used = False
+    state.ca = 0
+    defender = 1 - state.active
+    while state.qi < len(state.queue):
+        uid = state.queue[state.qi]
+        state.qi += 1
+        if state.user(uid) is None:
+            events.append(Event("attack_skipped", state.active, (uid, state.cards[uid])))
+            continue
+        state.attacker = uid
+        events.append(Event("battle", state.active, (uid, state.cards[uid])))
+        if state.players[defender].field:
+            state.phase = BLOCK
+        else:
+            events.append(Event("unblocked", defender))
+            state.phase = WINDOW_ATK
+        return
+    state.queue = []
+    state.qi = 0
+    state.phase = FATE
+
+
+def _finish_battle(state: State, events: list[Event]) -> None:
+    """§6.6: modifiers of the attacker and blocker end; JA and CA end; next attack."""
+    for uid in (state.attacker, state.blocker):
+        if uid >= 0:
+            u = state.user(uid)
+            if u is not None:
+                u.mod = 0
+    _next_attack(state, events)
+
+
+def _damage(state: State, events: list[Event]) -> None:
+    """§6.3–6.5: the damage step."""
+    seat = state.active
+    att = state.user(state.attacker)
+    assert att is not None
+    a_card = state.cards[att.uid]
+    if state.blocker < 0:
+        a = state.power(att)
+        events.append(Event("direct", seat, (att.uid, a_card, a, state.ca)))
+        lose(state, 1 - seat, a + state.ca, events)
+        return
+    blk = state.user(state.blocker)
+    assert blk is not None
+    result = clash(state.power(att), state.defs[att.uid].attribute, state.power(blk),
+                   state.defs[blk.uid].attribute, state.ja, state.ca)
+    events.append(Event("clash", seat, (att.uid, a_card, result.a, blk.uid, state.cards[blk.uid], result.d)))
+    if result.attacker_leaves:
+        remove_user(state, att.uid, events)
+    if result.blocker_leaves:
+        remove_user(state, blk.uid, events)
+    lose(state, 1 - seat, result.loss, events)
+
+
+# ----- answers ----------------------------------------------------------------
+def answer(state: State, option: str, events: list[Event]) -> None:
+    """Apply a (legal) answer to the pending decision, then run automatic steps."""
+    if state.stack:
+        effects.answer(state, option, events)
+        proceed(state, events)
+        return
+    phase = state.phase
+    seat = state.active
+    if phase == SUMMON:
+        kind, _, arg = option.partition(":")
+        if kind == "summon":
+            _summon(state, int(arg), events)
+        elif kind == "effect":
+            effects.begin(state, seat, int(arg), MAIN, events)
+        else:
+            _attack_step(state, events)
+    elif phase == UPKEEP:
+        kind, _, arg = option.partition(":")
+        uid = int(arg)
+        state.qi += 1
+        if kind == "pay":
+            u = state.user(uid)
+            assert u is not None
+            events.append(Event("upkeep", seat, (uid, state.cards[uid], state.defs[uid].power)))
+            pay(state, seat, state.defs[uid].power, events)
+            if not u.veteran:
+                u.veteran = True
+                events.append(Event("veteran", seat, (uid, state.cards[uid])))
+        else:
+            remove_user(state, uid, events, "release")
+    elif phase in (WINDOW_ATK, WINDOW_DEF):
+        if option == "pass":
+            events.append(Event("pass", seat if phase == WINDOW_ATK else 1 - seat))
+            if phase == WINDOW_ATK:
+                state.phase = WINDOW_DEF
+            else:
+                _damage(state, events)
+                _finish_battle(state, events)
+        else:
+            uid = int(option[7:])  # effect:<uid>
+            if uid == state.attacker:
+                state.used = True
+                effects.begin(state, seat, uid, ATTACK, events, field=True,
+                              free=effects.user_effect_free(state, uid))
+            else:
+                effects.begin(state, seat if phase == WINDOW_ATK else 1 - seat, uid, BATTLE, events)
+    elif phase == BLOCK:
+        uid = int(option[6:])  # block:<uid>
+        state.blocker = uid
+        events.append(Event("block", 1 - seat, (uid, state.cards[uid])))
+        state.phase = WINDOW_ATK
+    elif phase == DECLARE:
+        if option == "done":
+            events.append(Event("attackers_done", seat, (len(state.queue),)))
+            state.qi = 0
+            _next_attack(state, events)
+        else:
+            uid = int(option[7:])  # attack:<uid>
+            state.queue.append(uid)
+            events.append(Event("attack", seat, (uid, state.cards[uid])))
+    elif phase == FATE:
+        if option != "skip":
+            uid = int(option[7:])  # select:<uid>
+            take_from_hand(state, seat, uid)
+            state.players[seat].discard.append(uid)
+            events.append(Event("fate", seat, (uid, state.cards[uid])))
+            gain(state, seat, state.defs[uid].power, events)
+        else:
+            events.append(Event("fate_skip", seat))
+        end_turn(state, events)
+    elif phase == HOUKI_PICK:
+        uid = state.pending
+        if option != "skip":
+            extra = int(option[7:])  # select:<uid>
+            take_from_hand(state, seat, extra)
+            state.players[seat].discard.append(extra)
+            u = state.user(uid)
+            assert u is not None
+            u.ready = True
+            events.append(Event("houki", seat, (extra, state.cards[extra], uid, state.cards[uid])))
+        state.pending = -1
+        state.phase = SUMMON
+        hako_check(state, seat, uid, events)
+    elif phase == KIJUTSU_PICK:
+        uid = state.pending
+        state.pending = -1
+        state.phase = SUMMON
+        if option != "skip":
+            timing = TIMINGS.index(option[4:])  # use:<timing>
+            events.append(Event("kijutsu", seat, (uid, state.cards[uid])))
+            effects.begin(state, seat, uid, timing, events, field=True, no_response=True)
+    elif phase == MULLIGAN:
+        who = mulligan_seat(state)
+        p = state.players[who]
+        if option == "mulligan":
+            p.deck.extend(p.hand)
+            p.hand = []
+            state.chance.shuffle(p.deck)
+            events.append(Event("mulligan", who))
+            draw(state, who, HAND_SIZE, events)
+        else:
+            events.append(Event("keep", who))
+        state.sub += 1
+        if state.sub == 2:
+            begin_turn(state, state.first, events)
+    elif phase == ABILITY:
+        state.players[state.sub].ability = "none" if option == "none" else option[8:]  # ability:<id>
+        state.sub += 1
+        if state.sub == 2:
+            start(state, events)
+    proceed(state, events)
+
+
+def proceed(state: State, events: list[Event]) -> None:
+    """Run automatic steps until a decision is pending (or the game is over)."""
+    while not state.stack:
+        phase = state.phase
+        if phase == UPKEEP:
+            p = state.players[state.active]
+            while state.qi < len(state.queue) and p.user(state.queue[state.qi]) is None:
+                state.qi += 1
+            if state.qi < len(state.queue):
+                return
+            state.queue = []
+            state.qi = 0
+            state.phase = SUMMON
+            return
+        if phase in (WINDOW_ATK, WINDOW_DEF) and (
+                state.user(state.attacker) is None or (state.blocker >= 0 and state.user(state.blocker) is None)):
+            events.append(Event("battle_void", state.active, (state.attacker, state.cards[state.attacker])))
+            _finish_battle(state, events)
+            continue
+        return

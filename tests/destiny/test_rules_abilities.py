@@ -1,0 +1,137 @@
+"""Rules §9 (forecast abilities) of docs/rules/destiny.md."""
+
+from __future__ import annotations
+
+from destiny_helpers import GAME, field, find, kinds, options, play, position
+
+HOUKI = {"ability": "chimyaku_houki"}
+KIJUTSU = {"ability": "chimyaku_kijutsu"}
+KANCHI = {"ability": "chimyaku_kanchi"}
+HAKO = {"ability": "chimyaku_no_hako"}
+
+
+# ----- 9.1 地脈蜂起 ------------------------------------------------------------------------------
+def test_rule_9_1_houki_discard_a_kiryoku_2_plus_and_the_user_enters_effect_ready() -> None:
+    s = position(p0={**HOUKI, "hand": ["mikoshi_bearers#0", "festival_drummer#1", "taiko_ronin#2",
+                                       "moon_rabbit#3", "war_cry#4"]})
+    play(s, "summon:0")
+    d = GAME.decision(s)
+    assert d is not None and (d.kind, d.ids()) == ("houki", ["select:2", "skip"])  # power ≥ 2 気魄 only
+    events = play(s, "select:2")
+    assert find(events, "houki")[0].args == (2, "taiko_ronin", 0, "mikoshi_bearers")
+    assert s.players[0].field[0].ready and s.players[0].discard == [2]
+    assert s.players[0].threads == 15  # not used: no cost
+    play(s, "done", "attack:0", "done", "effect:0")
+    assert s.players[0].threads == 15  # its own effect is free this very turn
+
+
+def test_rule_9_1_houki_skip_and_no_question_without_a_card() -> None:
+    s = position(p0={**HOUKI, "hand": ["mikoshi_bearers#0", "stall_bouncer#1"]})
+    play(s, "summon:0", "skip")
+    assert not s.players[0].field[0].ready
+    assert GAME.decision(s).kind == "summon"  # type: ignore[union-attr]
+    play(s, "summon:1")  # nothing left to discard: no question
+    assert GAME.decision(s).kind == "summon"  # type: ignore[union-attr]
+    s = position(p0={"hand": ["mikoshi_bearers#0", "stall_bouncer#1"]})
+    play(s, "summon:0")
+    assert GAME.decision(s).kind == "summon"  # type: ignore[union-attr]  # without the ability
+
+
+# ----- 9.2 地脈記述 --------------------------------------------------------------------------------
+def test_rule_9_2_kijutsu_uses_the_summoned_formulas_effect_at_once_without_response() -> None:
+    s = position(p0={**KIJUTSU, "hand": ["binding_talisman#0"]},
+                 p1={"field": ["fire_festival_giant#1"], "hand": ["veil_of_mist#2"]})
+    play(s, "summon:0")
+    d = GAME.decision(s)
+    assert d is not None and (d.kind, d.ids()) == ("kijutsu", ["use:battle", "skip"])
+    events = play(s, "use:battle", "target:1")
+    assert kinds(events) == ["kijutsu", "use_user", "target", "pay", "power"]  # no response step for seat 1
+    assert field(s, 0) == ["binding_talisman"] and s.players[0].threads == 13
+    assert s.players[1].field[0].mod == -2
+
+
+def test_rule_9_2_kijutsu_only_for_jutsushiki_with_user_targeting_groups() -> None:
+    s = position(p0={**KIJUTSU, "hand": ["omikuji_scribe#0", "mikoshi_bearers#1", "seal_breaker#2"]},
+                 p1={"field": ["fire_festival_giant#3"]})
+    play(s, "summon:0")  # 術式 but its group only draws
+    assert GAME.decision(s).kind == "summon"  # type: ignore[union-attr]
+    play(s, "summon:2")  # seal_breaker: no opposing user of power ≤ 3 → nothing to use
+    assert GAME.decision(s).kind == "summon"  # type: ignore[union-attr]
+
+
+# ----- 9.3 地脈感知 ---------------------------------------------------------------------------------
+def test_rule_9_3_kanchi_discard_a_shinpi_card_to_affect_all_matching_users() -> None:
+    s = position(p0={**KANCHI, "hand": ["seal_breaker#0", "fox_fire#1"]},
+                 p1={"field": ["war_cry#2", "moon_rabbit#3", "fire_festival_giant#4"]})
+    play(s, "effect:0")
+    d = GAME.decision(s)
+    assert d is not None and (d.kind, d.ids()) == ("sense", ["select:1", "skip"])
+    events = play(s, "select:1")
+    assert "target" not in kinds(events)
+    assert [e.args[1] for e in find(events, "destroyed")] == ["war_cry", "moon_rabbit"]
+    assert field(s, 1) == ["fire_festival_giant"] and s.players[0].discard == [0, 1]
+    assert s.players[0].threads == 11
+
+
+def test_rule_9_3_kanchi_skip_chooses_one_target_and_never_in_battle() -> None:
+    s = position(p0={**KANCHI, "hand": ["seal_breaker#0", "fox_fire#1"]},
+                 p1={"field": ["war_cry#2", "moon_rabbit#3"]})
+    play(s, "effect:0", "skip", "target:3")
+    assert field(s, 1) == ["war_cry"]
+    s = position(phase="window_attacker", p0={**KANCHI, "field": ["war_cry#0"],
+                                              "hand": ["binding_talisman#1", "fox_fire#2"]},
+                 p1={"field": ["moon_rabbit#3"]}, tail="attacker=0 blocker=3")
+    play(s, "effect:1")
+    assert GAME.decision(s).kind == "target"  # type: ignore[union-attr]  # no sense question in battle
+
+
+# ----- 9.4 地脈の函 ----------------------------------------------------------------------------------
+def test_rule_9_4_hako_first_zenno_use_each_turn_draws_four_into_the_crisis_zone() -> None:
+    s = position(p0={**HAKO, "hand": ["wandering_luck_god#0", "wandering_luck_god#1"],
+                     "deck": ["war_cry#2", "fox_fire#3", "moon_rabbit#4", "veil_of_mist#5", "taiko_ronin#6",
+                              "stall_bouncer#7"]})
+    events = play(s, "effect:0")
+    assert kinds(events) == ["use", "pay", "draw", "gain", "hako", "crisis", "crisis", "crisis", "crisis"]
+    assert s.players[0].crisis == [3, 4, 5, 6] and s.players[0].hand == [1, 2]
+    events = play(s, "effect:1")
+    assert "hako" not in kinds(events)  # once per turn
+
+
+def test_rule_9_4_hako_counts_summons_and_cancelled_uses() -> None:
+    s = position(p0={**HAKO, "hand": ["festival_child#0"], "deck": ["war_cry*5"]})
+    events = play(s, "summon:0")
+    assert "hako" in kinds(events) and len(s.players[0].crisis) == 4
+    s = position(p0={**HAKO, "hand": ["treasure_ship#0"], "deck": ["war_cry*5"]}, p1={"hand": ["veil_of_mist#9"]})
+    events = play(s, "effect:0", "effect:9")
+    assert "cancel" in kinds(events) and "hako" in kinds(events)
+
+
+def test_rule_9_4_1_crisis_cards_work_as_hand_cards_for_summon_use_and_fate_only() -> None:
+    s = position(p0={**HAKO, "crisis": ["beckoning_kitten#0", "war_cry#1"]})
+    assert options(s) == ["summon:0", "summon:1", "effect:0", "done"]
+    s = position(phase="fate", p0={**HAKO, "crisis": ["war_cry#0"]})
+    assert options(s) == ["select:0", "skip"]
+    v = GAME.view(s, 1)
+    assert v["players"][0]["hand_count"] == 0 and v["players"][0]["crisis"] == [{"uid": 0, "card": "war_cry"}]
+
+
+def test_rule_9_4_2_the_crisis_zone_is_public_and_its_owners_only() -> None:
+    s = position(p0={**HAKO, "crisis": ["war_cry#0"]}, p1={"hand": ["fox_fire#1"]})
+    assert GAME.view(s, 1)["players"][0]["crisis"] == [{"uid": 0, "card": "war_cry"}]
+    assert GAME.view(s, None)["players"][0]["crisis"] == [{"uid": 0, "card": "war_cry"}]
+
+
+def test_rule_9_4_3_the_crisis_zone_empties_at_every_turns_end_even_in_the_opponents_turn() -> None:
+    s = position(phase="window_defender", p0={"field": ["war_cry#0"]},
+                 p1={**HAKO, "field": ["fire_festival_giant#1"], "hand": ["festival_child#2"],
+                     "deck": ["fox_fire#3", "moon_rabbit#4"]}, tail="attacker=0 blocker=1")
+    events = play(s, "effect:2")  # seat 1 uses a 全能 battle card in seat 0's turn
+    assert [e.args[1] for e in find(events, "crisis")] == ["fox_fire", "moon_rabbit"]
+    play(s, "pass", "skip")
+    assert s.players[1].crisis == [] and len(s.players[1].deck) == 1  # drew one back at its own draw step
+
+
+def test_rule_9_4_4_hako_with_a_short_deck_draws_what_there_is() -> None:
+    s = position(p0={**HAKO, "hand": ["festival_child#0"], "deck": ["war_cry#1"]})
+    events = play(s, "summon:0")
+    assert kinds(events).count("crisis") == 1 and GAME.outcome(s) is None
