@@ -6,7 +6,7 @@ BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed
 DEVSTAMP = $(VENV)/.installed-dev
 
-.PHONY: install install-dev play play-en sim test lint typecheck pytest bench clean
+.PHONY: install install-dev play play-en sim serve test lint typecheck pytest bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,10 @@ play: install
 
 play-en: install
 	$(BIN)/grimoire play chant --lang en
+
+serve: $(BIN)/python
+	$(BIN)/pip install -q -e '.[web]'
+	$(BIN)/grimoire serve
 
 sim: install
 	$(BIN)/grimoire sim chant --games 1000

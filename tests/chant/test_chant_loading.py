@@ -90,7 +90,7 @@ def test_c_phase_cost_and_record_tables_replace_builtins() -> None:
     game = ChantGame(tables={"fireball": table})
     assert game.pool["fireball"].power == 2 and game.pool.tables["fireball"]["power"] == 2
     assert game.pool["mana_crystal"].cost == 1 and game.pool["overclock"].cost == 2
-    with pytest.raises(ContentError, match="keyed"):
+    with pytest.raises(ContentError, match="filed under"):
         load_pool(tables={"other": table})
 
 

@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...core.content import Localized, TableReader, card_files, read_card_tables
+from ...core.content import Localized, TableReader, card_files
 from ...core.effects import Effect, OpRegistry, OpSpec, Param
 from ...core.errors import ContentError
-from ...core.pool import CardPool
+from ...core.pool import CardPool, build_pool
 
 DATA = Path(__file__).resolve().parent / "data"
 ATTRIBUTES = ("science", "fantasy", "matter", "spirit")
@@ -152,26 +152,12 @@ def load_pool(card_paths: Sequence[str | Path] = (),
     A record table replaces a loaded card of the same id; a card file repeating an id is
     an error. The raw table of every card is kept in ``pool.tables``.
     """
-    entries: dict[str, tuple[CardDef, str, dict[str, Any]]] = {}
-    for path in card_files([DATA / "cards", *card_paths]):
-        for raw in read_card_tables(path):
-            card = parse_card(str(path), raw)
-            if card.id in entries:
-                raise ContentError(str(path), card.id, "id", f"duplicate id (already in {entries[card.id][1]})")
-            entries[card.id] = (card, str(path), raw)
-    for cid, table in (tables or {}).items():
-        card = parse_card("<record>", table)
-        if card.id != cid:
-            raise ContentError("<record>", cid, "id", f"table is keyed {cid!r} but its id is {card.id!r}")
-        entries[cid] = (card, "<record>", dict(table))
-    for card, source, _ in entries.values():
+    pool = build_pool(card_files([DATA / "cards", *card_paths]), tables, parse_card)
+    for card in pool:
         for i, eff in enumerate(card.effects):
             if eff.op == "tutor_chant":
-                target = entries.get(str(eff.params["card"]))
-                if target is None or target[0].kind != "library":
-                    raise ContentError(source, card.id, f"effects[{i}].card",
+                target = pool.by_id.get(str(eff.params["card"]))
+                if target is None or target.kind != "library":
+                    raise ContentError(pool.sources[card.id], card.id, f"effects[{i}].card",
                                        f"{eff.params['card']!r} is not a library card")
-    pool: CardPool[CardDef] = CardPool([])
-    for card, source, raw in entries.values():
-        pool.add(card, source, raw)
     return pool
