@@ -137,7 +137,9 @@ class Game(ABC, Generic[S]):
     def card_name(self, card_id: str, lang: str) -> str:
         """A card's name in ``lang`` (the id itself for an unknown card)."""
         card = self.pool.by_id.get(card_id)
-        return card.name.get(lang) if card is not None else card_id
+        if card is not None:
+            return str(card.name.get(lang))
+        return self.catalog.term(card_id, lang) or card_id
 
     def label(self, option: Option, lang: str) -> str:
         """The readable label of an option."""
@@ -148,8 +150,11 @@ class Game(ABC, Generic[S]):
         return self.catalog.render("ask." + decision.kind, decision.prompt_args, lang, self.card_name)
 
     def describe(self, event: Event, lang: str) -> str:
-        """An event as a line of the game log."""
-        return self.catalog.render("ev." + event.kind, (event.player + 1, *event.args), lang, self.card_name)
+        """An event as a line of the game log (``ev.<kind>.hidden`` when its args were redacted)."""
+        key = "ev." + event.kind
+        if event.private_to >= 0 and not event.args and self.catalog.has(key + ".hidden"):
+            key += ".hidden"
+        return self.catalog.render(key, (event.player + 1, *event.args), lang, self.card_name)
 
     def card_kind(self, card_id: str) -> str:
         """Which deck section a card belongs to (its ``kind``)."""

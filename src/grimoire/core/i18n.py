@@ -10,6 +10,13 @@ name in the chosen language.
 '火球を置く'
 >>> cat.render("missing.key", (1,), "en", lambda c, l: c)
 'missing.key 1'
+
+Word arguments listed in the catalog's ``terms`` (attributes, reasons…) render in the
+chosen language wherever they appear:
+
+>>> cat = Catalog({"ev.win": {"ja": "{0}の勝ち（{1}）", "en": "{0} wins ({1})"}}, {"life": ("ライフ切れ", "life")})
+>>> cat.render("ev.win", ("P1", "life"), "ja", lambda c, l: c)
+'P1の勝ち（ライフ切れ）'
 """
 
 from __future__ import annotations
@@ -33,10 +40,21 @@ def check_lang(lang: str) -> str:
 class Catalog:
     """Message templates per key and language, merged from several sources."""
 
-    def __init__(self, entries: Mapping[str, Mapping[str, str]] | None = None) -> None:
+    def __init__(self, entries: Mapping[str, Mapping[str, str]] | None = None,
+                 terms: Mapping[str, tuple[str, str]] | None = None) -> None:
         self.entries: dict[str, dict[str, str]] = {}
+        self.terms: dict[str, tuple[str, str]] = dict(terms or {})
         if entries:
             self.update(entries)
+
+    def term(self, word: str, lang: str) -> str | None:
+        """A word argument in ``lang``, or None if it is not a known term."""
+        pair = self.terms.get(word)
+        return None if pair is None else pair[0 if lang == "ja" else 1]
+
+    def has(self, key: str) -> bool:
+        """Whether ``key`` has a template."""
+        return key in self.entries
 
     def update(self, entries: Mapping[str, Mapping[str, str]]) -> None:
         """Add or replace templates."""
@@ -54,4 +72,5 @@ class Catalog:
             if field and field[0] == "c" and field[1:].isdigit():
                 idx = int(field[1:])
                 cards[field] = name(str(args[idx]), lang) if idx < len(args) else "?"
-        return template.format(*args, **cards)
+        shown = [self.term(a, lang) or a if isinstance(a, str) else a for a in args]
+        return template.format(*shown, **cards)

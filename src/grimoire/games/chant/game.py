@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.content import Localized
-from ...core.decision import Decision, Event, Option, Outcome
+from ...core.decision import Decision, Event, Outcome
 from ...core.decks import DeckRules, Section
 from ...core.game import Game, Setup
 from ...core.i18n import Catalog
@@ -30,7 +30,7 @@ from ...core.options import OptionSpec
 from ...core.rng import Chance
 from . import decisions, notation, phases, rules
 from .cards import DATA, load_pool
-from .messages import MESSAGES, localize_args
+from .messages import MESSAGES, WORDS
 from .state import DRAWN, ChantState
 from .view import view as _view
 
@@ -62,7 +62,7 @@ class ChantGame(Game[ChantState]):
     def __init__(self, card_paths: Sequence[str | Path] = (),
                  tables: Mapping[str, Mapping[str, Any]] | None = None) -> None:
         self.pool = load_pool(card_paths, tables)
-        self.catalog = Catalog(MESSAGES)
+        self.catalog = Catalog(MESSAGES, WORDS)
 
     # ----- the state machine -------------------------------------------------
     def new_state(self, setup: Setup, events: list[Event] | None = None) -> ChantState:
@@ -171,15 +171,3 @@ class ChantGame(Game[ChantState]):
     # ----- content and rendering --------------------------------------------
     def starter_decks(self) -> dict[str, Path]:
         return {p.stem: p for p in sorted((DATA / "decks").glob("*.txt"))}
-
-    def label(self, option: Option, lang: str) -> str:
-        return self.catalog.render(option.key, localize_args(option.key, option.args, lang), lang, self.card_name)
-
-    def prompt(self, decision: Decision, lang: str) -> str:
-        key = "ask." + decision.kind
-        return self.catalog.render(key, localize_args(key, decision.prompt_args, lang), lang, self.card_name)
-
-    def describe(self, event: Event, lang: str) -> str:
-        key = "ev." + event.kind
-        args = localize_args(key, (event.player + 1, *event.args), lang)
-        return self.catalog.render(key, args, lang, self.card_name)

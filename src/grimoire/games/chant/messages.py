@@ -4,19 +4,17 @@ Keys are ``opt.<key>`` (option labels, arguments as in the option), ``ask.<kind>
 (decision prompts, arguments ``prompt_args``) and ``ev.<kind>`` (events, rendered with
 ``(player number 1-based, *event.args)``). ``{cN}`` renders argument N as a card name.
 Word arguments (attributes, coin sides, reasons, operations) are localized through
-:data:`WORDS` by :func:`localize_args`.
+:data:`WORDS` (the catalog's terms).
 
 >>> from grimoire.core.i18n import Catalog
 >>> cat = Catalog(MESSAGES)
 >>> cat.render("ev.damage", (2, 3, "x1.5", 4, 16), "en", lambda c, l: c)
 'P2 takes 4 damage (3 x1.5); life 16'
->>> localize_args("ev.boost", (1, "fantasy"), "ja")
-(1, '幻想')
+>>> Catalog(MESSAGES, WORDS).render("ev.boost", (1, "fantasy"), "ja", lambda c, l: c).count("幻想")
+1
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 MESSAGES: dict[str, dict[str, str]] = {
     # ----- options
@@ -66,6 +64,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "ev.turn": {"ja": "――― 第{1}ターン：P{0} ―――", "en": "--- Turn {1}: P{0} ---"},
     "ev.phase": {"ja": "P{0}の{1}フェイズ", "en": "P{0}'s {1} phase"},
     "ev.draw": {"ja": "P{0}が1枚引いた：{c1}", "en": "P{0} draws a card: {c1}"},
+    "ev.draw.hidden": {"ja": "P{0}が1枚引いた", "en": "P{0} draws a card"},
     "ev.deck_out": {"ja": "P{0}の書庫が尽きた", "en": "P{0} must draw from an empty library"},
     "ev.place": {"ja": "P{0}が{c1}の詠唱を開始", "en": "P{0} places {c1}"},
     "ev.tutor_place": {"ja": "P{0}が書庫から{c1}の詠唱を開始", "en": "P{0} places {c1} from the library"},
@@ -117,15 +116,3 @@ WORDS: dict[str, tuple[str, str]] = {
     "advance": ("詠唱を進める", "advance"),
     "rewind": ("詠唱を戻す", "rewind"),
 }
-
-
-def localize_args(key: str, args: tuple[Any, ...], lang: str) -> tuple[Any, ...]:
-    """Replace word arguments (not used as card names in ``key``'s template) by their ``lang`` form."""
-    template = MESSAGES.get(key, {}).get(lang, "")
-    out = []
-    for i, a in enumerate(args):
-        if isinstance(a, str) and a in WORDS and f"{{c{i}}}" not in template:
-            out.append(WORDS[a][0 if lang == "ja" else 1])
-        else:
-            out.append(a)
-    return tuple(out)

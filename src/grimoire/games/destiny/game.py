@@ -33,7 +33,7 @@ from grimoire.core.rng import Chance
 
 from . import decisions, notation, turn, view
 from .actions import GameEnded
-from .cards import DATA, CardDef, load_pool
+from .cards import DATA, load_pool
 from .messages import CATALOG, TERMS
 from .state import DRAW, Player, State
 
@@ -65,7 +65,7 @@ class DestinyGame(Game[State]):
     def __init__(self, card_paths: Sequence[str | Path] = (),
                  tables: Mapping[str, Mapping[str, Any]] | None = None) -> None:
         self.pool = load_pool(card_paths, tables)
-        self.catalog = Catalog(CATALOG)
+        self.catalog = Catalog(CATALOG, TERMS)
 
     # ----- decks ---------------------------------------------------------------
     def deck_rules_for(self, options: Mapping[str, Any] | None = None) -> DeckRules:
@@ -153,18 +153,3 @@ class DestinyGame(Game[State]):
         return notation.decode(text, self.pool)
 
     # ----- rendering -----------------------------------------------------------
-    def card_name(self, card_id: str, lang: str) -> str:
-        """A card's name, or the name of a term (ability, timing, outcome reason) in ``lang``."""
-        card: CardDef | None = self.pool.by_id.get(card_id)
-        if card is not None:
-            return card.name.get(lang)
-        term = TERMS.get(card_id)
-        if term is not None:
-            return term[1] if lang == "en" else term[0]
-        return card_id
-
-    def describe(self, event: Event, lang: str) -> str:
-        key = "ev." + event.kind
-        if event.private_to >= 0 and not event.args:
-            key += ".hidden"
-        return self.catalog.render(key, (event.player + 1, *event.args), lang, self.card_name)
