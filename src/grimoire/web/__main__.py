@@ -1,0 +1,5 @@
+"""``python -m grimoire.web``: serve the lobby and tables."""
+
+from .server import main
+
+main()

@@ -1,0 +1,198 @@
+"""The WebSocket protocol: client messages, typed errors and the payloads sent to a seat.
+
+The rules of the table (tests are named after them):
+
+* **W1 Views.** A seat receives only ``game.view(state, seat)``, the public facts of the
+  pending decision (who must answer) and the events redacted for it; a spectator gets
+  the public view (``seat=None``). Nothing is built from the raw state: the RNG state
+  and hidden cards never leave the server.
+* **W2 Decisions.** The seat that must answer gets the decision with its sequence number
+  ``seq`` (answers so far), the prompt and each option's id and rendered label.
+* **W3 Refusals.** A malformed, stale, illegal or unauthorised message gets a typed
+  error (``bad_json``, ``bad_message``, ``stale``, ``illegal``, ``not_your_turn``,
+  ``bad_token``) and changes nothing.
+* **W4 Seats.** A seat is opened by its secret token (sent in ``hello``, never in a
+  URL the server sees); a token of another game opens nothing; computer seats have
+  no token.
+* **W5 Durability.** Every answer is committed to the database before it is
+  acknowledged or broadcast; a restarted server replays set-up + answers lazily and
+  the game goes on exactly where it was.
+* **W6 Computer.** A computer seat is answered on the server by an agent from the
+  agent registry that gets only its seat's view.
+* **W7 Replay.** The view after any step is recomputed by replaying the stored answers,
+  as the public view or as the seat's own view.
+* **W8 Lobby.** Pasted deck lists are validated by the game; errors name the line.
+
+Client → server (JSON text frames)::
+
+    {"type": "hello", "token": "<seat token>" | null, "lang": "ja" | "en"}
+    {"type": "answer", "seq": 12, "option": "place:3"}
+    {"type": "lang", "lang": "en"}
+    {"type": "ping"}
+
+Server → client::
+
+    {"type": "state", "seq": 12, "seat": 0, "view": {...}, "decision": {...} | null,
+     "waiting_for": 1 | null, "events": [...], "outcome": null, "ack": 11}
+    {"type": "error", "code": "stale", "message": "...", "seq": 12}
+    {"type": "pong"}
+
+``seq`` is the number of answers given so far; an answer must carry the ``seq`` of the
+decision it answers. A seat gets the pending decision (prompt and option labels) only
+when it must answer; everybody else learns only which seat is deciding. Nothing in a
+payload is built from anything but ``game.view(state, seat)``, the public facts of the
+pending decision and the events redacted for that seat.
+
+>>> parse_message('{"type": "answer", "seq": 3, "option": "pass"}')
+{'type': 'answer', 'seq': 3, 'option': 'pass'}
+>>> parse_message('{"type": "answer", "seq": "3"}')
+Traceback (most recent call last):
+...
+grimoire.web.protocol.ClientError: bad_message: 'seq' must be an integer
+>>> parse_message("{oops")
+Traceback (most recent call last):
+...
+grimoire.web.protocol.ClientError: bad_json: not a JSON message
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from grimoire.core.decision import Decision, Event, Outcome
+from grimoire.core.game import Game
+from grimoire.core.i18n import LANGS
+
+#: Every error code the server may send.
+ERROR_CODES = ("bad_json", "bad_message", "stale", "illegal", "not_your_turn", "bad_token", "not_found", "internal")
+MAX_MESSAGE = 4096
+
+
+class ClientError(Exception):
+    """A refused client message: a ``code`` from :data:`ERROR_CODES` and a message."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+    def payload(self, seq: int | None = None) -> dict[str, Any]:
+        """The error reply sent to the client."""
+        out: dict[str, Any] = {"type": "error", "code": self.code, "message": self.message}
+        if seq is not None:
+            out["seq"] = seq
+        return out
+
+
+def dumps(obj: Any) -> str:
+    """Compact JSON text as sent on the wire."""
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+def parse_message(text: str | bytes) -> dict[str, Any]:
+    """Check one client message; raises :class:`ClientError` (``bad_json`` or ``bad_message``)."""
+    if len(text) > MAX_MESSAGE:
+        raise ClientError("bad_message", f"message longer than {MAX_MESSAGE} bytes")
+    try:
+        data = json.loads(text)
+    except (ValueError, UnicodeDecodeError):
+        raise ClientError("bad_json", "not a JSON message") from None
+    if not isinstance(data, dict):
+        raise ClientError("bad_message", "a message must be a JSON object")
+    kind = data.get("type")
+    if kind == "hello":
+        token = data.get("token")
+        if token is not None and not isinstance(token, str):
+            raise ClientError("bad_message", "'token' must be a string or null")
+        return {"type": "hello", "token": token or None, "lang": _lang(data.get("lang", "ja"))}
+    if kind == "answer":
+        seq = data.get("seq")
+        option = data.get("option")
+        if isinstance(seq, bool) or not isinstance(seq, int):
+            raise ClientError("bad_message", "'seq' must be an integer")
+        if not isinstance(option, str) or not option:
+            raise ClientError("bad_message", "'option' must be a non-empty string")
+        return {"type": "answer", "seq": seq, "option": option}
+    if kind == "lang":
+        return {"type": "lang", "lang": _lang(data.get("lang"))}
+    if kind == "ping":
+        return {"type": "ping"}
+    raise ClientError("bad_message", f"unknown message type {kind!r}")
+
+
+def _lang(value: Any) -> str:
+    if value not in LANGS:
+        raise ClientError("bad_message", f"'lang' must be one of {', '.join(LANGS)}")
+    return str(value)
+
+
+def render_events(game: Game[Any], events: Sequence[Event], seat: int | None, lang: str) -> list[dict[str, Any]]:
+    """Events as ``seat`` may see them, each as ``{"k": kind, "p": player, "t": text}``."""
+    out = []
+    for event in events:
+        seen = event.redacted_for(seat)
+        out.append({"k": seen.kind, "p": seen.player, "t": game.describe(seen, lang)})
+    return out
+
+
+def decision_payload(game: Game[Any], decision: Decision, seq: int, lang: str) -> dict[str, Any]:
+    """The pending decision for the seat that must answer it: prompt and option labels."""
+    return {
+        "seq": seq,
+        "player": decision.player,
+        "kind": decision.kind,
+        "prompt": game.prompt(decision, lang),
+        "options": [{"id": o.id, "label": game.label(o, lang), "args": [_plain(a) for a in o.args]}
+                    for o in decision.options],
+    }
+
+
+def outcome_payload(game: Game[Any], outcome: Outcome | None, lang: str,
+                    log: Sequence[Event] = ()) -> dict[str, Any] | None:
+    """How the game ended; ``text`` is the game's own line for it (its last ``game_*`` event)."""
+    if outcome is None:
+        return None
+    text = game.card_name(outcome.reason, lang)
+    for event in reversed(log[-8:]):
+        if event.kind.startswith("game_"):
+            text = game.describe(event, lang)
+            break
+    return {"winner": outcome.winner, "reason": outcome.reason, "text": text}
+
+
+def state_payload(game: Game[Any], state: Any, decision: Decision | None, seq: int, seat: int | None, lang: str,
+                  events: Sequence[Event], *, full_log: bool = False, ack: int | None = None,
+                  log: Sequence[Event] = ()) -> dict[str, Any]:
+    """The ``state`` message for ``seat`` (None: a spectator).
+
+    ``events`` are the events since the seat's last update (or the whole log with
+    ``full_log``, which tells the client to replace its log); ``log`` is the whole log
+    (to name how the game ended).
+    """
+    mine = decision is not None and seat is not None and decision.player == seat
+    out: dict[str, Any] = {
+        "type": "state",
+        "game": game.name,
+        "seq": seq,
+        "seat": seat,
+        "view": game.view(state, seat),
+        "decision": decision_payload(game, decision, seq, lang) if mine and decision is not None else None,
+        "waiting_for": None if decision is None else decision.player,
+        "events": render_events(game, events, seat, lang),
+        "full_log": full_log,
+        "outcome": outcome_payload(game, game.outcome(state), lang, log or events),
+    }
+    if ack is not None:
+        out["ack"] = ack
+    return out
+
+
+def _plain(value: Any) -> Any:
+    """An option argument as JSON-able data."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return str(value)

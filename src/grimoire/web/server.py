@@ -1,0 +1,58 @@
+"""Running the web server: ``serve(host, port, db)`` (the ``grimoire serve`` command).
+
+>>> default_db().name
+'grimoire.db'
+"""
+
+from __future__ import annotations
+
+import gc
+import logging
+from collections.abc import Sequence
+from pathlib import Path
+
+from grimoire.core.content import user_data_dir
+
+from .app import create_app
+from .storage import Store
+
+
+def default_db() -> Path:
+    """The default database file: ``grimoire.db`` in the user data folder."""
+    return user_data_dir() / "grimoire.db"
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db: Path | None = None,
+          games: Sequence[str] = ("chant", "destiny"), ai_delay: float = 0.3, log_level: str = "warning") -> None:
+    """Serve the lobby and the tables on ``http://host:port/`` until interrupted.
+
+    Games live in the SQLite file ``db`` (default :func:`default_db`); a restarted server
+    picks every game up where it was.
+    """
+    import uvicorn
+
+    path = db if db is not None else default_db()
+    store = Store(path)
+    app = create_app(store, games, ai_delay=ai_delay)
+    for name in games:  # load the rules and cards now, then keep them out of the collector's way
+        app.state.hub.rules(name)
+    gc.collect()
+    gc.freeze()
+    shown = f"[{host}]" if ":" in host else host
+    print(f"Grimoire: http://{shown}:{port}/  (database: {path})", flush=True)
+    logging.basicConfig(level=logging.INFO)
+    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=65536, ws_per_message_deflate=False)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """``python -m grimoire.web [--host H] [--port P] [--db FILE] [--ai-delay S]``."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m grimoire.web", description="Serve Grimoire in the browser.")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--db", type=Path, default=None)
+    parser.add_argument("--ai-delay", type=float, default=0.3)
+    parser.add_argument("--games", default="chant,destiny")
+    args = parser.parse_args(argv)
+    serve(args.host, args.port, args.db, tuple(args.games.split(",")), args.ai_delay)

@@ -1,0 +1,186 @@
+// The lobby: choose a game, decks and opponent; create the game; show the links.
+import { getLang, langSwitch, localized, setLang, t, translatePage } from "./i18n.js";
+
+let meta = { games: [] };
+let current = null;
+
+function el(tag, props = {}, ...children) {
+  const e = Object.assign(document.createElement(tag), props);
+  e.append(...children.filter((c) => c !== null && c !== undefined));
+  return e;
+}
+
+function recentGames() {
+  try { return JSON.parse(localStorage.getItem("grimoire.recent") || "[]"); } catch { return []; }
+}
+
+function remember(entry) {
+  const list = [entry, ...recentGames().filter((g) => g.id !== entry.id)].slice(0, 20);
+  localStorage.setItem("grimoire.recent", JSON.stringify(list));
+}
+
+function renderRecent() {
+  const ul = document.getElementById("recent");
+  ul.replaceChildren();
+  const list = recentGames();
+  if (!list.length) ul.append(el("li", { className: "muted", textContent: t("none_yet") }));
+  for (const g of list) {
+    const game = meta.games.find((x) => x.name === g.game);
+    const title = game ? localized(game.title) : g.game;
+    const when = new Date(g.created).toLocaleString(getLang() === "ja" ? "ja-JP" : "en-GB");
+    ul.append(el("li", {}, el("a", { href: g.link, textContent: `${title} — ${when}` })));
+  }
+}
+
+function renderGames() {
+  const box = document.getElementById("games");
+  box.replaceChildren();
+  for (const game of meta.games) {
+    const input = el("input", { type: "radio", name: "game", value: game.name, checked: game.name === current?.name });
+    input.addEventListener("change", () => { current = game; renderDeckChoices(); });
+    box.append(el("label", { className: "game-choice" }, input, " ", localized(game.title)));
+  }
+  renderDeckChoices();
+}
+
+function renderDeckChoices() {
+  if (!current) return;
+  for (const which of ["mine", "theirs"]) {
+    const select = document.getElementById(`${which}-starter`);
+    const keep = select.value;
+    select.replaceChildren();
+    current.starters.forEach((s, i) => {
+      const opt = el("option", { value: s.id, textContent: localized(s.name) });
+      if (s.id === keep || (!keep && which === "theirs" && i === 1)) opt.selected = true;
+      select.append(opt);
+    });
+  }
+  const level = document.getElementById("level");
+  const keep = level.value;
+  level.replaceChildren();
+  const preferred = keep && current.levels.includes(keep) ? keep
+    : current.levels.includes("normal") ? "normal" : current.levels[0];
+  for (const name of current.levels) {
+    const label = t(`level_${name}`) === `level_${name}` ? name : t(`level_${name}`);
+    level.append(el("option", { value: name, textContent: label, selected: name === preferred }));
+  }
+}
+
+function deckSpec(form, which) {
+  const mode = form.querySelector(`input[name=${which}-mode]:checked`).value;
+  if (mode === "text") return { text: form.querySelector(`#${which}-text`).value };
+  return { starter: form.querySelector(`#${which}-starter`).value };
+}
+
+function showDeckError(which, error) {
+  const status = document.getElementById(`${which}-status`);
+  const text = document.getElementById(`${which}-text`);
+  status.className = "deck-status error";
+  status.textContent = (error.line ? `${t("line", error.line)}: ` : "") + error.message;
+  if (error.line && text.value) {
+    // Select the offending line so the player sees it at once.
+    const lines = text.value.split("\n");
+    const start = lines.slice(0, error.line - 1).join("\n").length + (error.line > 1 ? 1 : 0);
+    text.focus();
+    text.setSelectionRange(start, start + (lines[error.line - 1] || "").length);
+  }
+}
+
+async function checkDeck(which) {
+  const text = document.getElementById(`${which}-text`).value;
+  const status = document.getElementById(`${which}-status`);
+  if (!text.trim() || !current) { status.textContent = ""; return; }
+  const res = await fetch("/api/decks/check", {
+    method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ game: current.name, text }),
+  });
+  const body = await res.json();
+  if (body.ok) {
+    status.className = "deck-status ok";
+    status.textContent = `${t("deck_ok")}: ${body.name} (${Object.entries(body.counts).map(([k, v]) => `${k} ${v}`).join(", ")})`;
+  } else {
+    showDeckError(which, body.error);
+  }
+}
+
+function linkRow(label, href, className) {
+  const url = new URL(href, location.href).href;
+  const copy = el("button", { type: "button", textContent: t("copy") });
+  copy.addEventListener("click", async () => {
+    try { await navigator.clipboard.writeText(url); copy.textContent = t("copied"); } catch { /* clipboard blocked */ }
+  });
+  return el("div", { className: `link-row ${className}` },
+    el("div", { className: "link-label", textContent: label }),
+    el("input", { type: "text", readOnly: true, value: url, className: "link-url" }),
+    copy,
+    el("a", { href, textContent: t("open"), className: "button open-link" }));
+}
+
+async function create(event) {
+  event.preventDefault();
+  const form = event.target;
+  const error = document.getElementById("create-error");
+  error.textContent = "";
+  for (const w of ["mine", "theirs"]) document.getElementById(`${w}-status`).textContent = "";
+  const opponentKind = form.querySelector("input[name=opponent]:checked").value;
+  const body = {
+    game: current.name,
+    lang: getLang(),
+    deck: deckSpec(form, "mine"),
+    opponent: { kind: opponentKind, level: form.querySelector("#level").value, deck: deckSpec(form, "theirs") },
+  };
+  const button = document.getElementById("create");
+  button.disabled = true;
+  button.textContent = t("creating");
+  try {
+    const res = await fetch("/api/games", {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+    });
+    const data = await res.json();
+    if (!res.ok) {
+      const err = data.error || {};
+      if (err.code === "deck") showDeckError(err.field === "deck" ? "mine" : "theirs", err);
+      else error.textContent = err.message || res.statusText;
+      return;
+    }
+    const list = document.getElementById("link-list");
+    list.replaceChildren(linkRow(t("your_link"), data.links.seats[0], "seat0"));
+    if (data.links.seats[1]) list.append(linkRow(t("friend_link"), data.links.seats[1], "seat1"));
+    list.append(linkRow(t("spectator_link"), data.links.spectator, "spectator"));
+    document.getElementById("created").hidden = false;
+    document.getElementById("created").scrollIntoView({ behavior: "smooth", block: "nearest" });
+    remember({ id: data.id, game: data.game, link: data.links.seats[0], created: Date.now() });
+    renderRecent();
+  } finally {
+    button.disabled = false;
+    button.textContent = t("create");
+  }
+}
+
+function refresh() {
+  translatePage();
+  renderGames();
+  renderRecent();
+}
+
+async function main() {
+  setLang(getLang());
+  document.getElementById("lang").append(langSwitch(refresh));
+  meta = await (await fetch("/api/meta")).json();
+  current = meta.games[0] || null;
+  refresh();
+  const form = document.getElementById("new-game");
+  form.addEventListener("submit", create);
+  for (const which of ["mine", "theirs"]) {
+    const text = document.getElementById(`${which}-text`);
+    let timer = null;
+    text.addEventListener("input", () => {
+      form.querySelector(`input[name=${which}-mode][value=text]`).checked = true;
+      clearTimeout(timer);
+      timer = setTimeout(() => checkDeck(which), 400);
+    });
+  }
+  document.body.dataset.ready = "1";
+}
+
+main();
