@@ -1,0 +1,415 @@
+"""A one-ply heuristic agent for 運命予報祭 Destiny Saga.
+
+It reads only its seat's view (``grimoire/games/destiny/view.py``), the options and the
+public card definitions (``game.pool``). Battles are scored from the attacker's side
+as the rules settle them (§6.3–6.5): a won battle is worth the blocker plus the threads
+it costs, a trade the blocker less the attacker, a lost one minus the attacker. In words:
+
+* choose 地脈の函 as its forecast ability (its deck is not yet known then);
+* summon its strongest users while it keeps a card or two in hand, keeping cancels and
+  battle tricks back; use ``main`` effects when they pay more than they cost;
+* upkeep a user only while that leaves a reserve of threads;
+* declare the attackers that win (or trade evenly) against the defender's best block,
+  counting their own free effects; block with the user that fares best;
+* in an effect window use the effect that improves the battle most for its cost;
+  cancel the opponent's effect when it would hurt more than the cancel costs;
+* fate-select (discard a card for threads) when threads run low or the hand is full.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from grimoire.core.decision import Decision, Option
+from grimoire.core.game import Game
+from grimoire.core.rng import Chance
+from grimoire.games.destiny.battle import battle_values
+
+MAIN, BATTLE, RESPONSE, ATTACK = range(4)
+TIMING_INDEX = {"main": MAIN, "battle": BATTLE, "response": RESPONSE, "attack": ATTACK}
+RESERVE = 3
+LOW_THREADS = 10
+
+Handler = Callable[[Game[Any], dict[str, Any], Decision], "str | None"]
+
+
+def _uid(option: Option) -> int:
+    return int(option.id.split(":", 1)[1])
+
+
+class Battle:
+    """A battle seen from the attacker: powers, attributes, JA and CA, and its score."""
+
+    def __init__(self, attacker: dict[str, Any], blocker: dict[str, Any] | None, ja: bool = False, ca: int = 0):
+        self.a_power = int(attacker["power"])
+        self.a_attr = str(attacker["attribute"])
+        self.a_value = int(attacker["printed"]) + 1
+        self.d_power = int(blocker["power"]) if blocker else 0
+        self.d_attr = str(blocker["attribute"]) if blocker else ""
+        self.d_value = int(blocker["printed"]) + 1 if blocker else 0
+        self.blocked = blocker is not None
+        self.ja = ja
+        self.ca = ca
+        self.ended = 0.0  # a battle ended early by a removal: its score, else 0
+        self.threads = 0.0  # threads moved by effects, attacker's side positive
+
+    def score(self) -> float:
+        """The battle's worth to the attacker (negative: good for the defender)."""
+        if self.ended:
+            return self.ended + self.threads
+        if not self.blocked:
+            return max(0, self.a_power) + self.ca + self.threads
+        a, d = battle_values(max(0, self.a_power), self.a_attr, max(0, self.d_power), self.d_attr, self.ja)
+        if a > d:
+            base = a - d + self.ca + self.d_value
+        elif a == d:
+            base = self.d_value - self.a_value
+        else:
+            base = -self.a_value
+        return base + self.threads
+
+    def copy(self) -> Battle:
+        other = Battle.__new__(Battle)
+        other.__dict__.update(self.__dict__)
+        return other
+
+
+class GreedyDestiny:
+    """The Destiny heuristic agent (see the module docstring)."""
+
+    name = "greedy"
+
+    def choose(self, game: Game[Any], view: dict[str, Any], decision: Decision, chance: Chance) -> str:
+        handler = self._handlers().get(decision.kind)
+        answer = handler(game, view, decision) if handler is not None else None
+        if answer is None or decision.find(answer) is None:
+            return decision.options[-1].id
+        return answer
+
+    def _handlers(self) -> dict[str, Handler]:
+        return {
+            "ability": self._ability, "mulligan": self._mulligan, "upkeep": self._upkeep, "summon": self._summon,
+            "houki": self._houki, "kijutsu": self._kijutsu, "sense": self._sense, "target": self._target,
+            "response": self._response, "attackers": self._attackers, "block": self._block,
+            "window": self._window, "fate": self._fate,
+        }
+
+    # ----- helpers -------------------------------------------------------------------
+    @staticmethod
+    def _me(view: dict[str, Any], seat: int) -> tuple[dict[str, Any], dict[str, Any]]:
+        players: list[dict[str, Any]] = view["players"]
+        return players[seat], players[1 - seat]
+
+    @staticmethod
+    def _card(game: Game[Any], card_id: str) -> Any:
+        return game.pool[card_id]
+
+    def _group(self, game: Game[Any], card_id: str, timing: int) -> tuple[Any, ...]:
+        groups: Sequence[tuple[Any, ...]] = self._card(game, card_id).groups
+        return groups[timing]
+
+    def _keeper(self, game: Game[Any], card_id: str) -> bool:
+        """A card better kept in hand than summoned (a cancel or a battle trick)."""
+        return bool(self._group(game, card_id, RESPONSE) or self._group(game, card_id, BATTLE))
+
+    @staticmethod
+    def _free(user: dict[str, Any]) -> bool:
+        return bool(user["veteran"] or user["ready"])
+
+    def _with_own_effect(self, game: Game[Any], user: dict[str, Any], fight: Battle) -> Battle:
+        """The battle after the attacker's own free ``attack`` effect (if any)."""
+        if not self._free(user):
+            return fight
+        out = fight.copy()
+        for eff in self._group(game, user["card"], ATTACK):
+            self._apply(eff, out, attacker_side=True, own_user=True)
+        return out
+
+    @staticmethod
+    def _apply(eff: Any, fight: Battle, attacker_side: bool, own_user: bool = False) -> None:
+        """Apply one effect to a battle as its user (attacker or defender side) would aim it."""
+        n = int(eff.get("n", 0) or 0)
+        target = eff.get("target")
+        sign = 1 if attacker_side else -1
+        op = eff.op
+        if op == "onslaught" and own_user:
+            fight.a_power += n
+        elif op == "ja":
+            fight.ja = True
+        elif op == "ca":
+            fight.ca += n
+        elif op == "strengthen" and target in ("own_user", "any_user", "self"):
+            if attacker_side:
+                fight.a_power += n
+            elif fight.blocked:
+                fight.d_power += n
+        elif op == "weaken" and target in ("opponent_user", "any_user"):
+            if attacker_side and fight.blocked:
+                fight.d_power -= n
+            elif not attacker_side:
+                fight.a_power -= n
+        elif op == "destroy" and target in ("opponent_user", "any_user"):
+            if attacker_side and fight.blocked and fight.d_power <= n:
+                fight.ended = fight.d_value
+            elif not attacker_side and fight.a_power <= n:
+                fight.ended = -fight.a_value
+        elif op == "lose_threads":
+            fight.threads += sign * n
+        elif op == "gain_threads":
+            fight.threads += sign * n * 0.8
+        elif op == "draw":
+            fight.threads += sign * n * 0.6
+
+    def _battle_now(self, view: dict[str, Any]) -> tuple[Battle, dict[str, Any], dict[str, Any] | None] | None:
+        battle = view.get("battle")
+        if not battle:
+            return None
+        fields = {u["uid"]: u for p in view["players"] for u in p["field"]}
+        attacker = fields.get(battle["attacker"]["uid"])
+        if attacker is None:
+            return None
+        blocker = fields.get(battle["blocker"]["uid"]) if battle.get("blocker") else None
+        fight = Battle(attacker, blocker, bool(battle.get("ja")), int(battle.get("ca") or 0))
+        return fight, attacker, blocker
+
+    # ----- before the game -------------------------------------------------------------
+    def _ability(self, game: Game[Any], view: dict[str, Any], decision: Decision) -> str | None:
+        # The deck is unknown when abilities are chosen; 地脈の函 never hurts and wins big with 全能.
+        return "ability:chimyaku_no_hako"
+
+    def _mulligan(self, game: Game[Any], view: dict[str, Any], decision: Decision) -> str | None:
+        me, _ = self._me(view, decision.player)
+        hand = me["hand"] or []
+        cheap = sum(1 for h in hand if self._card(game, h["card"]).power <= 4)
+        return "keep" if cheap >= 3 else "mulligan"
+
+    # ----- upkeep and summon ---------------------------------------------------------
+    def _upkeep(self, game: Game[Any], view: dict[str, Any], decision: Decision) -> str | None:
+        me, opp = self._me(view, decision.player)
+        pay = next((o for o in decision.options if o.id.startswith("pay:")), None)
+        if pay is None:
+            return None
+        power = int(pay.args[1])
+        user = next((u for u in me["field"] if u["uid"] == _uid(pay)), None)
+        reserve = RESERVE if opp["field"] else RESERVE - 1
+        worth = user is not None and (self._free(user) or bool(self._group(game, user["card"], ATTACK)))
+        if me["threads"] - power >= reserve - (1 if worth else 0):
+            return pay.id
+        return next(o.id for o in decision.options if o.id.startswith("release:"))
+
+    def _main_effect_gain(self, game: Game[Any], view: dict[str, Any], seat: int, card_id: str) -> float:
+        me, opp = self._me(view, seat)
+        gain = 0.0
+        for eff in self._group(game, card_id, MAIN):
+            n = int(eff.get("n", 0) or 0)
+            target = eff.get("target")
+            op = eff.op
+            if op == "destroy" and target in ("opponent_user", "any_user"):
+                hits = [u for u in opp["field"] if u["power"] <= n]
+                gain += max((u["printed"] + 1 for u in hits), default=0)
+            elif op == "weaken" and opp["field"]:
+                gain += 0.5 * n
+            elif op in ("strengthen", "ready") and me["field"] and view.get("turn", 0) > 1:
+                gain += 0.5 * max(n, 1)
+            elif op == "lose_threads":
+                gain += n * (2.0 if opp["threads"] <= n else 1.0)
+            elif op == "gain_threads":
+                gain += n
+            elif op == "draw":
+                gain += 0.8 * n
+        return gain
+
+    def _summon(self, game: Game[Any], view: dict[str, Any], decision: Decision) -> str | None:
+        me, opp = self._me(view, decision.player)
+        best_effect: tuple[float, str] | None = None
+        for o in decision.options:
+            if o.id.startswith("effect:"):
+                cost = int(o.args[1])
+                if me["threads"] - cost < RESERVE + 1:
+                    continue
+                net = self._main_effect_gain(game, view, decision.player, o.args[0]) - cost - 1.0
+                if net > 0 and (best_effect is None or net > best_effect[0]):
+                    best_effect = (net, o.id)
+        if best_effect is not None:
+            return best_effect[1]
+        summons = [o for o in decision.options if o.id.startswith("summon:")]
+        hand_size = len(me["hand"] or []) + len(me["crisis"])
+        if not summons or len(me["field"]) >= 4:
+            return "done"
+        if hand_size <= 2 and len(me["field"]) >= 2:
+            return "done"
+        opp_attrs = [u["attribute"] for u in opp["field"]]
+
+        def score(o: Option) -> float:
+            d = self._card(game, o.args[0])
+            value = float(d.power) + 0.5 * len(d.groups[ATTACK])
+            value += 0.5 * sum(1 for a in opp_attrs if battle_values(d.power, d.attribute, 3, a)[0] > d.power)
+            if self._keeper(game, d.id):
+                value -= 4.0
+            if d.power > me["threads"] + 2:
+                value -= 2.0
+            return value
+
+        best = max(summons, key=score)
+        if self._keeper(game, best.args[0]) and len(me["field"]) >= 1:
+            return "done"
+        return best.id
+
+    def _houki(self, game: Game[Any], view: dict[str, Any], decision: Decision) -> str | None:
+        me, _ = self._me(view, decision.player)
+        pending = view.get("pending") or {}
+        if not pending or not self._group(game, pending["card"], ATTACK):
+            return "skip"
+        picks = [o for o in decision.options if o.id.startswith("select:")]
+        if not picks or len(me["hand"] or []) < 4:
+            return "skip"
+        return min(picks, key=lambda o: int(o.args[1])).id
+
+    def _kijutsu(self, game: Game[Any], view: dict[str, Any], decision: Decision) -> str | None:
+        me, _ = self._me(view, decision.player)
+        uses = [o for o in decision.options if o.id.startswith("use:")]
+        for o in uses:
+            if me["threads"] - int(o.args[1]) >= RESERVE + 2:
+                return o.id
+        return "skip"
+
+    def _sense(self, game: Game[Any], view: dict[str, Any], decision: Decision) -> str | None:
+        return "skip"
+
+    def _target(self, game: Game[Any], view: dict[str, Any], decision: Decision) -> str | None:
+        op = str(decision.prompt_args[1]) if len(decision.prompt_args) > 1 else ""
+        mine = decision.player + 1
+        fields = {u["uid"]: u for p in view["players"] for u in p["field"]}
+        battle = view.get("battle") or {}
+        in_battle = {battle["attacker"]["uid"]} if battle.get("attacker") else set()
+        if battle.get("blocker"):
+            in_battle.add(battle["blocker"]["uid"])
+        friendly = op in ("strengthen", "ready")
+
+        def key(o: Option) -> tuple[int, int, int]:
+            u = fields.get(_uid(o))
+            side = 1 if (int(o.args[1]) == mine) == friendly else 0
+            return (side, 1 if _uid(o) in in_battle else 0, int(u["power"]) if u else 0)
+
+        return max(decision.options, key=key).id
+
+    # ----- battle ---------------------------------------------------------------------
+    def _attackers(self, game: Game[Any], view: dict[str, Any], decision: Decision) -> str | None:
+        me, opp = self._me(view, decision.player)
+        users = {u["uid"]: u for u in me["field"]}
+        best: tuple[float, str] | None = None
+        for o in decision.options:
+            if not o.id.startswith("attack:"):
+                continue
+            user = users.get(_uid(o))
+            if user is None:
+                continue
+            if opp["field"]:
+                value = min(self._with_own_effect(game, user, Battle(user, b)).score() for b in opp["field"])
+            else:
+                value = self._with_own_effect(game, user, Battle(user, None)).score()
+            if value >= 0 and (value > 0 or user["printed"] <= 2) and (best is None or value > best[0]):
+                best = (value, o.id)
+        return best[1] if best is not None else "done"
+
+    def _block(self, game: Game[Any], view: dict[str, Any], decision: Decision) -> str | None:
+        me, opp = self._me(view, decision.player)
+        battle = view.get("battle") or {}
+        attacker = None
+        if battle.get("attacker"):
+            attacker = next((u for u in opp["field"] if u["uid"] == battle["attacker"]["uid"]), None)
+        if attacker is None:
+            attacker = next((u for u in opp["field"] if u["card"] == decision.prompt_args[0]), None)
+        if attacker is None:
+            return None
+        blockers = {u["uid"]: u for u in me["field"]}
+
+        def attacker_score(o: Option) -> float:
+            return self._with_own_effect(game, attacker, Battle(attacker, blockers[_uid(o)])).score()
+
+        return min(decision.options, key=attacker_score).id
+
+    def _effect_group(self, game: Game[Any], view: dict[str, Any], option: Option, attacker_uid: int
+                      ) -> tuple[tuple[Any, ...], bool]:
+        """The group an ``effect:`` option would use, and whether it is the attacker's own."""
+        if _uid(option) == attacker_uid:
+            return self._group(game, option.args[0], ATTACK), True
+        return self._group(game, option.args[0], BATTLE), False
+
+    def _window(self, game: Game[Any], view: dict[str, Any], decision: Decision) -> str | None:
+        now = self._battle_now(view)
+        if now is None:
+            return "pass"
+        fight, attacker, _ = now
+        attacking = decision.player == view["active"]
+        me, _ = self._me(view, decision.player)
+        base = fight.score()
+        best: tuple[float, str] | None = None
+        for o in decision.options:
+            if not o.id.startswith("effect:"):
+                continue
+            cost = int(o.args[1])
+            if me["threads"] - cost < 2:
+                continue
+            group, own = self._effect_group(game, view, o, attacker["uid"])
+            after = fight.copy()
+            for eff in group:
+                self._apply(eff, after, attacker_side=attacking, own_user=own)
+            gain = (after.score() - base) if attacking else (base - after.score())
+            net = gain - cost - (0.0 if own else 1.0)
+            if net > 0.4 and (best is None or net > best[0]):
+                best = (net, o.id)
+        return best[1] if best is not None else "pass"
+
+    def _response(self, game: Game[Any], view: dict[str, Any], decision: Decision) -> str | None:
+        me, _ = self._me(view, decision.player)
+        cancels = [o for o in decision.options if o.id.startswith("effect:")]
+        stack = view.get("stack") or []
+        if not cancels or not stack:
+            return "pass"
+        frame = stack[-1]
+        timing = TIMING_INDEX.get(str(frame["timing"]), MAIN)
+        group = self._group(game, frame["source"]["card"], timing)
+        targets = {t["uid"] for t in frame.get("targets", [])}
+        mine = {u["uid"]: u for u in me["field"]}
+        harm = 0.0
+        now = self._battle_now(view)
+        for eff in group:
+            n = int(eff.get("n", 0) or 0)
+            hit_mine = [mine[t] for t in targets if t in mine]
+            if eff.op == "destroy":
+                harm += max((u["printed"] + 1 for u in hit_mine), default=0) or (3 if frame.get("all") else 0)
+            elif eff.op == "weaken":
+                harm += (n + 1) if hit_mine and now is not None else 0.5 * n if hit_mine else 0
+            elif eff.op in ("strengthen", "onslaught", "ca"):
+                harm += (n + 1) if now is not None else 0.5 * n
+            elif eff.op == "lose_threads":
+                harm += n * (2 if me["threads"] <= n else 1)
+            elif eff.op in ("gain_threads", "draw"):
+                harm += 0.5 * n
+            elif eff.op == "ja":
+                harm += 1
+        option = min(cancels, key=lambda o: int(o.args[1]))
+        cost = int(option.args[1])
+        if harm >= cost + 1 and me["threads"] - cost >= 2:
+            return option.id
+        return "pass"
+
+    # ----- end of the turn ------------------------------------------------------------
+    def _fate(self, game: Game[Any], view: dict[str, Any], decision: Decision) -> str | None:
+        me, _ = self._me(view, decision.player)
+        picks = [o for o in decision.options if o.id.startswith("select:")]
+        if not picks:
+            return "skip"
+        hand_size = len(me["hand"] or []) + len(me["crisis"])
+        low = me["threads"] <= LOW_THREADS
+        if not low and hand_size < 6:
+            return "skip"
+        crisis = {c["uid"] for c in me["crisis"]}
+
+        def key(o: Option) -> tuple[int, int, int]:
+            keeper = 1 if self._keeper(game, o.args[0]) and not low else 0
+            return (-keeper, 1 if _uid(o) in crisis else 0, int(o.args[1]))
+
+        return max(picks, key=key).id

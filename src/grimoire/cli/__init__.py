@@ -1,0 +1,1 @@
+"""The ``grimoire`` command line (Typer + Rich): play, sim, replay, deck check, cards."""

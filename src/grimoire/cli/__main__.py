@@ -1,0 +1,5 @@
+"""``python -m grimoire.cli``."""
+
+from .main import main
+
+main()

@@ -1,0 +1,97 @@
+"""Helpers shared by the commands: games, decks, options, languages, errors.
+
+>>> check_lang("en")
+'en'
+>>> check_seed(-1)
+Traceback (most recent call last):
+...
+grimoire.core.errors.GrimoireError: seed must be a non-negative integer, got -1
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+import typer
+
+from grimoire.core.decks import Deck
+from grimoire.core.errors import DeckError, GrimoireError
+from grimoire.core.game import Game
+from grimoire.core.options import parse_option_pairs
+from grimoire.core.registry import GAMES, load_game
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def fail(message: str) -> typer.Exit:
+    """Print ``message`` as one line on stderr; returns the exit to raise (code 2)."""
+    line = " ".join(str(message).split())
+    print(f"grimoire: error: {line}", file=sys.stderr)
+    return typer.Exit(2)
+
+
+def guard(func: F) -> F:
+    """Turn bad input (:class:`GrimoireError`, :class:`OSError`) into one line on stderr and exit 2."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except GrimoireError as exc:
+            raise fail(str(exc)) from None
+        except OSError as exc:
+            where = f"{exc.filename}: " if exc.filename else ""
+            raise fail(f"{where}{exc.strerror or exc}") from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def check_lang(lang: str) -> str:
+    """``ja`` or ``en``; anything else is a one-line error."""
+    if lang not in ("ja", "en"):
+        raise GrimoireError(f"unknown language {lang!r}; choose ja or en")
+    return lang
+
+
+def check_seed(seed: int | None) -> int:
+    """A seed given on the command line, or a fresh one from the system when None."""
+    if seed is None:
+        return int.from_bytes(os.urandom(4), "big")
+    if seed < 0:
+        raise GrimoireError(f"seed must be a non-negative integer, got {seed}")
+    return seed
+
+
+def open_game(name: str, cards: Sequence[str | Path] = ()) -> Game[Any]:
+    """A game by name with its built-in cards, the user's card folder and ``cards``."""
+    if name not in GAMES:
+        raise GrimoireError(f"unknown game {name!r}; games: {', '.join(sorted(GAMES))}")
+    return load_game(name, card_paths=list(cards), user_cards=True)
+
+
+def game_options(game: Game[Any], pairs: Sequence[str]) -> dict[str, Any]:
+    """Rules options from ``name=value`` strings, checked by the game."""
+    return game.options(parse_option_pairs(list(pairs)))
+
+
+def resolve_deck(game: Game[Any], spec: str | None, default_index: int = 0) -> Deck:
+    """A deck from a file path or a starter deck name; None picks a starter by position."""
+    starters = game.starter_decks()
+    if spec is None:
+        if not starters:
+            raise DeckError(game.name, None, "no starter decks; give --deck FILE")
+        names = list(starters)
+        return game.deck_from_file(starters[names[default_index % len(names)]])
+    path = Path(spec)
+    if path.is_file():
+        return game.deck_from_file(path)
+    if spec in starters:
+        return game.deck_from_file(starters[spec])
+    if path.suffix or os.sep in spec or "/" in spec:
+        return game.deck_from_file(path)
+    raise DeckError(spec, None, f"no such deck file or starter deck; starters: {', '.join(starters) or 'none'}")

@@ -1,0 +1,213 @@
+"""Interactive terminal play: a person against the computer, or two people at one screen.
+
+The screen shows only what the deciding seat may know (its view and the log redacted
+for it). A person answers with an option number or id; anything else is refused with
+one line and the question is asked again. ``q`` (or the end of input) abandons the
+game; the record is saved either way.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from grimoire.ai.base import Agent
+from grimoire.core.content import user_data_dir
+from grimoire.core.decision import Decision, Event, Option
+from grimoire.core.game import Game, Setup
+from grimoire.core.match import Match
+from grimoire.core.rng import Chance
+from grimoire.sim.runner import derive_seed
+
+from .render import event_line, safe_label, screen, word
+from .text import t
+
+Reader = Callable[[str], "str | None"]
+QUIT = ("q", "quit", "exit", "終了")
+LOG_LINES = 14  # log lines shown at least
+LOG_MAX = 48  # at most, when more happened since the seat last looked
+
+
+def read_stdin(prompt: str) -> str | None:
+    """Read one answer line from standard input; None at the end of input."""
+    try:
+        line = input(prompt)
+    except (EOFError, KeyboardInterrupt):
+        print()
+        return None
+    if not sys.stdin.isatty():
+        print(line)
+    return line
+
+
+def default_record_path(game_name: str) -> Path:
+    """``<user data dir>/records/<game>-<timestamp>.json`` (made unique if it exists)."""
+    folder = user_data_dir() / "records"
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = folder / f"{game_name}-{stamp}.json"
+    n = 1
+    while path.exists():
+        n += 1
+        path = folder / f"{game_name}-{stamp}-{n}.json"
+    return path
+
+
+@dataclass
+class LogEntry:
+    """One line of the play log: an engine event or a player's chosen option."""
+
+    event: Event | None = None
+    seat: int = 0
+    option: Option | None = None
+    public: bool = True
+
+
+@dataclass
+class Session:
+    """One game at the terminal (see the module docstring)."""
+
+    game: Game[Any]
+    setup: Setup
+    lang: str
+    agents: tuple[Agent | None, Agent | None]
+    console: Console
+    read: Reader = read_stdin
+    record_path: Path | None = None
+    agent_seed: int = 0
+    log: list[LogEntry] = field(default_factory=list)
+    seen: dict[int | None, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.match: Match[Any] = Match(self.game, self.setup)
+        self.log.extend(LogEntry(event=e) for e in self.match.start_events)
+        self.chances = [Chance.seeded(derive_seed(self.agent_seed, "play", s)) for s in (0, 1)]
+
+    @property
+    def hotseat(self) -> bool:
+        return self.agents[0] is None and self.agents[1] is None
+
+    def who(self, seat: int) -> str:
+        if self.hotseat:
+            return t("player", self.lang, n=seat + 1)
+        if self.agents[seat] is None:
+            return t("you", self.lang)
+        return t("computer", self.lang)
+
+    def log_lines(self, viewer: int | None) -> list[str]:
+        """The log as ``viewer`` may see it: everything new since it last looked (at least LOG_LINES)."""
+        seen = self.seen.get(viewer, 0)
+        start = max(0, min(seen, len(self.log) - LOG_LINES * 2), len(self.log) - LOG_MAX * 2)
+        lines: list[str] = []
+        new_from: int | None = None
+        for i, entry in enumerate(self.log[start:], start=start):
+            if i == seen:
+                new_from = len(lines)
+            if entry.event is not None:
+                lines.append(event_line(self.game, entry.event.redacted_for(viewer), self.lang))
+            elif entry.option is not None and (entry.public or entry.seat == viewer):
+                label = safe_label(self.game, entry.option, self.lang)
+                lines.append(t("moved", self.lang, who=self.who(entry.seat), label=label))
+        self.seen[viewer] = len(self.log)
+        fresh = len(lines) - (len(lines) if new_from is None else new_from)
+        keep = max(LOG_LINES, fresh) if seen >= start else LOG_MAX
+        return lines[-min(keep, LOG_MAX):]
+
+    def header(self, viewer: int | None) -> str:
+        turn = self.game.turn_number(self.match.state)
+        title = self.game.title.get(self.lang) if self.game.title.ja else self.game.name
+        who = "" if viewer is None else f" — {self.who(viewer)} ({t('player', self.lang, n=viewer + 1)})"
+        return f"{title} — {t('turn', self.lang, n=turn)}{who}"
+
+    def show(self, viewer: int | None, decision: Decision | None) -> None:
+        view = self.game.view(self.match.state, viewer)
+        self.console.print(screen(self.game, view, self.log_lines(viewer), decision, self.lang, self.header(viewer)))
+
+    def apply(self, seat: int, option: Option) -> None:
+        events = self.match.answer(option.id)
+        # a choice that caused no public event (e.g. a secret pre-game pick) is shown to its seat only
+        public = any(e.private_to < 0 for e in events)
+        self.log.append(LogEntry(seat=seat, option=option, public=public))
+        self.log.extend(LogEntry(event=e) for e in events)
+
+    def ask(self, decision: Decision) -> Option | None:
+        """Ask the person at ``decision.player`` until a listed answer or quit (None)."""
+        while True:
+            line = self.read(f"{t('answer_prompt', self.lang)}> ")
+            if line is None:
+                return None
+            answer = line.strip()
+            if answer.lower() in QUIT:
+                return None
+            option = decision.resolve(answer)
+            if option is not None:
+                return option
+            self.console.print(Text(t("bad_answer", self.lang, answer=answer, n=len(decision.options)), style="red"),
+                               soft_wrap=True)
+
+    def run(self) -> int:
+        """Play until the game ends or a person quits; saves the record; returns 0."""
+        title = self.game.title.get(self.lang) if self.game.title.ja else self.game.name
+        self.console.print(Text(t("game_start", self.lang, title=title, seed=self.setup.seed), style="bold"))
+        names = [d.name for d in self.setup.decks]
+        self.console.print(Text(t("decks_line", self.lang, a=names[0], b=names[1])))
+        last_person: int | None = None
+        quit_game = False
+        while (decision := self.match.decision) is not None:
+            agent = self.agents[decision.player]
+            if agent is not None:
+                view = self.game.view(self.match.state, decision.player)
+                answer = agent.choose(self.game, view, decision, self.chances[decision.player])
+                option = decision.find(answer)
+                if option is None:
+                    raise RuntimeError(f"agent {agent.name!r} answered {answer!r}, not an option")
+                self.apply(decision.player, option)
+                continue
+            if self.hotseat and last_person is not None and decision.player != last_person:
+                if self.console.is_terminal:
+                    self.console.clear()
+                if self.read(t("pass_device", self.lang, n=decision.player + 1) + " ") is None:
+                    quit_game = True
+                    break
+                if self.console.is_terminal:
+                    self.console.clear()
+            last_person = decision.player
+            self.show(decision.player, decision)
+            chosen = self.ask(decision)
+            if chosen is None:
+                quit_game = True
+                break
+            self.apply(decision.player, chosen)
+        return self.finish(quit_game)
+
+    def finish(self, quit_game: bool) -> int:
+        lang = self.lang
+        if quit_game:
+            self.console.print(Text(t("quit", lang), style="yellow"))
+        else:
+            viewer = None if self.hotseat else (0 if self.agents[0] is None else 1)
+            self.show(viewer, None)
+            outcome = self.match.outcome
+            if outcome is not None:
+                if outcome.winner is None:
+                    message = t("draw", lang)
+                elif self.hotseat:
+                    message = t("seat_wins", lang, n=outcome.winner + 1)
+                else:
+                    message = t("you_win", lang) if self.agents[outcome.winner] is None else t("you_lose", lang)
+                self.console.print(Text(message, style="bold green"))
+                self.console.print(Text(t("reason", lang, reason=self.reason_text(outcome.reason))))
+        players = ["human" if a is None else a.name for a in self.agents]
+        path = self.record_path or default_record_path(self.game.name)
+        saved = self.match.record({"players": players, "lang": lang}).save(path)
+        self.console.print(Text(t("record_saved", lang, path=str(saved))), soft_wrap=True)
+        return 0
+
+    def reason_text(self, reason: str) -> str:
+        return word(self.game, reason, self.lang)

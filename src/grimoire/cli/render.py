@@ -1,0 +1,131 @@
+"""Drawing a game on the terminal with Rich: board, log and numbered options.
+
+Each game's board comes from its own renderer module (``render_chant``,
+``render_destiny``), which reads only the seat's view (see each game's ``view.py``).
+Any other game gets a plain key/value listing of its view.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from grimoire.core.decision import Decision, Event
+from grimoire.core.game import Game
+
+from .text import t
+
+BOARDS = {"chant": "grimoire.cli.render_chant", "destiny": "grimoire.cli.render_destiny"}
+
+
+def event_line(game: Game[Any], event: Event, lang: str) -> str:
+    """One log line for ``event``; never fails, even on a redacted event."""
+    try:
+        return game.describe(event, lang)
+    except (IndexError, KeyError, ValueError, TypeError, AttributeError):
+        return f"P{event.player + 1}: {event.kind}"
+
+
+def safe_label(game: Game[Any], option: Any, lang: str) -> str:
+    """An option's label; falls back to its id."""
+    try:
+        return game.label(option, lang)
+    except (IndexError, KeyError, ValueError, TypeError, AttributeError):
+        return str(option.id)
+
+
+def safe_prompt(game: Game[Any], decision: Decision, lang: str) -> str:
+    """A decision's question; falls back to its kind."""
+    try:
+        return game.prompt(decision, lang)
+    except (IndexError, KeyError, ValueError, TypeError, AttributeError):
+        return decision.kind
+
+
+def word(game: Game[Any], key: str, lang: str) -> str:
+    """A rules word of ``game`` (attribute, ability, end reason…) in ``lang``; the key itself if unknown."""
+    if game.name == "chant":
+        from grimoire.games.chant.messages import WORDS
+
+        pair = WORDS.get(key)
+        return key if pair is None else pair[0 if lang == "ja" else 1]
+    if key in game.pool:
+        return key
+    try:
+        return game.card_name(key, lang)
+    except (KeyError, AttributeError, TypeError):
+        return key
+
+
+def generic_board(game: Game[Any], view: dict[str, Any], lang: str) -> RenderableType:
+    """A plain listing of a view (for games without their own renderer)."""
+    table = Table.grid(padding=(0, 2))
+    table.add_column(style="bold")
+    table.add_column()
+
+    def show(value: Any) -> str:
+        if isinstance(value, str) and value in game.pool:
+            return game.card_name(value, lang)
+        if isinstance(value, list):
+            return "[" + ", ".join(show(v) for v in value) + "]"
+        if isinstance(value, dict):
+            return "{" + ", ".join(f"{k}: {show(v)}" for k, v in value.items()) + "}"
+        return str(value)
+
+    for key, value in view.items():
+        if key == "players" and isinstance(value, list):
+            for i, player in enumerate(value):
+                table.add_row(Text(t("player", lang, n=i + 1)), Text(show(player)))
+        else:
+            table.add_row(Text(str(key)), Text(show(value)))
+    return table
+
+
+def board(game: Game[Any], view: dict[str, Any], lang: str) -> RenderableType:
+    """The board of ``view`` drawn by the game's renderer (generic if it has none or it fails)."""
+    module_name = BOARDS.get(game.name)
+    if module_name is not None:
+        try:
+            module = importlib.import_module(module_name)
+            drawn: RenderableType = module.board(game, view, lang)
+            return drawn
+        except (ImportError, KeyError, IndexError, TypeError, ValueError, AttributeError):
+            pass
+    return generic_board(game, view, lang)
+
+
+def options_table(game: Game[Any], decision: Decision, lang: str) -> Table:
+    """The numbered options of a decision."""
+    table = Table.grid(padding=(0, 1))
+    table.add_column(justify="right", style="bold cyan")
+    table.add_column()
+    table.add_column(style="dim")
+    for i, option in enumerate(decision.options, start=1):
+        table.add_row(f"{i}.", Text(safe_label(game, option, lang)), Text(option.id))
+    return table
+
+
+def screen(game: Game[Any], view: dict[str, Any], log: Sequence[str], decision: Decision | None, lang: str,
+           header: str = "") -> RenderableType:
+    """The whole screen: header, board, the last lines of the log and the options."""
+    parts: list[RenderableType] = []
+    if header:
+        parts.append(Text(header, style="bold"))
+    parts.append(board(game, view, lang))
+    if log:
+        parts.append(Panel(Text("\n".join(log)), title=t("log", lang), title_align="left"))
+    if decision is not None:
+        parts.append(Panel(options_table(game, decision, lang), title=Text(safe_prompt(game, decision, lang)),
+                           title_align="left", border_style="cyan"))
+    return Group(*parts)
+
+
+def make_console(**kwargs: Any) -> Console:
+    """A console writing to the current ``sys.stdout`` (so tests can capture it)."""
+    return Console(highlight=False, **kwargs)

@@ -1,0 +1,118 @@
+"""The 詠唱 Chant board on the terminal, drawn from a seat's view (see ``games/chant/view.py``).
+
+Both chant areas (front slots and overflow row; each card with its name, progress and
+chant value, ready mark, power and underlay), life, depth, the chanting count, library,
+hand, forbidden-deck and blank-pile counts, and the seat's own hand and forbidden books.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from grimoire.core.game import Game
+from grimoire.games.chant.messages import WORDS
+
+from .text import t
+
+
+def word(key: str, lang: str) -> str:
+    """A rules word (attribute, reason…) in ``lang``."""
+    pair = WORDS.get(key)
+    return key if pair is None else pair[0 if lang == "ja" else 1]
+
+
+def _card_cell(game: Game[Any], entry: dict[str, Any], lang: str) -> Text:
+    text = Text()
+    text.append(game.card_name(entry["card"], lang), style="bold")
+    text.append(f"\n{entry['progress']}/{entry['chant']}")
+    if entry["ready"]:
+        text.append(" " + t("ready_mark", lang), style="bold yellow")
+    if entry.get("activated"):
+        text.append(f" ({t('activated', lang)})", style="dim")
+    if entry.get("power") is not None:
+        text.append(f"\n{t('power', lang)} {entry['power']}", style="red")
+    attribute = game.pool[entry["card"]].attribute if entry["card"] in game.pool else ""
+    if attribute:
+        text.append(f"  {word(attribute, lang)}", style="dim")
+    if entry.get("underlay"):
+        names = ", ".join(game.card_name(u["card"], lang) for u in entry["underlay"])
+        text.append(f"\n{t('underlay', lang)}({len(entry['underlay'])}): {names}", style="magenta")
+    return text
+
+
+def _row(game: Game[Any], entries: list[dict[str, Any]], lang: str, slots: int) -> Table:
+    table = Table(show_header=False, expand=True, padding=(0, 1), show_lines=False)
+    columns = max(slots, len(entries))
+    for _ in range(columns):
+        table.add_column(ratio=1)
+    cells: list[Text] = [_card_cell(game, e, lang) for e in entries]
+    cells += [Text(t("empty_area", lang), style="dim")] * (columns - len(cells))
+    table.add_row(*cells)
+    return table
+
+
+def _hand_line(game: Game[Any], cards: list[dict[str, Any]], lang: str) -> Text:
+    text = Text()
+    for c in cards:
+        d = game.pool.by_id.get(c["card"])
+        text.append("\n  • ")
+        text.append(game.card_name(c["card"], lang), style="bold")
+        if d is not None:
+            stats = f"{word(d.attribute, lang)} {t('chant_value', lang)}{d.chant}"
+            if d.power is not None:
+                stats += f" {t('power', lang)}{d.power}"
+            if getattr(d, "required", None):
+                stats += f" {t('required', lang)}{d.required}"
+            text.append(f"  ({stats})", style="dim")
+    return text
+
+
+def player_panel(game: Game[Any], view: dict[str, Any], p: dict[str, Any], lang: str) -> Panel:
+    """One player's side: counts, chant area rows, and (for the seat itself) hand and books."""
+    seat = view.get("seat")
+    who = t("player", lang, n=p["seat"] + 1)
+    if seat is not None:
+        who += f" ({t('you', lang) if p['seat'] == seat else t('opponent', lang)})"
+    stats = Text()
+    stats.append(f"{t('life', lang)} {p['life']}", style="bold green")
+    depth_style = "bold red" if p["depth"] >= 1 else ""
+    stats.append(f"  {t('depth', lang)} {p['depth']}", style=depth_style)
+    stats.append(f"  {t('chanting_n', lang)} {p['chanting']}/5")
+    stats.append(f"  {t('library', lang)} {p['library']}  {t('hand', lang)} {p['hand_count']}")
+    stats.append(f"  {t('forbidden', lang)} {p['forbidden_count']}  {t('blank', lang)} {len(p['blank'])}")
+    front = [e for e in p["area"] if e["slot"] == "front"]
+    overflow = [e for e in p["area"] if e["slot"] != "front"]
+    parts: list[RenderableType] = [stats, Text(t("front", lang), style="dim"), _row(game, front, lang, 5)]
+    if overflow:
+        parts += [Text(t("overflow", lang), style="dim"), _row(game, overflow, lang, len(overflow))]
+    if p.get("hand") is not None:
+        line = Text(f"{t('hand', lang)} ({len(p['hand'])}):", style="bold")
+        line.append_text(_hand_line(game, p["hand"], lang) if p["hand"] else Text(" " + t("none", lang)))
+        parts.append(line)
+    if p.get("forbidden"):
+        line = Text(f"{t('forbidden', lang)} ({len(p['forbidden'])}):", style="bold")
+        line.append_text(_hand_line(game, p["forbidden"], lang))
+        parts.append(line)
+    if p.get("shown"):
+        names = ", ".join(game.card_name(c["card"], lang) for c in p["shown"])
+        parts.append(Text(f"→ {names}", style="cyan"))
+    mine = seat is not None and p["seat"] == seat
+    return Panel(Group(*parts), title=who, title_align="left", border_style="green" if mine else "blue")
+
+
+def board(game: Game[Any], view: dict[str, Any], lang: str) -> RenderableType:
+    """The whole Chant board for ``view``: the opponent on top, the viewer below."""
+    seat = view.get("seat")
+    order = [1 - seat, seat] if seat is not None else [1, 0]
+    status = Text()
+    status.append(t("turn", lang, n=view["turn"]) + "  ", style="bold")
+    status.append(t("phase_line", lang, n=view["active"] + 1, phase=view["phase"]))
+    status.append("  " + t("ready_total", lang, n=view["ready_total"]), style="dim")
+    parts: list[RenderableType] = [status]
+    parts += [player_panel(game, view, view["players"][p], lang) for p in order]
+    return Group(*parts)

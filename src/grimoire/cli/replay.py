@@ -1,0 +1,72 @@
+"""Stepping through a recorded game, and verifying that it replays exactly."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from rich.console import Console
+from rich.text import Text
+
+from grimoire.core.errors import GrimoireError, RecordError
+from grimoire.core.match import Match
+from grimoire.core.records import GameRecord, setup_of, verify
+
+from .play import Reader, read_stdin
+from .render import event_line, safe_label, safe_prompt, word
+from .text import t
+
+
+def verify_file(path: Path, lang: str, console: Console) -> int:
+    """Re-simulate a record: 0 when every step matches, 1 naming the first step that does not."""
+    record = GameRecord.load(path)
+    result = verify(record)
+    if result.ok:
+        console.print(Text(t("verify_ok", lang, steps=result.steps)), soft_wrap=True)
+        return 0
+    print(f"grimoire: {t('verify_bad', lang, message=result.message)}", file=sys.stderr)
+    return 1
+
+
+def replay_file(path: Path, lang: str, console: Console, step: bool = False, read: Reader = read_stdin) -> int:
+    """Print each step of a record: who decided what, and the events it caused."""
+    record = GameRecord.load(path)
+    game, setup = setup_of(record)
+    title = game.title.get(lang) if game.title.ja else game.name
+    console.print(Text(t("record_of", lang, game=title, version=record.ruleset_version, seed=record.seed,
+                         n=len(record.answers)), style="bold"))
+    console.print(Text(t("decks_line", lang, a=setup.decks[0].name, b=setup.decks[1].name)))
+    match = Match(game, setup)
+    console.print(Text(f"— {t('setup_step', lang)} —", style="bold"))
+    for event in match.start_events:
+        console.print(Text("  " + event_line(game, event, lang)))
+    for i, answer in enumerate(record.answers, start=1):
+        decision = match.decision
+        if decision is None:
+            raise RecordError(f"{path}: step {i}: answer {answer!r} given after the game ended")
+        option = decision.find(answer)
+        if option is None:
+            raise RecordError(f"{path}: step {i}: answer {answer!r} is not an option of {decision.kind!r}")
+        try:
+            events = match.answer(answer)
+        except GrimoireError as exc:
+            raise RecordError(f"{path}: step {i}: {exc}") from None
+        who = t("player", lang, n=decision.player + 1)
+        console.print(Text(f"— {t('step', lang, i=i)} — {who}: {safe_prompt(game, decision, lang)} → "
+                           f"{safe_label(game, option, lang)} [{answer}]", style="bold"))
+        for event in events:
+            console.print(Text("  " + event_line(game, event, lang)))
+        if step:
+            line = read(t("press_enter", lang) + " ")
+            if line is None or line.strip().lower() in ("q", "quit"):
+                return 0
+    outcome = match.outcome
+    if outcome is None:
+        console.print(Text(t("unfinished", lang)))
+    elif outcome.winner is None:
+        console.print(Text(t("draw", lang), style="bold green"))
+    else:
+        reason = t("reason", lang, reason=word(game, outcome.reason, lang))
+        console.print(Text(t("seat_wins", lang, n=outcome.winner + 1) + " " + reason,
+                           style="bold green"))
+    return 0

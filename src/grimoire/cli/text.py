@@ -1,0 +1,114 @@
+"""Every string the terminal interface shows, in Japanese (default) and English.
+
+>>> t("you_win", "en")
+'You win!'
+>>> t("pass_device", "ja", n=2)
+'プレイヤー2に画面を渡してください。準備ができたら Enter を押してください。'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+UI: dict[str, dict[str, str]] = {
+    # play: screen furniture
+    "turn": {"ja": "ターン {n}", "en": "Turn {n}"},
+    "player": {"ja": "プレイヤー{n}", "en": "Player {n}"},
+    "you": {"ja": "あなた", "en": "You"},
+    "opponent": {"ja": "相手", "en": "Opponent"},
+    "computer": {"ja": "コンピューター", "en": "Computer"},
+    "log": {"ja": "ログ", "en": "Log"},
+    "options": {"ja": "選択肢", "en": "Options"},
+    "hand": {"ja": "手札", "en": "Hand"},
+    "none": {"ja": "なし", "en": "none"},
+    "hidden": {"ja": "非公開", "en": "hidden"},
+    "answer_prompt": {"ja": "番号を入力 (q で終了)", "en": "Enter a number (q to quit)"},
+    "bad_answer": {"ja": "「{answer}」は選択肢にありません。1〜{n} の番号か id を入力してください。",
+                   "en": "{answer!r} is not an option; type a number 1–{n} or an option id."},
+    "pass_device": {"ja": "プレイヤー{n}に画面を渡してください。準備ができたら Enter を押してください。",
+                    "en": "Pass the device to Player {n}, then press Enter."},
+    "moved": {"ja": "{who} ▶ {label}", "en": "{who} ▶ {label}"},
+    "game_start": {"ja": "{title} 開始 — シード {seed}", "en": "{title} begins — seed {seed}"},
+    "decks_line": {"ja": "デッキ: {a} 対 {b}", "en": "Decks: {a} vs {b}"},
+    "quit": {"ja": "対局を中断しました。", "en": "Game abandoned."},
+    "you_win": {"ja": "あなたの勝ちです！", "en": "You win!"},
+    "you_lose": {"ja": "あなたの負けです。", "en": "You lose."},
+    "seat_wins": {"ja": "プレイヤー{n}の勝ちです！", "en": "Player {n} wins!"},
+    "draw": {"ja": "引き分けです。", "en": "The game is a draw."},
+    "reason": {"ja": "理由: {reason}", "en": "Reason: {reason}"},
+    "record_saved": {"ja": "記録を保存しました: {path}", "en": "Record saved: {path}"},
+    "outcome": {"ja": "結果", "en": "Outcome"},
+    # boards
+    "life": {"ja": "ライフ", "en": "Life"},
+    "depth": {"ja": "深度", "en": "Depth"},
+    "chanting_n": {"ja": "詠唱中", "en": "Chanting"},
+    "library": {"ja": "書庫", "en": "Library"},
+    "blank": {"ja": "空書置場", "en": "Blank pile"},
+    "forbidden": {"ja": "禁書", "en": "Forbidden"},
+    "front": {"ja": "前列", "en": "Front"},
+    "overflow": {"ja": "溢れ", "en": "Overflow"},
+    "ready_mark": {"ja": "★発動待ち", "en": "★ready"},
+    "activated": {"ja": "発動済", "en": "used"},
+    "power": {"ja": "威力", "en": "power"},
+    "chant_value": {"ja": "詠唱値", "en": "chant"},
+    "underlay": {"ja": "下地", "en": "underlay"},
+    "required": {"ja": "要求", "en": "needs"},
+    "phase_line": {"ja": "P{n}の{phase}フェイズ", "en": "P{n}'s {phase} phase"},
+    "ready_total": {"ja": "発動待ち合計 {n}（10超で暴走判定）", "en": "Ready in all: {n} (over 10: runaway check)"},
+    "empty_area": {"ja": "（空き）", "en": "(empty)"},
+    "threads": {"ja": "運命の糸", "en": "Threads"},
+    "ability": {"ja": "予報能力", "en": "Ability"},
+    "deck": {"ja": "山札", "en": "Deck"},
+    "discard": {"ja": "捨て札", "en": "Discard"},
+    "crisis": {"ja": "クライシス場", "en": "Crisis zone"},
+    "field": {"ja": "場", "en": "Field"},
+    "veteran": {"ja": "ベテラン", "en": "veteran"},
+    "effect_ready": {"ja": "エフェクト可", "en": "effect-ready"},
+    "lucky": {"ja": "Lucky!", "en": "Lucky!"},
+    "saved": {"ja": "Lucky!救済済", "en": "Lucky! save used"},
+    "battle_line": {"ja": "戦闘：{a} → {d}", "en": "Battle: {a} → {d}"},
+    "unblocked": {"ja": "（防御なし）", "en": "(unblocked)"},
+    "destiny_phase": {"ja": "P{n}の手番：{phase}", "en": "P{n}'s turn: {phase}"},
+    "unknown": {"ja": "未定", "en": "not yet known"},
+    # replay
+    "step": {"ja": "手順 {i}", "en": "Step {i}"},
+    "setup_step": {"ja": "準備", "en": "Set-up"},
+    "press_enter": {"ja": "Enter で次へ (q で終了)", "en": "Enter for the next step (q to quit)"},
+    "verify_ok": {"ja": "検証成功: {steps} 手順すべて記録どおりに再現しました。",
+                  "en": "Verified: all {steps} steps replay exactly as recorded."},
+    "verify_bad": {"ja": "検証失敗: {message}", "en": "Verification failed: {message}"},
+    "record_of": {"ja": "{game} の記録 (ルール {version}、シード {seed}、{n} 手順)",
+                  "en": "Record of {game} (rules {version}, seed {seed}, {n} steps)"},
+    "unfinished": {"ja": "未完了の対局", "en": "unfinished game"},
+    # sim
+    "sim_games": {"ja": "対局数", "en": "Games"},
+    "sim_agents": {"ja": "エージェント", "en": "Agents"},
+    "sim_wins": {"ja": "勝利数 (席0 / 席1)", "en": "Wins (seat 0 / seat 1)"},
+    "sim_agent_wins": {"ja": "エージェント別勝利数", "en": "Wins per agent"},
+    "sim_draws": {"ja": "引き分け", "en": "Draws"},
+    "sim_fp": {"ja": "先攻勝率", "en": "First-player win rate"},
+    "sim_turns": {"ja": "平均ターン数", "en": "Mean turns"},
+    "sim_speed": {"ja": "対局/秒", "en": "Games per second"},
+    "sim_dps": {"ja": "決定/秒", "en": "Decisions per second"},
+    "sim_reasons": {"ja": "終了理由", "en": "End reasons"},
+    "sim_records": {"ja": "記録の保存先", "en": "Records written to"},
+    # decks and cards
+    "deck_ok": {"ja": "デッキ「{name}」({game}) は有効です。", "en": "Deck {name!r} ({game}) is valid."},
+    "cards_total": {"ja": "{section}: {n} 枚", "en": "{section}: {n} cards"},
+    "col_id": {"ja": "ID", "en": "id"},
+    "col_name": {"ja": "名前", "en": "name"},
+    "col_kind": {"ja": "区分", "en": "kind"},
+    "col_stats": {"ja": "能力値", "en": "stats"},
+    "card_count": {"ja": "{n} 種類", "en": "{n} cards"},
+    "text": {"ja": "効果", "en": "text"},
+    "flavor": {"ja": "フレーバー", "en": "flavor"},
+}
+
+
+def t(key: str, lang: str, **args: Any) -> str:
+    """The UI string ``key`` in ``lang`` (Japanese unless ``en``), formatted with ``args``."""
+    entry = UI.get(key)
+    if entry is None:
+        return key
+    template = entry["en"] if lang == "en" else entry["ja"]
+    return template.format(**args)
