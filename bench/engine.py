@@ -20,11 +20,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _report import write_section  # noqa: E402
+from _report import write_section
 
-from grimoire.core.game import Game, Setup  # noqa: E402
-from grimoire.core.registry import load_game  # noqa: E402
-from grimoire.core.rng import Chance  # noqa: E402
+from grimoire.core.game import Game, Setup
+from grimoire.core.registry import load_game
+from grimoire.core.rng import Chance
 
 
 def setups(game: Game[Any], n: int) -> list[Setup]:

@@ -58,6 +58,10 @@ def play(
     cards: CardsOpt = None,
     option: OptionOpt = None,
     record: Annotated[Path | None, typer.Option("--record", help="Where to save the game record.")] = None,
+    coin: Annotated[str, typer.Option("--coin", help="Chance source: prng (seeded) or board (post times).")
+                    ] = "prng",
+    post: Annotated[list[str] | None, typer.Option("--post", help="With --coin board: a post time such as "
+                                                   "12:00:04; heads when its last seconds digit is even.")] = None,
 ) -> None:
     """Play a game at the terminal against the computer or another person."""
     lang = check_lang(lang)
@@ -66,7 +70,12 @@ def play(
     game = open_game(game_name, cards or [])
     options = game_options(game, option or [])
     decks = (resolve_deck(game, deck, 0), resolve_deck(game, opponent_deck, 1))
-    setup = Setup(decks, options, check_seed(seed))
+    if coin not in ("prng", "board"):
+        raise GrimoireError(f"unknown --coin {coin!r}; choose prng or board")
+    if post and coin != "board":
+        raise GrimoireError("--post needs --coin board")
+    setup = Setup(decks, options, check_seed(seed), coin, tuple(post or ()))
+    setup.make_chance()  # checks the post times
     opponent = None if vs == "human" else make_agent(vs, game_name)
     session = Session(game, setup, lang, (None, opponent), make_console(), record_path=record, agent_seed=setup.seed)
     raise typer.Exit(session.run())
