@@ -6,7 +6,7 @@ BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed
 DEVSTAMP = $(VENV)/.installed-dev
 
-.PHONY: install install-dev play play-en sim serve test lint typecheck pytest bench clean
+.PHONY: install install-dev browser play play-en sim serve test lint typecheck pytest bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -43,7 +43,13 @@ lint: install-dev
 typecheck: install-dev
 	$(BIN)/mypy
 
-pytest: install-dev
+# The browser tests drive the system's Chromium (Debian package), never a downloaded one.
+browser:
+	@test -x /usr/bin/chromium || { command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && \
+	  apt-get update -qq && apt-get install -y -qq chromium; } || \
+	  echo "note: /usr/bin/chromium is missing; install the 'chromium' package for the browser tests"
+
+pytest: install-dev browser
 	$(BIN)/pytest
 
 test: lint typecheck pytest
