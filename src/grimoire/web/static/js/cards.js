@@ -91,3 +91,28 @@ export function pileEl(title, count, topId = null) {
 }
 
 export { el };
+
+// Building blocks both tables share.
+export const L = (ja, en) => (getLang() === "ja" ? ja : en);
+
+export function stat(cls, label, value) {
+  const s = el("span", `stat ${cls}`);
+  s.append(`${label} `, el("b", "", String(value)));
+  return s;
+}
+
+export function cardList(items, small = true) {
+  const row = el("div", "card-row");
+  for (const item of items) {
+    const c = cardEl(item.card, { small });
+    c.dataset.uid = String(item.uid);
+    row.append(c);
+  }
+  return row;
+}
+
+export function zone(title, content, cls = "") {
+  const z = el("div", `zone ${cls}`);
+  z.append(el("div", "zone-title", title), content);
+  return z;
+}

@@ -1,8 +1,6 @@
 // 詠唱 Chant table: both chant areas (front slots + overflow), underlay, depth, life, piles.
-import { backEl, cardEl, cardName, el } from "../cards.js";
-import { getLang, t } from "../i18n.js";
-
-const L = (ja, en) => (getLang() === "ja" ? ja : en);
+import { L, backEl, cardEl, cardList, cardName, el, stat, zone } from "../cards.js";
+import { t } from "../i18n.js";
 
 const PHASES = {
   C: () => L("詠唱フェイズ", "C phase (chant)"),
@@ -11,12 +9,6 @@ const PHASES = {
   E: () => L("終了フェイズ", "E phase (end)"),
   D: () => L("ドローフェイズ", "D phase (draw)"),
 };
-
-function stat(cls, label, value) {
-  const s = el("span", `stat ${cls}`);
-  s.append(`${label} `, el("b", "", String(value)));
-  return s;
-}
 
 function areaCard(entry) {
   const ready = entry.ready;
@@ -47,22 +39,6 @@ function areaCard(entry) {
     slot.append(el("div", "zone-title", `${L("下地", "Underlay")} ${entry.underlay.length}`), under);
   }
   return slot;
-}
-
-function cardList(items, small = true) {
-  const row = el("div", "card-row");
-  for (const item of items) {
-    const c = cardEl(item.card, { small });
-    c.dataset.uid = String(item.uid);
-    row.append(c);
-  }
-  return row;
-}
-
-function zone(title, content, cls = "") {
-  const z = el("div", `zone ${cls}`);
-  z.append(el("div", "zone-title", title), content);
-  return z;
 }
 
 function pileBox(title, items) {

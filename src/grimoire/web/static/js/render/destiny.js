@@ -1,9 +1,7 @@
 // 運命予報祭 Destiny Saga table: users with power, attribute and veteran mark; threads;
 // crisis zone; hand; the battle and the effect stack.
-import { attributeName, backEl, cardEl, cardName, el } from "../cards.js";
+import { L, attributeName, backEl, cardEl, cardList, cardName, el, stat, zone } from "../cards.js";
 import { getLang, t } from "../i18n.js";
-
-const L = (ja, en) => (getLang() === "ja" ? ja : en);
 
 const ABILITIES = {
   chimyaku_houki: ["地脈蜂起", "Ley Uprising"],
@@ -30,12 +28,6 @@ const PHASES = {
 
 const pick = (pair, fallback) => (pair ? pair[getLang() === "ja" ? 0 : 1] : fallback);
 
-function stat(cls, label, value) {
-  const s = el("span", `stat ${cls}`);
-  s.append(`${label} `, el("b", "", String(value)));
-  return s;
-}
-
 function userCard(u, view) {
   const diff = u.power - u.printed;
   const stats = [{ key: "power", label: L("力", "P"), value: diff ? `${u.power} (${u.printed}${diff > 0 ? "+" : ""}${diff})` : u.power, cls: diff > 0 ? "up" : diff < 0 ? "down" : "" }];
@@ -49,22 +41,6 @@ function userCard(u, view) {
   const c = cardEl(u.card, { stats, marks, extraClass: u.veteran ? "veteran" : "" });
   c.dataset.uid = String(u.uid);
   return c;
-}
-
-function cardList(items, small = true) {
-  const row = el("div", "card-row");
-  for (const item of items) {
-    const c = cardEl(item.card, { small });
-    c.dataset.uid = String(item.uid);
-    row.append(c);
-  }
-  return row;
-}
-
-function zone(title, content, cls = "") {
-  const z = el("div", `zone ${cls}`);
-  z.append(el("div", "zone-title", title), content);
-  return z;
 }
 
 function playerZone(view, p, ctx) {
