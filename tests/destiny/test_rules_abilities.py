@@ -30,11 +30,25 @@ def test_rule_9_1_houki_skip_and_no_question_without_a_card() -> None:
     play(s, "summon:0", "skip")
     assert not s.players[0].field[0].ready
     assert GAME.decision(s).kind == "summon"  # type: ignore[union-attr]
-    play(s, "summon:1")  # nothing left to discard: no question
+    play(s, "summon:1")  # hand and crisis zone empty: nothing to discard, no question
     assert GAME.decision(s).kind == "summon"  # type: ignore[union-attr]
     s = position(p0={"hand": ["mikoshi_bearers#0", "stall_bouncer#1"]})
     play(s, "summon:0")
     assert GAME.decision(s).kind == "summon"  # type: ignore[union-attr]  # without the ability
+
+
+def test_rule_9_1_the_houki_question_does_not_reveal_the_hand() -> None:
+    # the opponent sees the same view whether or not the hand holds a 気魄 card of power ≥ 2 (§1.3)
+    views, ids = [], []
+    for extra in ("taiko_ronin#1", "fox_fire#1"):
+        s = position(p0={**HOUKI, "hand": ["mikoshi_bearers#0", extra]})
+        play(s, "summon:0")
+        d = GAME.decision(s)
+        assert d is not None and d.kind == "houki"
+        views.append(GAME.view(s, 1))
+        ids.append(d.ids())
+    assert views[0] == views[1]
+    assert ids == [["select:1", "skip"], ["skip"]]  # only fox_fire in hand: asked all the same, answer skip
 
 
 # ----- 9.2 地脈記述 --------------------------------------------------------------------------------
@@ -83,6 +97,22 @@ def test_rule_9_3_kanchi_skip_chooses_one_target_and_never_in_battle() -> None:
                  p1={"field": ["moon_rabbit#3"]}, tail="attacker=0 blocker=3")
     play(s, "effect:1")
     assert GAME.decision(s).kind == "target"  # type: ignore[union-attr]  # no sense question in battle
+
+
+def test_rule_9_3_the_sense_question_does_not_reveal_the_hand() -> None:
+    views, ids = [], []
+    for extra in ("fox_fire#1", "war_cry#1"):
+        s = position(p0={**KANCHI, "hand": ["seal_breaker#0", extra]}, p1={"field": ["war_cry#2"]})
+        play(s, "effect:0")
+        d = GAME.decision(s)
+        assert d is not None and d.kind == "sense"
+        views.append(GAME.view(s, 1))
+        ids.append(d.ids())
+    assert views[0] == views[1]
+    assert ids == [["select:1", "skip"], ["skip"]]
+    s = position(p0={**KANCHI, "hand": ["seal_breaker#0"]}, p1={"field": ["war_cry#2"]})
+    play(s, "effect:0")  # nothing left in hand or crisis zone: no question
+    assert GAME.decision(s).kind == "target"  # type: ignore[union-attr]
 
 
 # ----- 9.4 地脈の函 ----------------------------------------------------------------------------------

@@ -44,11 +44,35 @@ def test_rule_7_3_cancel_stops_the_use_cost_stays_paid_and_is_not_answered() -> 
     assert GAME.decision(s).kind == "summon"  # type: ignore[union-attr]  # nobody may answer the cancel
 
 
-def test_rule_7_3_no_response_step_without_a_usable_response() -> None:
-    s = position(p0={"hand": ["beckoning_kitten#0"]}, p1={"threads": 1, "hand": ["veil_of_mist#1"]})
-    events = play(s, "effect:0")  # seat 1 cannot pay 2 for the cancel
+def test_rule_7_3_no_response_step_when_public_information_rules_a_response_out() -> None:
+    # at 0 threads no cost can be paid; with no hand card only the (public) crisis zone could answer
+    s = position(p0={"hand": ["beckoning_kitten#0"]}, p1={"threads": 0, "hand": ["veil_of_mist#1"]})
+    events = play(s, "effect:0")
     assert kinds(events) == ["use", "pay", "gain"]
-    events = play(s, "done")
+    s = position(p0={"hand": ["beckoning_kitten#0"]}, p1={"crisis": ["fox_fire#1"]})
+    events = play(s, "effect:0")
+    assert kinds(events) == ["use", "pay", "gain"]
+    s = position(p0={"hand": ["beckoning_kitten#0"]}, p1={"crisis": ["veil_of_mist#1"]})
+    play(s, "effect:0")
+    d = GAME.decision(s)
+    assert d is not None and (d.player, d.kind, d.ids()) == (1, "response", ["effect:1", "pass"])
+
+
+def test_rule_7_3_the_response_step_does_not_reveal_the_opponents_hand() -> None:
+    # the opponent's hand is hidden (§1.3): whether a response step opens must not depend on it
+    views = []
+    for hand in (["veil_of_mist#1"], ["fox_fire#1"], ["veil_of_mist#1", "fox_fire#2"]):
+        s = position(p0={"hand": ["beckoning_kitten#0"]}, p1={"threads": 1, "hand": hand})
+        play(s, "effect:0")
+        d = GAME.decision(s)
+        assert d is not None and (d.player, d.kind, d.ids()) == (1, "response", ["pass"])  # 1 thread: no cancel
+        views.append(GAME.view(s, 0))
+    for hand in (["veil_of_mist#1"], ["fox_fire#1"]):
+        s = position(p0={"hand": ["beckoning_kitten#0"]}, p1={"hand": hand})
+        play(s, "effect:0")
+        views.append(GAME.view(s, 0))
+    assert all(v["waiting"] == {"player": 1, "kind": "response"} for v in views)
+    assert views[3] == views[4]
 
 
 def test_rule_7_3_a_pass_lets_the_use_resolve() -> None:

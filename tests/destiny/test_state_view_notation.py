@@ -143,8 +143,8 @@ def test_labels_and_prompts_render_in_both_languages() -> None:
 
 def test_every_label_prompt_and_event_has_a_message_in_both_languages() -> None:
     for seed in range(12):
-        s = new_game(*[("spirit_festival", "formula_festival", "mystery_festival", "omnipotent_festival")[i]
-                       for i in (seed % 4, (seed + 1) % 4)], seed=seed)
+        names = ("spirit_festival", "formula_festival", "mystery_festival", "omnipotent_festival")
+        s = new_game(names[seed % 4], names[(seed + 1) % 4], seed=seed)
         chooser = Chance.seeded(seed)
         while (d := GAME.decision(s)) is not None:
             for lang in ("ja", "en"):

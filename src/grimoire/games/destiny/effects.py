@@ -82,6 +82,15 @@ def response_cards(state: State, seat: int) -> list[int]:
     return [uid for uid in p.hand + p.crisis if defs[uid].groups[RESPONSE] and p.threads >= defs[uid].power]
 
 
+def may_respond(state: State, seat: int) -> bool:
+    """Whether ``seat`` gets a response step, judged only on what both players can see
+    (threads, hand size, the face-up crisis zone), so that the step itself reveals nothing
+    about the hidden hand (§1.3): with a hand card and a thread the step opens, even if
+    the only answer turns out to be ``pass``."""
+    p = state.players[seat]
+    return bool(p.hand and p.threads >= 1) or bool(response_cards(state, seat))
+
+
 def begin(state: State, seat: int, uid: int, timing: int, events: list[Event],
           field: bool = False, free: bool = False, no_response: bool = False) -> None:
     """Step 1 of a use: pick the card (or user) and group; continue until an answer is needed."""
@@ -97,7 +106,7 @@ def begin(state: State, seat: int, uid: int, timing: int, events: list[Event],
     frame = Frame(uid, seat, card, timing, PC_NEW, [flags, -1] + [-1] * len(d.groups[timing]))
     state.stack.append(frame)
     if (timing == MAIN and not field and state.players[seat].ability == KANCHI and d.choices[MAIN]
-            and sense_cards(state, seat)):
+            and (state.players[seat].hand or sense_cards(state, seat))):  # public grounds only (§1.3)
         frame.pc = PC_SENSE
         return
     _targets_from(state, frame, 0, events)
@@ -118,7 +127,7 @@ def _pay(state: State, frame: Frame, events: list[Event]) -> None:
     seat = frame.controller
     if not frame.regs[0] & F_FREE:
         actions.pay(state, seat, state.defs[frame.source].power, events)
-    if not frame.regs[0] & F_NO_RESPONSE and response_cards(state, 1 - seat):
+    if not frame.regs[0] & F_NO_RESPONSE and may_respond(state, 1 - seat):
         frame.pc = PC_RESPONSE
         return
     resolve_top(state, events)

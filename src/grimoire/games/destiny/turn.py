@@ -112,7 +112,7 @@ def _summon(state: State, uid: int, events: list[Event]) -> None:
     state.summons += 1
     events.append(Event("summon", seat, (uid, state.cards[uid])))
     d = state.defs[uid]
-    if p.ability == HOUKI and houki_cards(state, seat):
+    if p.ability == HOUKI and (p.hand or houki_cards(state, seat)):  # asked on public grounds only (§1.3)
         state.pending = uid
         state.phase = HOUKI_PICK
         return
