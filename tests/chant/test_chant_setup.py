@@ -151,6 +151,25 @@ def test_rule_1_4_2_forbidden_deck_hidden_from_the_opponent() -> None:
     assert "heavenly" not in str(GAME.view(s, 1)) and "heavenly" not in str(GAME.view(s, None))
 
 
+def test_rule_1_4_2_a_book_being_placed_stays_hidden_until_it_is_placed() -> None:
+    """Choosing a book's underlay can be cancelled, so the book is shown only once it is placed."""
+    s = build({"forbidden": ["heavenly_conflagration", "starfall_night"], "area": [("ice_lance", 3)] * 3})
+    book = uid(s, 0, "forbidden", "heavenly_conflagration")
+    play(s, f"book:{book}")
+    assert GAME.view(s, 0)["stack"][0]["card"] == "heavenly_conflagration"
+    assert GAME.view(s, 0)["stack"][0]["uid"] == book
+    for seat in (1, None):
+        frame = GAME.view(s, seat)["stack"][0]
+        assert frame["frame"] == "book" and frame["player"] == 0
+        assert frame["card"] is None and frame["uid"] == -1
+        assert "heavenly" not in str(GAME.view(s, seat)) and str(book) not in str(frame)
+    # a cancelled placement reveals nothing; a finished one shows the book in the chant area
+    play(s, "cancel")
+    assert "heavenly" not in str(GAME.view(s, 1))
+    play(s, f"book:{book}", *[f"under:{u}" for u in s.players[0].area], "done")
+    assert GAME.view(s, 1)["players"][0]["area"][-1]["card"] == "heavenly_conflagration"
+
+
 def test_rule_1_4_3_hand_hidden_and_unlimited() -> None:
     hand = ["fireball"] * 3 + ["ice_lance"] * 3 + ["railgun"] * 3 + ["longbow"] * 3
     s, _ = next_turn({"library": ["greatsword"], "hand": hand})

@@ -150,13 +150,18 @@ def test_resampling_moves_the_opponents_unknown_cards() -> None:
     assert len(seen) > 1
 
 
-def test_book_being_placed_is_public_and_not_resampled() -> None:
+def test_rule_1_4_2_book_being_placed_is_resampled_for_the_opponent_only() -> None:
     s = build({"forbidden": ["heavenly_conflagration", "starfall_night"], "area": [("ice_lance", 3)] * 3})
     book = uid(s, 0, "forbidden", "heavenly_conflagration")
     play(s, f"book:{book}")
-    assert GAME.view(s, 1)["stack"][0]["card"] == "heavenly_conflagration"
-    for _ in range(5):
-        assert GAME.resample_hidden(s, 1, Chance.seeded(_)).ids[book] == "heavenly_conflagration"
+    assert GAME.view(s, 1)["stack"][0]["card"] is None
+    seen = set()
+    for seed in range(12):
+        other = GAME.resample_hidden(s, 1, Chance.seeded(seed))
+        seen.add(other.ids[book])
+        assert other.stack[0].card == other.ids[book] and GAME.view(other, 1) == GAME.view(s, 1)
+        assert GAME.resample_hidden(s, 0, Chance.seeded(seed)).ids[book] == "heavenly_conflagration"
+    assert seen == {"heavenly_conflagration", "starfall_night"}
 
 
 def test_revealed_cards_are_visible_to_both() -> None:

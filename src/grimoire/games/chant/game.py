@@ -142,20 +142,21 @@ class ChantGame(Game[ChantState]):
 
     def resample_hidden(self, state: ChantState, seat: int, chance: Chance) -> ChantState:
         """Redraw what ``seat`` cannot see: the opponent's hand + library together, the
-        opponent's forbidden deck (but a book being placed), and the order of ``seat``'s
-        own library."""
+        opponent's forbidden deck (a book still being placed included, 1.4.2), and the
+        order of ``seat``'s own library."""
         t = state.clone()
         t.cache = None
         ids = list(t.ids)
         o = t.players[1 - seat]
-        locked = {f.source for f in t.stack if f.index == rules.P_BOOK}
-        for uids in (o.hand + o.library, [u for u in o.forbidden if u not in locked], t.players[seat].library):
+        for uids in (o.hand + o.library, o.forbidden, t.players[seat].library):
             values = [ids[u] for u in uids]
             chance.shuffle(values)
             for u, cid in zip(uids, values, strict=True):
                 ids[u] = cid
         t.ids = tuple(ids)
         t.defs = tuple(self.pool[c] for c in ids)
+        for f in t.stack:
+            f.card = ids[f.source] if f.source >= 0 else f.card
         return t
 
     def card_total(self, state: ChantState) -> int:

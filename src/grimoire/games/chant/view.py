@@ -34,15 +34,18 @@ deck) returns::
 
 ``hand`` and ``forbidden`` are lists for the seat itself and None otherwise. A uid is
 shown only for cards the seat can see; the uids of the opponent's hand, library and
-forbidden deck never appear.
+forbidden deck never appear. A forbidden book whose underlay is being chosen (frame
+``book``) is shown to its owner only (``"card": None, "uid": -1`` for the others): the
+placement may still be cancelled, and the book is public once placed (1.4.2).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ...core.effects import Frame
 from . import rules
-from .rules import FRAME_NAMES
+from .rules import FRAME_NAMES, P_BOOK
 from .state import DRAWN, ChantState
 
 
@@ -69,6 +72,12 @@ def _frame_name(s: ChantState, index: int, source: int) -> str:
     return FRAME_NAMES.get(index, str(index))
 
 
+def _frame(s: ChantState, f: Frame, seat: int | None) -> dict[str, Any]:
+    hidden = f.index == P_BOOK and seat != f.controller  # a book is shown once placed (1.4.2)
+    return {"frame": _frame_name(s, f.index, f.source), "card": None if hidden else f.card,
+            "uid": -1 if hidden else f.source, "player": f.controller, "pc": f.pc, "regs": list(f.regs)}
+
+
 def view(s: ChantState, seat: int | None) -> dict[str, Any]:
     """All that ``seat`` may know (see the module docstring)."""
     players = []
@@ -93,6 +102,5 @@ def view(s: ChantState, seat: int | None) -> dict[str, Any]:
                        "discarded": s.discarded, "cancels": s.cancels},
         "ready_total": rules.ready_total(s),
         "players": players,
-        "stack": [{"frame": _frame_name(s, f.index, f.source), "card": f.card, "uid": f.source,
-                   "player": f.controller, "pc": f.pc, "regs": list(f.regs)} for f in s.stack],
+        "stack": [_frame(s, f, seat) for f in s.stack],
     }
