@@ -25,8 +25,11 @@ def machine() -> str:
         mem = f", {kb / 1024 / 1024:.0f} GiB RAM"
     except (OSError, IndexError):
         pass
+    load = ""
+    if hasattr(os, "getloadavg"):
+        load = ", load average {:.1f} at the start".format(os.getloadavg()[0])
     return (f"{cpu}, {os.cpu_count()} cores{mem}, {platform.system()} {platform.release()}, "
-            f"Python {platform.python_version()} ({platform.python_implementation()})")
+            f"Python {platform.python_version()} ({platform.python_implementation()}){load}")
 
 
 def write_section(path: Path, name: str, body: str) -> None:
