@@ -27,7 +27,7 @@ def machine() -> str:
         pass
     load = ""
     if hasattr(os, "getloadavg"):
-        load = ", load average {:.1f} at the start".format(os.getloadavg()[0])
+        load = f", load average {os.getloadavg()[0]:.1f} at the start"
     return (f"{cpu}, {os.cpu_count()} cores{mem}, {platform.system()} {platform.release()}, "
             f"Python {platform.python_version()} ({platform.python_implementation()}){load}")
 
