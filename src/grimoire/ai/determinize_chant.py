@@ -1,0 +1,279 @@
+"""Search hooks for 詠唱 Chant: determinize a view, score a position, play fast.
+
+**Determinization.** Each seat's cards are numbered at set-up: its shuffled library
+first, then its forbidden deck in list order. So a seat's uids form one range, the
+last ``forbidden`` of them books; the view gives every count needed to find the
+ranges without deck lists. Everything public is copied from the view (life, chant
+areas with progress and underlay, blank piles, shown cards, turn flags, the effect
+stack with its program counters and registers). Hidden are the card behind every
+unseen uid and where it is: the opponent's hand versus library, the order of both
+libraries and the opponent's forbidden books. The unseen cards of a seat are its deck
+list minus what has been seen; they are given to the unseen uids in a fixed order (so
+that an option like ``place:57`` names the same card in every determinization and the
+tree's statistics stay together), the opponent's hand is dealt at random from them and
+the libraries are shuffled. The state gets a fresh random generator.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from typing import Any
+
+from grimoire.core.decision import Decision
+from grimoire.core.effects import Frame
+from grimoire.core.game import Game
+from grimoire.core.rng import Chance
+from grimoire.games.chant import rules
+from grimoire.games.chant.rules import FRAME_NAMES
+from grimoire.games.chant.state import ChantState, Player
+
+from .determinize import KnownDecks, unseen
+
+_FRAME_CODES = {name: code for code, name in FRAME_NAMES.items()}
+
+
+def _entries(p: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every card of a player's view that is visible to all: area entries, underlay, blank, shown."""
+    out: list[dict[str, Any]] = []
+    for e in p["area"]:
+        out.append(e)
+        out.extend(e["underlay"])
+    out.extend(p["blank"])
+    out.extend(p["shown"])
+    return out
+
+
+def _assign(uids: list[int], cards: list[str]) -> dict[int, str]:
+    """Pair sorted uids with sorted card ids (a fixed, canonical numbering of unseen cards)."""
+    return dict(zip(sorted(uids), sorted(cards), strict=False))
+
+
+def _take(pool: dict[str, list[int]], card: str) -> int:
+    return pool[card].pop(0)
+
+
+class ChantHooks:
+    """:class:`~grimoire.ai.determinize.SearchHooks` for Chant."""
+
+    #: Turns a playout runs beyond the root before the heuristic scores it (measured best).
+    turns = 8
+
+    # ----- determinization ------------------------------------------------------
+    def determinize(self, game: Game[Any], view: dict[str, Any], decision: Decision, chance: Chance,
+                    decks: KnownDecks) -> ChantState:
+        seat = decision.player
+        pool = game.pool
+        lib_fallback = [c.id for c in pool if c.kind == "library"]
+        forb_fallback = [c.id for c in pool if c.kind == "forbidden"]
+        stack_sources = {int(f["uid"]): str(f["card"]) for f in view["stack"] if int(f["uid"]) >= 0}
+        ids: dict[int, str] = {}
+        zones: list[Player] = []
+        owners: list[int] = []
+        base = 0
+        for s in (0, 1):
+            p = view["players"][s]
+            own = s == seat
+            public = _entries(p)
+            hand = [(int(c["uid"]), str(c["card"])) for c in p["hand"] or []]
+            forbidden_seen = [(int(c["uid"]), str(c["card"])) for c in p["forbidden"] or []]
+            visible = public + [{"uid": u, "card": c} for u, c in hand + forbidden_seen]
+            for c in visible:
+                ids[int(c["uid"])] = str(c["card"])
+            books_out = sum(1 for c in public if pool[str(c["card"])].kind == "forbidden")
+            forb_n = int(p["forbidden_count"]) + books_out
+            total = (int(p["library"]) + int(p["hand_count"]) + int(p["forbidden_count"]) + len(public))
+            lib_n = total - forb_n
+            lib_range = range(base, base + lib_n)
+            forb_range = range(base + lib_n, base + total)
+            seen = {int(c["uid"]) for c in visible}
+            # forbidden books: list order is uid order
+            listed_books = decks.cards(s, "forbidden")
+            for j, u in enumerate(forb_range):
+                if u in ids:
+                    continue
+                if u in stack_sources:
+                    ids[u] = stack_sources[u]
+                elif listed_books is not None and j < len(listed_books):
+                    ids[u] = listed_books[j]
+                else:
+                    ids[u] = forb_fallback[chance.below(len(forb_fallback))] if forb_fallback else "?"
+            on_field = {int(c["uid"]) for c in public}
+            forbidden = [u for u, _ in forbidden_seen] if own else [u for u in forb_range if u not in on_field]
+            # library cards: the deck list minus what is seen, on the unseen uids
+            hidden = [u for u in lib_range if u not in seen]
+            seen_lib = [str(c["card"]) for c in visible if pool[str(c["card"])].kind == "library"]
+            listed = decks.cards(s, "library")
+            rest = unseen(listed, seen_lib) if listed is not None else []
+            if len(rest) != len(hidden):
+                filler = seen_lib or lib_fallback
+                rest = rest[:len(hidden)]
+                while len(rest) < len(hidden):
+                    rest.append(filler[chance.below(len(filler))])
+            ids.update(_assign(hidden, rest))
+            by_card: dict[str, list[int]] = {}
+            for u in sorted(hidden):
+                by_card.setdefault(ids[u], []).append(u)
+            order = [ids[u] for u in hidden]
+            chance.shuffle(order)
+            if own:
+                hand_uids = [u for u, _ in hand]
+                library = [_take(by_card, c) for c in order]
+            else:
+                k = int(p["hand_count"])
+                dealt = order[:k]
+                hand_uids = [_take(by_card, c) for c in sorted(dealt)]
+                library = [_take(by_card, c) for c in order[k:]]
+            q = Player(int(p["life"]))
+            q.library = library
+            q.hand = hand_uids
+            q.forbidden = forbidden
+            q.area = [int(e["uid"]) for e in p["area"]]
+            q.blank = [int(c["uid"]) for c in p["blank"]]
+            q.shown = [int(c["uid"]) for c in p["shown"]]
+            zones.append(q)
+            owners.extend([s] * total)
+            base += total
+        id_list = tuple(ids.get(u, lib_fallback[0] if lib_fallback else "?") for u in range(base))
+        owner = tuple(owners)
+        st = ChantState(id_list, tuple(pool[c] for c in id_list), owner, Chance.seeded(chance.next64()))
+        st.players = zones
+        for p in view["players"]:
+            for e in p["area"]:
+                st.progress[int(e["uid"])] = int(e["progress"])
+                if e["underlay"]:
+                    st.under[int(e["uid"])] = [int(c["uid"]) for c in e["underlay"]]
+                if e["activated"]:
+                    st.used.append(int(e["uid"]))
+                if e["ability_used"]:
+                    st.abil.append(int(e["uid"]))
+        st.turn = int(view["turn"])
+        st.active = int(view["active"])
+        st.first = int(view["first"])
+        st.phase = str(view["phase"])
+        flags = view["turn_flags"]
+        st.placed, st.book_placed = bool(flags["placed"]), bool(flags["book_placed"])
+        st.advanced, st.discarded = bool(flags["advanced"]), bool(flags["discarded"])
+        st.cancels = int(flags["cancels"])
+        st.exclusive = bool(view["rules"]["exclusive_placement"])
+        st.turn_limit = int(view["rules"]["turn_limit"])
+        st.stack = [self._frame(st, f) for f in view["stack"]]
+        return st
+
+    @staticmethod
+    def _frame(st: ChantState, f: dict[str, Any]) -> Frame:
+        source = int(f["uid"])
+        name = str(f["frame"])
+        code = _FRAME_CODES.get(name)
+        ops = [i for i, e in enumerate(st.defs[source].effects) if e.op == name] if source >= 0 else []
+        if "index" in f:
+            index = int(f["index"])
+        elif code is not None and not (ops and code == rules.P_DISCARD and f["regs"]):
+            index = code  # the discard action's frame has no registers; the discard operation has one
+        else:
+            index = ops[0] if ops else 0
+        return Frame(source, int(f["player"]), str(f["card"]), index, int(f["pc"]), [int(r) for r in f["regs"]])
+
+    # ----- evaluation -----------------------------------------------------------
+    def evaluate(self, game: Game[Any], state: ChantState, seat: int) -> float:
+        """A logistic score of life, threat on the board and cards in hand (1 = ``seat`` surely wins)."""
+        score = _side(state, seat) - _side(state, 1 - seat)
+        return 1.0 / (1.0 + math.exp(-score / 5.0))
+
+    # ----- playout policy -------------------------------------------------------
+    def playout(self, game: Game[Any], state: ChantState, decision: Decision, chance: Chance) -> str:
+        """A quick rule-of-thumb answer (see :func:`quick_answer`)."""
+        return quick_answer(state, decision, chance)
+
+
+def _side(s: ChantState, p: int) -> float:
+    pl = s.players[p]
+    threat = 0.0
+    for u in pl.area:
+        d = s.defs[u]
+        power = d.power or 0
+        if d.is_book:
+            power *= 1 + len(s.under.get(u, ()))
+        if s.progress[u] >= d.chant:
+            threat += power
+        elif d.chant:
+            threat += power * (0.3 + 0.5 * s.progress[u] / d.chant)
+    depth = rules.depth(s, p)
+    deck = len(pl.library)
+    return (pl.life + 0.5 * threat + 0.4 * len(pl.hand) - 1.2 * depth - (3.0 if deck < 3 else 0.0))
+
+
+def quick_answer(s: ChantState, decision: Decision, chance: Chance) -> str:
+    """A cheap heuristic answer used in playouts.
+
+    Places the strongest card while the area has room, places books, boosts with a
+    discard, activates everything ready, counters when the counter wins, spreads runaway
+    advances on the card nearest to ready.
+    """
+    kind = decision.kind
+    opts = decision.options
+    ids = [o.id for o in opts]
+    defs = s.defs
+    if kind == "chant":
+        p = decision.player
+        books = [i for i in ids if i.startswith("book:")]
+        if books:
+            return books[0]
+        room = rules.area_size(s, p) < 5
+        places = [i for i in ids if i.startswith("place:")]
+        if places and room:
+            return max(places, key=lambda i: (defs[int(i[6:])].power or 0) * 2 - defs[int(i[6:])].chant // 3)
+        discards = [i for i in ids if i.startswith("discard:")]
+        if discards and len(s.players[p].hand) > 1:
+            return min(discards, key=lambda i: defs[int(i[8:])].power or 0)
+        advances = [i for i in ids if i.startswith("advance:")]
+        if advances:
+            return min(advances, key=lambda i: defs[int(i[8:])].chant - s.progress[int(i[8:])])
+        abilities = [i for i in ids if i.startswith("ability:")]
+        if abilities:
+            return abilities[0]
+        return "end"
+    if kind == "activate":
+        acts = [i for i in ids if i != "end"]
+        if acts:
+            return max(acts, key=lambda i: rules.power_of(s, int(i[9:])) or 0)
+        return "end"
+    if kind == "counter":
+        attack = s.stack[-1].regs[1] if s.stack else 0
+        best = None
+        for i in ids:
+            if i.startswith("counter:"):
+                power = rules.power_of(s, int(i[8:])) or 0
+                if power >= attack and (best is None or power < best[0]):
+                    best = (power, i)
+        return best[1] if best else "nocounter"
+    if kind == "underlay":
+        if "done" in ids:
+            return "done"
+        picks = [i for i in ids if i.startswith("under:")]
+        return max(picks, key=lambda i: defs[int(i[6:])].chant) if picks else ids[-1]
+    if kind == "discard_mode":
+        return "boost"
+    if kind == "spread":
+        advances = [i for i in ids if i.startswith("advance:")]
+        if advances:
+            return min(advances, key=lambda i: defs[int(i[8:])].chant - s.progress[int(i[8:])])
+        return "done"
+    if kind == "pay_life":
+        life = s.players[decision.player].life
+        k = max(0, min(len(ids) - 1, life - 10))
+        return f"pay:{k}"
+    if kind == "target":
+        return ids[0]
+    if kind == "reveal":
+        return ids[0]
+    return ids[chance.below(len(ids))]
+
+
+def library_counts(view: dict[str, Any], seat: int) -> Counter[str]:
+    """The cards of ``seat`` seen in the view (for tests and reports)."""
+    p = view["players"][seat]
+    return Counter(str(c["card"]) for c in _entries(p) + list(p["hand"] or []))
+
+
+HOOKS = ChantHooks()

@@ -1,0 +1,320 @@
+"""Search hooks for 運命予報祭 Destiny Saga: determinize a view, score a position, play fast.
+
+**Determinization.** Card instances are numbered in deck-list order at set-up (seat 0's
+list, then seat 1's), so with both deck lists known the card of every ``uid`` is known;
+what is hidden is *where* the unseen uids are: the opponent's hand versus their deck,
+and the order of both decks. Those are dealt at random. Everything public is copied
+from the view: threads, fields (power modifiers from current − printed power),
+discard piles, crisis zones, the battle and the effect stack (frames rebuilt from the
+view's ``step``/``targets``/flags), turn bookkeeping. The state gets a fresh random
+generator. Without a deck list, unseen uids of that seat get random cards from the
+cards seen for it (a weaker model, but still consistent with the view).
+
+The upkeep queue and 地脈の函's "already this turn" mark come from the view's ``upkeep``
+and ``hako_used``; with a view that lacks them they are inferred (the current user and
+those after it on the field; the mark set when the crisis zone is not empty).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from grimoire.core.decision import Decision
+from grimoire.core.effects import Frame
+from grimoire.core.game import Game
+from grimoire.core.rng import Chance
+from grimoire.games.destiny import effects as fx
+from grimoire.games.destiny.cards import ABILITIES, ATTACK, RESPONSE, TIMINGS, ZENNO
+from grimoire.games.destiny.state import (
+    ABILITY,
+    DECLARE,
+    MULLIGAN,
+    PHASES,
+    UPKEEP,
+    Player,
+    State,
+    User,
+)
+
+from .determinize import KnownDecks, unseen
+
+_WHEEL = {"kiryoku": "jutsushiki", "jutsushiki": "shinpi", "shinpi": "kiryoku"}
+
+
+def _uids(items: list[dict[str, Any]] | None) -> list[int]:
+    return [int(c["uid"]) for c in items or []]
+
+
+def _collect_known(view: dict[str, Any]) -> dict[int, str]:
+    known: dict[int, str] = {}
+    for p in view["players"]:
+        for zone in ("hand", "field", "discard", "crisis"):
+            for c in p.get(zone) or []:
+                known[int(c["uid"])] = str(c["card"])
+    return known
+
+
+def _cards(view: dict[str, Any], sizes: list[int], decks: KnownDecks, chance: Chance) -> list[str]:
+    """The card id of every uid: the deck lists where they agree with the view, else a consistent guess."""
+    known = _collect_known(view)
+    out: list[str] = []
+    base = 0
+    for s in (0, 1):
+        n = sizes[s]
+        listed = decks.cards(s, "main")
+        if listed is None:
+            deck = decks.of(s)
+            listed = deck.all_cards() if deck is not None else None
+        mine = {u - base: c for u, c in known.items() if base <= u < base + n}
+        if listed is not None and len(listed) == n and all(listed[i] == c for i, c in mine.items()):
+            out.extend(listed)
+        else:
+            if listed is not None:
+                filler = unseen(listed, mine.values())
+                chance.shuffle(filler)
+            else:
+                filler = []
+            spare = list(mine.values()) or ["?"]
+            for i in range(n):
+                if i in mine:
+                    out.append(mine[i])
+                elif filler:
+                    out.append(filler.pop())
+                else:
+                    out.append(spare[chance.below(len(spare))])
+        base += n
+    return out
+
+
+def canonical(uids: list[int], ids: list[str], chance: Chance) -> list[int]:
+    """``uids`` shuffled, then renumbered so that copies of a card appear lowest uid first.
+
+    Copies of one card are interchangeable, and which hidden copy is where cannot be
+    seen; numbering them in order makes an option like ``summon:37`` mean the same card
+    in every determinization, which keeps the search tree's statistics together.
+
+    >>> canonical([4, 5, 6], ["x"] * 7, Chance.seeded(1))
+    [4, 5, 6]
+    """
+    order = list(uids)
+    chance.shuffle(order)
+    spare: dict[str, list[int]] = {}
+    for u in sorted(uids, reverse=True):
+        spare.setdefault(ids[u], []).append(u)
+    return [spare[ids[u]].pop() for u in order]
+
+
+class DestinyHooks:
+    """:class:`~grimoire.ai.determinize.SearchHooks` for Destiny."""
+
+    #: Turns a playout runs beyond the root before the heuristic scores it (measured best).
+    turns = 4
+
+    # ----- determinization ------------------------------------------------------
+    def determinize(self, game: Game[Any], view: dict[str, Any], decision: Decision, chance: Chance,
+                    decks: KnownDecks) -> State:
+        seat = decision.player
+        vp = view["players"]
+        sizes = [int(p["deck"]) + int(p["hand_count"]) + len(p["field"]) + len(p["discard"]) + len(p["crisis"])
+                 for p in vp]
+        ids = _cards(view, sizes, decks, chance)
+        pool = game.pool
+        if any(c not in pool for c in ids):
+            ids = [c if c in pool else next(iter(pool)).id for c in ids]
+        owner = tuple([0] * sizes[0] + [1] * sizes[1])
+        players: list[Player] = []
+        phase = PHASES.index(view["phase"])
+        base = 0
+        for s in (0, 1):
+            p = vp[s]
+            hidden_from = set(range(base, base + sizes[s]))
+            hand = _uids(p["hand"]) if p["hand"] is not None else []
+            field_users = [User(int(u["uid"]), int(u["power"]) - int(u["printed"]), bool(u["veteran"]),
+                                bool(u["ready"])) for u in p["field"]]
+            discard = _uids(p["discard"])
+            crisis = _uids(p["crisis"])
+            hidden_from -= set(hand) | {u.uid for u in field_users} | set(discard) | set(crisis)
+            rest = canonical(sorted(hidden_from), ids, chance)
+            if p["hand"] is None:
+                k = int(p["hand_count"])
+                hand, deck = rest[:k], rest[k:]
+            else:
+                deck = rest
+            q = Player(int(p["threads"]), deck)
+            q.hand = hand
+            q.field = field_users
+            q.discard = discard
+            q.crisis = crisis
+            ability = p["ability"]
+            if ability is None and phase == ABILITY and s != seat and s < decision.player:
+                choices = (*ABILITIES, "none")
+                ability = choices[chance.below(len(choices))]
+            q.ability = ability or ""
+            q.saved = bool(p["saved"])
+            q.turns = int(p["turns"])
+            used = p.get("hako_used")
+            q.hako = int(view["turn"]) if (used if used is not None else bool(crisis)) else 0
+            players.append(q)
+            base += sizes[s]
+        cards = tuple(ids)
+        state = State(cards, tuple(pool[c] for c in cards), owner, players, Chance.seeded(chance.next64()),
+                      int(view["turn_limit"]))
+        state.turn = int(view["turn"])
+        state.active = int(view["active"])
+        state.first = -1 if view["first"] is None else int(view["first"])
+        state.phase = phase
+        if phase == ABILITY:
+            state.sub = decision.player
+        elif phase == MULLIGAN:
+            state.sub = 0 if decision.player == state.first else 1
+        state.summons = int(view["summons"])
+        state.pending = -1 if view["pending"] is None else int(view["pending"]["uid"])
+        battle = view["battle"]
+        declared = [int(u) for u in view["declared"]]
+        if battle is not None:
+            state.attacker = int(battle["attacker"]["uid"])
+            state.blocker = -1 if battle["blocker"] is None else int(battle["blocker"]["uid"])
+            state.ja = bool(battle["ja"])
+            state.ca = int(battle["ca"])
+            state.used = bool(battle["user_effect_used"])
+            state.queue = declared
+            state.qi = declared.index(state.attacker) + 1 if state.attacker in declared else len(declared)
+        elif phase == DECLARE:
+            state.queue = declared
+        elif phase == UPKEEP and "upkeep" in view:
+            state.queue = [int(u) for u in view["upkeep"]]
+        elif phase == UPKEEP and not view["stack"]:
+            current = int(decision.options[0].id.partition(":")[2])
+            field = [u.uid for u in players[state.active].field]
+            state.queue = field[field.index(current):] if current in field else [current]
+        state.stack = [self._frame(state, f) for f in view["stack"]]
+        return state
+
+    @staticmethod
+    def _frame(state: State, f: dict[str, Any]) -> Frame:
+        source = int(f["source"]["uid"])
+        timing = TIMINGS.index(f["timing"])
+        d = state.defs[source]
+        on_field = state.user(source) is not None
+        flags = ((fx.F_ALL if f["all"] else 0) | (fx.F_FREE if f["free"] else 0)
+                 | (fx.F_CANCELLED if f["cancelled"] else 0))
+        if timing == ATTACK or on_field:
+            flags |= fx.F_FIELD
+        if timing == RESPONSE or (on_field and timing != ATTACK):
+            flags |= fx.F_NO_RESPONSE
+        targets = _uids(f["targets"])
+        regs = [flags, -1 if f["sensed"] is None else int(f["sensed"]["uid"])] + [-1] * len(d.groups[timing])
+        choices = d.choices[timing]
+        for k, t in enumerate(targets):
+            if k < len(choices):
+                regs[2 + choices[k]] = t
+        step = f["step"]
+        if step == "response":
+            pc = fx.PC_RESPONSE
+        elif step == "sense":
+            pc = fx.PC_SENSE
+        elif step == "target":
+            pc = fx.PC_TARGET + (choices[len(targets)] if len(targets) < len(choices) else 0)
+        else:
+            pc = fx.PC_NEW
+        return Frame(source, int(f["controller"]), state.cards[source], timing, pc, regs)
+
+    # ----- evaluation -----------------------------------------------------------
+    def evaluate(self, game: Game[Any], state: State, seat: int) -> float:
+        """A logistic score of threads, board power and cards in hand (1 = ``seat`` surely wins)."""
+        score = _side(state, seat) - _side(state, 1 - seat)
+        return 1.0 / (1.0 + math.exp(-score / 6.0))
+
+    # ----- playout policy -------------------------------------------------------
+    def playout(self, game: Game[Any], state: State, decision: Decision, chance: Chance) -> str:
+        """A quick rule-of-thumb answer (see :func:`quick_answer`)."""
+        return quick_answer(state, decision, chance)
+
+
+def _side(state: State, seat: int) -> float:
+    p = state.players[seat]
+    power = sum(state.power(u) for u in p.field)
+    cards = len(p.hand) + len(p.crisis)
+    return p.threads + 0.7 * power + 0.4 * cards + 0.05 * len(p.deck) + (2.0 if not p.saved else 0.0)
+
+
+def _battle_value(state: State, att: int, blk: int) -> tuple[int, int]:
+    """Attacker and blocker battle values with attribute modifiers (rule 6.4)."""
+    da, db = state.defs[att], state.defs[blk]
+    ua, ub = state.user(att), state.user(blk)
+    a = state.power(ua) if ua is not None else da.power
+    b = state.power(ub) if ub is not None else db.power
+    if da.attribute == ZENNO:
+        a += 1
+    if db.attribute == ZENNO:
+        b -= 1
+    if da.attribute != ZENNO and db.attribute != ZENNO:
+        if _WHEEL.get(da.attribute) == db.attribute:
+            a += 1
+        elif _WHEEL.get(db.attribute) == da.attribute:
+            b += 1
+    return max(0, a), max(0, b)
+
+
+def quick_answer(state: State, decision: Decision, chance: Chance) -> str:
+    """A cheap heuristic answer used in playouts: keep threads healthy, attack when it pays, block well."""
+    kind = decision.kind
+    opts = decision.options
+    ids = [o.id for o in opts]
+    seat = decision.player
+    p = state.players[seat]
+    defs = state.defs
+    if kind == "upkeep":
+        uid = int(ids[-1].partition(":")[2])
+        if len(ids) == 2 and p.threads - defs[uid].power >= 4:
+            return ids[0]
+        return ids[-1]
+    if kind == "summon":
+        if state.summons < 2:
+            best = None
+            for o in opts:
+                if o.id.startswith("summon:"):
+                    uid = int(o.id[7:])
+                    power = defs[uid].power
+                    upkeep = sum(defs[u.uid].power for u in p.field)
+                    if p.threads - upkeep - power >= 3 and (best is None or power > defs[best].power):
+                        best = uid
+            if best is not None:
+                return f"summon:{best}"
+        return "done"
+    if kind == "attackers":
+        opp = state.players[1 - seat].field
+        for o in opts:
+            if o.id.startswith("attack:"):
+                uid = int(o.id[7:])
+                if not opp or all(_battle_value(state, uid, b.uid)[0] >= _battle_value(state, uid, b.uid)[1]
+                                  for b in opp):
+                    return o.id
+        return "done"
+    if kind == "block":
+        att = state.attacker
+        best_id, best_key = ids[0], (-99, 0)
+        for oid in ids:
+            uid = int(oid[6:])
+            a, b = _battle_value(state, att, uid)
+            key = (1 if b > a else 0 if b == a else -1, -defs[uid].power if b >= a else -(a - b))
+            if key > best_key:
+                best_id, best_key = oid, key
+        return best_id
+    if kind == "fate":
+        if p.threads <= 6 and len(ids) > 1:
+            return max(ids[:-1], key=lambda oid: defs[int(oid[7:])].power)
+        return "skip"
+    if kind in ("window", "response"):
+        return "pass"
+    if kind in ("houki", "kijutsu", "sense"):
+        return ids[0] if kind == "houki" else "skip"
+    if kind == "mulligan":
+        return "keep"
+    if kind == "ability":
+        return ids[chance.below(len(ids))]
+    return ids[chance.below(len(ids))]
+
+
+HOOKS = DestinyHooks()

@@ -1,0 +1,319 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling et al. 2012).
+
+The agent is honest: :meth:`SearchAgent.choose` gets only ``(game, view, decision,
+chance)``. Each iteration
+
+1. **determinizes** — the game's hooks (:mod:`grimoire.ai.determinize`) build a full
+   state consistent with the view: own hand, both fields, public piles and counts as
+   seen; the opponent's hand and both libraries' order drawn at random from the known
+   deck lists minus the cards already seen; a fresh random generator for the state;
+2. **selects** down one shared tree whose edges are option ids, with UCB1 over the
+   options *available in this determinization* (each child counts how often it was
+   available, as ISMCTS prescribes), the greedy agent's root answer getting a bonus
+   that fades with visits; forced moves (one option) are played through;
+3. **expands** one untried option;
+4. **plays out** with the game's greedy agent (from the view of the seat to move in the
+   determinization; or a cheaper rule of thumb, or uniformly at random) for at most
+   ``depth`` decisions and ``turns`` turns, then scores the position with the game's
+   heuristic (a finished game scores 1 / 0.5 / 0);
+5. **backs up** the score of the seat that chose each edge.
+
+The answer is the most visited option at the root. The budget is a number of
+iterations, a time per decision, or both (whichever ends first); with an iteration
+budget the agent is deterministic for a given chance source.
+
+>>> SearchConfig(iterations=100).seconds is None
+True
+>>> SearchConfig(iterations=None, seconds=None)
+Traceback (most recent call last):
+...
+grimoire.core.errors.GrimoireError: search needs a budget: iterations, seconds or both
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from grimoire.core.decision import Decision, Event
+from grimoire.core.decks import Deck
+from grimoire.core.errors import GrimoireError
+from grimoire.core.game import Game
+from grimoire.core.rng import Chance
+
+from .base import Agent
+from .determinize import KnownDecks, SearchHooks, hooks_for
+from .registry import make_agent
+
+Policy = Callable[[Any, Decision, Chance], str]
+
+
+PLAYOUTS = ("greedy", "policy", "random")
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    """Search settings.
+
+    ``iterations`` and ``seconds`` bound each decision (None: no bound of that kind; at
+    least one must be set). ``exploration`` is the UCB constant for scores in [0, 1].
+    Playouts stop after ``depth`` decisions or ``turns`` turns beyond the root (None: the
+    game's hooks say, ``hooks.turns``, else 4) and are scored by the heuristic.
+    ``playout`` is the policy of playouts and of the first expansion of a node:
+    ``greedy`` (the game's greedy agent, from the view of the seat to move in the
+    determinization), ``policy`` (the game's cheaper rule of thumb) or ``random``;
+    with probability ``epsilon`` a playout answer is random instead.
+    ``prior`` is the weight of a bonus ``prior / (1 + visits)`` for the greedy agent's
+    answer at the root (progressive bias: with few iterations the search follows the
+    heuristic unless the playouts disagree). ``reuse`` runs that many iterations on
+    copies of each determinization (with fresh chance).
+    """
+
+    iterations: int | None = 200
+    seconds: float | None = None
+    exploration: float = 0.7
+    depth: int = 60
+    turns: int | None = None
+    playout: str = "greedy"
+    epsilon: float = 0.1
+    prior: float = 0.5
+    reuse: int = 1
+
+    def __post_init__(self) -> None:
+        if self.iterations is None and self.seconds is None:
+            raise GrimoireError("search needs a budget: iterations, seconds or both")
+        if self.iterations is not None and self.iterations < 1:
+            raise GrimoireError(f"search iterations must be at least 1, got {self.iterations}")
+        if self.seconds is not None and self.seconds <= 0:
+            raise GrimoireError(f"search seconds must be positive, got {self.seconds}")
+        if self.playout not in PLAYOUTS:
+            raise GrimoireError(f"unknown playout {self.playout!r}; playouts: {', '.join(PLAYOUTS)}")
+        if self.reuse < 1:
+            raise GrimoireError(f"reuse must be at least 1, got {self.reuse}")
+
+
+class Node:
+    """A tree node: reached by one option id chosen by ``player``."""
+
+    __slots__ = ("avail", "children", "player", "total", "visits")
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+
+
+@dataclass
+class SearchStats:
+    """What the last search did (for benchmarks and tests)."""
+
+    iterations: int = 0
+    seconds: float = 0.0
+    nodes: int = 0
+    visits: dict[str, int] = field(default_factory=dict)
+
+
+class SearchAgent:
+    """An ISMCTS agent (see the module docstring).
+
+    ``decks`` are the deck lists as ``(own, opponent)`` (either may be None); a game
+    whose view publishes both lists (``view["decklists"]``) needs none. ``hooks``
+    overrides the game's registered search hooks.
+    """
+
+    def __init__(self, config: SearchConfig | None = None, decks: Sequence[Deck | None] | None = None,
+                 hooks: SearchHooks | None = None, name: str | None = None) -> None:
+        self.config = config or SearchConfig()
+        own, opp = (*tuple(decks), None, None)[:2] if decks is not None else (None, None)
+        self._own: Deck | None = own
+        self._opp: Deck | None = opp
+        self._hooks = hooks
+        budget = self.config.iterations if self.config.iterations is not None else f"{self.config.seconds}s"
+        self.name = name or f"search-{budget}"
+        self.stats = SearchStats()
+        self._greedy_agent: Agent | None = None
+        self._greedy_game = ""
+
+    def known_decks(self, view: dict[str, Any], seat: int) -> KnownDecks:
+        """The deck lists by seat: the view's own, else those given at construction."""
+        lists: list[Deck | None] = [None, None]
+        lists[seat] = self._own
+        lists[1 - seat] = self._opp
+        return KnownDecks.from_view(view, KnownDecks((lists[0], lists[1])))
+
+    def choose(self, game: Game[Any], view: dict[str, Any], decision: Decision, chance: Chance) -> str:
+        """The most visited root option after the budget is spent."""
+        if len(decision.options) == 1:
+            self.stats = SearchStats(0, 0.0, 0, {decision.options[0].id: 0})
+            return decision.options[0].id
+        hooks = self._hooks or hooks_for(game.name)
+        policy = self._policy(game, hooks)
+        seat = decision.player
+        decks = self.known_decks(view, seat)
+        cfg = self.config
+        root = Node(1 - seat)
+        root_ids = decision.ids()
+        began = time.perf_counter()
+        prior_id = None
+        if cfg.prior > 0:
+            greedy = self._greedy(game)
+            if greedy is not None:
+                prior_id = greedy.choose(game, view, decision, chance.clone())
+        deadline = None if cfg.seconds is None else began + cfg.seconds
+        limit = cfg.iterations if cfg.iterations is not None else 1 << 62
+        done = 0
+        base: Any = None
+        events: list[Event] = []
+        while done < limit:
+            if base is None or done % cfg.reuse == 0:
+                base = hooks.determinize(game, view, decision, chance, decks)
+                state = base if cfg.reuse == 1 else game.clone(base)
+            else:
+                state = game.clone(base)
+                rng = getattr(state, "chance", None)
+                if isinstance(rng, Chance):
+                    state.chance = Chance.seeded(chance.next64())
+            self._iterate(game, hooks, policy, state, root, root_ids, prior_id, chance, events)
+            done += 1
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        visits = {oid: root.children[oid].visits for oid in root_ids if oid in root.children}
+        self.stats = SearchStats(done, time.perf_counter() - began, _count(root), visits)
+        if not visits:
+            return root_ids[chance.below(len(root_ids))]
+        best = max(root_ids, key=lambda oid: (visits.get(oid, -1), oid == prior_id, _mean(root.children.get(oid))))
+        return best
+
+    def _greedy(self, game: Game[Any]) -> Agent | None:
+        """The game's greedy agent (None if the game has none)."""
+        if self._greedy_agent is None or self._greedy_game != game.name:
+            try:
+                self._greedy_agent = make_agent("greedy", game.name)
+            except GrimoireError:
+                self._greedy_agent = None
+            self._greedy_game = game.name
+        return self._greedy_agent
+
+    def _policy(self, game: Game[Any], hooks: SearchHooks) -> Policy | None:
+        """The playout policy: ``(state, decision, chance) -> option id``, or None for random answers."""
+        mode = self.config.playout
+        if mode == "greedy":
+            greedy = self._greedy(game)
+            if greedy is not None:
+                agent = greedy
+
+                def by_view(state: Any, d: Decision, chance: Chance) -> str:
+                    return agent.choose(game, game.view(state, d.player), d, chance)
+
+                return by_view
+            mode = "policy"
+        if mode == "policy":
+            def quick(state: Any, d: Decision, chance: Chance) -> str:
+                return hooks.playout(game, state, d, chance)
+
+            return quick
+        return None
+
+    def _iterate(self, game: Game[Any], hooks: SearchHooks, policy: Policy | None, state: Any, root: Node,
+                 root_ids: list[str], prior_id: str | None, chance: Chance, events: list[Event]) -> None:
+        cfg = self.config
+        c = cfg.exploration
+        bonus = cfg.prior
+        node = root
+        path = [root]
+        turn0 = game.turn_number(state)
+        d: Decision | None = game.decision(state)
+        first = True
+        # selection and expansion
+        while d is not None:
+            if first:
+                ids = [o for o in d.ids() if o in root_ids] or root_ids
+                first = False
+            else:
+                if len(d.options) == 1:
+                    events.clear()
+                    game.apply_unchecked(state, d.options[0].id, events)
+                    d = game.decision(state)
+                    continue
+                ids = d.ids()
+            children = node.children
+            untried: list[str] = []
+            for oid in ids:
+                child = children.get(oid)
+                if child is None:
+                    untried.append(oid)
+                else:
+                    child.avail += 1
+            if untried:
+                if node is root and prior_id in untried:
+                    oid = prior_id
+                elif policy is not None and len(untried) > 1 and chance.below(2) == 0:
+                    pick = policy(state, d, chance)
+                    oid = pick if pick in untried else untried[chance.below(len(untried))]
+                else:
+                    oid = untried[chance.below(len(untried))]
+                child = Node(d.player)
+                child.avail = 1
+                children[oid] = child
+                events.clear()
+                game.apply_unchecked(state, oid, events)
+                path.append(child)
+                break
+            best_id = ids[0]
+            best_score = -1.0
+            for oid in ids:
+                child = children[oid]
+                score = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+                if oid == prior_id and node is root:
+                    score += bonus / (1 + child.visits)
+                if score > best_score:
+                    best_score = score
+                    best_id = oid
+            node = children[best_id]
+            events.clear()
+            game.apply_unchecked(state, best_id, events)
+            path.append(node)
+            d = game.decision(state)
+        # playout
+        reward0 = self._playout(game, hooks, policy, state, turn0, chance, events)
+        for n in path:
+            n.visits += 1
+            n.total += reward0 if n.player == 0 else 1.0 - reward0
+
+    def _playout(self, game: Game[Any], hooks: SearchHooks, policy: Policy | None, state: Any, turn0: int,
+                 chance: Chance, events: list[Event]) -> float:
+        """Play on from ``state`` and return seat 0's score in [0, 1]."""
+        cfg = self.config
+        turns = cfg.turns if cfg.turns is not None else int(getattr(hooks, "turns", 4))
+        eps = int(cfg.epsilon * 1000)
+        steps = 0
+        while (d := game.decision(state)) is not None:
+            if steps >= cfg.depth or game.turn_number(state) - turn0 >= turns:
+                return hooks.evaluate(game, state, 0)
+            opts = d.options
+            if len(opts) == 1:
+                oid = opts[0].id
+            elif policy is not None and chance.below(1000) >= eps:
+                oid = policy(state, d, chance)
+            else:
+                oid = opts[chance.below(len(opts))].id
+            events.clear()
+            game.apply_unchecked(state, oid, events)
+            steps += 1
+        outcome = game.outcome(state)
+        if outcome is None or outcome.winner is None:
+            return 0.5
+        return 1.0 if outcome.winner == 0 else 0.0
+
+
+def _mean(node: Node | None) -> float:
+    return node.total / node.visits if node is not None and node.visits else 0.0
+
+
+def _count(node: Node) -> int:
+    return 1 + sum(_count(c) for c in node.children.values())

@@ -1,0 +1,11 @@
+"""The balance lab: many AI games per deck pairing, card impact, and card pool comparisons.
+
+:func:`~grimoire.balance.report.balance` writes an HTML report, PNG plots and a JSON
+file (keys in ``docs/balance.md``). Plots need the optional extra ``balance``
+(matplotlib).
+"""
+
+from .analysis import power_guideline
+from .report import balance
+
+__all__ = ["balance", "power_guideline"]

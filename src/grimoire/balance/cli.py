@@ -1,0 +1,51 @@
+"""``grimoire balance``: the balance lab on the command line (registered by ``grimoire.cli.main``).
+
+>>> import typer
+>>> app = typer.Typer()
+>>> _ = app.command("balance")(balance_command)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from grimoire.core.errors import GrimoireError
+
+from .report import balance
+
+
+def balance_command(
+    game_name: Annotated[str, typer.Argument(help="chant or destiny")],
+    deck: Annotated[list[str] | None, typer.Option("--deck", help="A deck file or starter name (repeatable; "
+                                                   "default: every starter deck).")] = None,
+    agent: Annotated[list[str] | None, typer.Option("--agent", help="An AI level or agent: random, greedy, "
+                                                    "search-200 … (repeatable; default: random and greedy).")] = None,
+    games: Annotated[int, typer.Option("--games", "-n", help="Games per deck pairing and level.")] = 50,
+    out: Annotated[Path, typer.Option("--out", help="Folder for report.html, balance.json and the plots.")] = Path(
+        "balance-report"),
+    seed: Annotated[int, typer.Option("--seed", help="Run seed.")] = 0,
+    compare: Annotated[tuple[Path, Path] | None, typer.Option("--compare", help="OLD NEW card files: measure NEW "
+                                                              "against OLD on the same seeds.")] = None,
+    workers: Annotated[int | None, typer.Option("--workers", help="Processes (default: every core).")] = None,
+    cards: Annotated[list[str] | None, typer.Option("--cards", help="Extra card file or folder (repeatable).")
+                     ] = None,
+) -> None:
+    """Play decks against each other at several AI levels and write a balance report."""
+    from grimoire.core.registry import load_game
+
+    if games < 1:
+        raise GrimoireError(f"--games must be at least 1, got {games}")
+    decks = list(deck or sorted(load_game(game_name, card_paths=cards or []).starter_decks()))
+    data = balance(game_name, decks, list(agent or ["random", "greedy"]), games, out, seed, compare,
+                   workers=workers, card_paths=cards or [], progress=True)
+    levels = data["levels"]
+    for level, d in levels.items():
+        fp = d["first_player"]
+        typer.echo(f"{level}: {d['games']} games, first player wins {fp['rate']:.1%}, "
+                   f"{d['length']['mean_turns']:.1f} turns")
+    typer.echo(f"{len(data['flags'])} findings change sign with AI strength; "
+               f"{len(data['guideline'])} cards outside the power guideline")
+    typer.echo(f"report: {Path(out) / 'report.html'}")

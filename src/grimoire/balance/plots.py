@@ -1,0 +1,136 @@
+"""PNG plots of a balance report (matplotlib, Agg backend; optional extra ``balance``).
+
+Each function draws one figure from the report's JSON data and returns the file name.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+
+def _plt() -> Any:
+    try:
+        import matplotlib
+    except ImportError:
+        return None
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def matchup_matrix(data: dict[str, Any], level: str, out: Path) -> str | None:
+    """Row deck's win rate against the column deck (mirrors shown as 50 %)."""
+    plt = _plt()
+    decks = data["decks"]
+    if plt is None or len(decks) < 2:
+        return None
+    n = len(decks)
+    grid = [[0.5] * n for _ in range(n)]
+    for m in data["levels"][level]["matchups"]:
+        i, j = decks.index(m["deck_a"]), decks.index(m["deck_b"])
+        grid[i][j] = m["win_rate_a"]
+        grid[j][i] = 1 - m["win_rate_a"] - m["draws"] / max(1, m["games"])
+    fig, ax = plt.subplots(figsize=(1.2 * n + 2, 1.0 * n + 1.5))
+    im = ax.imshow(grid, vmin=0, vmax=1, cmap="RdBu")
+    ax.set_xticks(range(n), decks, rotation=30, ha="right")
+    ax.set_yticks(range(n), decks)
+    for i in range(n):
+        for j in range(n):
+            ax.text(j, i, f"{grid[i][j]:.0%}", ha="center", va="center", fontsize=9)
+    ax.set_title(f"win rate of row deck vs column deck ({level})")
+    fig.colorbar(im, ax=ax)
+    fig.tight_layout()
+    name = f"matchups_{_safe(level)}.png"
+    fig.savefig(out / name, dpi=90)
+    plt.close(fig)
+    return name
+
+
+def lengths(data: dict[str, Any], out: Path) -> str | None:
+    """Distribution of game length in turns, one line per AI level."""
+    plt = _plt()
+    if plt is None:
+        return None
+    fig, ax = plt.subplots(figsize=(7, 3.5))
+    for level, d in data["levels"].items():
+        hist = d["length"]["histogram"]
+        xs = sorted(int(k) for k in hist)
+        total = sum(hist.values()) or 1
+        ax.plot(xs, [hist[str(x)] / total for x in xs], marker="o", label=level)
+    ax.set_xlabel("turns")
+    ax.set_ylabel("share of games")
+    ax.set_title("game length")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(out / "lengths.png", dpi=90)
+    plt.close(fig)
+    return "lengths.png"
+
+
+def card_impact(data: dict[str, Any], level: str, out: Path, top: int = 20) -> str | None:
+    """Win rate when drawn minus when not drawn, for the cards with the largest effect."""
+    plt = _plt()
+    cards = [c for c in data["levels"][level]["cards"] if c["drawn_delta"] is not None]
+    if plt is None or not cards:
+        return None
+    cards = sorted(cards, key=lambda c: abs(c["drawn_delta"]), reverse=True)[:top]
+    cards.reverse()
+    fig, ax = plt.subplots(figsize=(7, 0.28 * len(cards) + 1.2))
+    ax.barh([c["card"] for c in cards], [c["drawn_delta"] for c in cards],
+            color=["tab:blue" if c["drawn_delta"] > 0 else "tab:red" for c in cards])
+    ax.axvline(0, color="black", linewidth=0.8)
+    ax.set_xlabel("win rate drawn − not drawn")
+    ax.set_title(f"card impact ({level})")
+    fig.tight_layout()
+    name = f"cards_{_safe(level)}.png"
+    fig.savefig(out / name, dpi=90)
+    plt.close(fig)
+    return name
+
+
+def game_plot(data: dict[str, Any], out: Path) -> str | None:
+    """Chant: maximum overload depth per seat; Destiny: mean threads by turn, winners vs losers."""
+    plt = _plt()
+    if plt is None:
+        return None
+    fig, ax = plt.subplots(figsize=(7, 3.5))
+    if data["game"] == "chant":
+        for level, d in data["levels"].items():
+            hist = d["game_metrics"]["max_depth_histogram"]
+            total = sum(hist.values()) or 1
+            ax.plot(list(hist), [v / total for v in hist.values()], marker="o", label=level)
+        ax.set_xlabel("largest overload depth reached in a game (per seat)")
+        ax.set_ylabel("share of seats")
+        ax.set_title("overload depth")
+    elif data["game"] == "destiny":
+        for level, d in data["levels"].items():
+            series = d["game_metrics"]["threads_by_turn"]
+            for side, style in (("winner", "-"), ("loser", "--")):
+                ys = series[side]
+                xs = [i + 1 for i, y in enumerate(ys) if y is not None]
+                ax.plot(xs, [y for y in ys if y is not None], style, label=f"{level} {side}")
+        ax.set_xlabel("turn (of the game)")
+        ax.set_ylabel("mean fate threads")
+        ax.set_title("thread trajectories")
+    else:
+        plt.close(fig)
+        return None
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(out / "game.png", dpi=90)
+    plt.close(fig)
+    return "game.png"
+
+
+def draw_all(data: dict[str, Any], out: Path) -> list[str]:
+    """Every plot of the report; returns the file names written."""
+    names = [lengths(data, out), game_plot(data, out)]
+    for level in data["levels"]:
+        names += [matchup_matrix(data, level, out), card_impact(data, level, out)]
+    return [n for n in names if n]
+
+
+def _safe(text: str) -> str:
+    return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in text)

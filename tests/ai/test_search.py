@@ -1,0 +1,282 @@
+"""Information-set search: honest, listed answers, budgets, consistent determinizations."""
+
+from __future__ import annotations
+
+import inspect
+import json
+from typing import Any
+
+import pytest
+
+from grimoire.ai.base import Agent
+from grimoire.ai.determinize import KnownDecks, deal, hooks_for, unseen, view_matches
+from grimoire.ai.search import SearchAgent, SearchConfig
+from grimoire.core.decision import Decision
+from grimoire.core.errors import GrimoireError
+from grimoire.core.game import Game, Setup
+from grimoire.core.registry import load_game
+from grimoire.core.rng import Chance
+from toy_game import ToyState  # type: ignore[import-not-found]
+
+
+class ToyHooks:
+    """Search hooks for the toy race game (tests only)."""
+
+    def determinize(self, game: Game[Any], view: dict[str, Any], decision: Decision, chance: Chance,
+                    decks: KnownDecks) -> ToyState:
+        seat = decision.player
+        players = view["players"]
+        libs: list[list[str]] = [[], []]
+        hands: list[list[str]] = [[], []]
+        for s in (0, 1):
+            p = players[s]
+            full = decks.cards(s, "library") or []
+            seen = list(p["played"]) + (list(p["hand"]) if s == seat else [])
+            rest = unseen(full, seen)
+            if s == seat:
+                hands[s] = list(p["hand"])
+                libs[s] = deal(rest, [len(rest)], chance)[0]
+            else:
+                hand, lib = deal(rest, [p["hand_count"], p["library_count"]], chance)
+                hands[s], libs[s] = hand, lib
+        opts = game.options()
+        return ToyState(libs, hands, [p["pos"] for p in players], [list(p["played"]) for p in players],
+                        view["turn_player"], view["first_player"], view["turn"],
+                        decision.player if decision.kind == "trip" else -1, None, "",
+                        Chance.seeded(chance.next64()), view["goal"], opts["turn_limit"])
+
+    def evaluate(self, game: Game[Any], state: Any, seat: int) -> float:
+        lead = int(state.pos[seat] - state.pos[1 - seat])
+        return 0.5 + max(-0.45, min(0.45, lead / 20))
+
+    def playout(self, game: Game[Any], state: Any, decision: Decision, chance: Chance) -> str:
+        plays = [o for o in decision.options if o.id.startswith("play:")]
+        if plays:
+            return max(plays, key=lambda o: game.pool[o.args[0]].value).id
+        return decision.options[-1].id
+
+
+def toy() -> tuple[Game[Any], Any, Any]:
+    game = load_game("toy")
+    deck = game.starter_deck("steady")
+    return game, deck, game.new_state(Setup((deck, deck), game.options(), seed=11))
+
+
+def canon(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, ensure_ascii=False)
+
+
+def test_search_agent_never_receives_the_state() -> None:
+    params = list(inspect.signature(SearchAgent.choose).parameters)
+    assert params == ["self", "game", "view", "decision", "chance"]
+    assert isinstance(SearchAgent(SearchConfig(iterations=5)), Agent)
+
+
+def test_search_answers_a_listed_option_through_a_whole_game() -> None:
+    game, deck, state = toy()
+    agent = SearchAgent(SearchConfig(iterations=30), decks=(deck, deck), hooks=ToyHooks())
+    chance = Chance.seeded(2)
+    steps = 0
+    while (d := game.decision(state)) is not None and steps < 200:
+        answer = agent.choose(game, game.view(state, d.player), d, chance)
+        assert answer in d.ids()
+        game.apply(state, answer)
+        steps += 1
+    assert game.outcome(state) is not None
+
+
+def test_search_respects_its_iteration_budget() -> None:
+    game, deck, state = toy()
+    agent = SearchAgent(SearchConfig(iterations=17), decks=(deck, deck), hooks=ToyHooks())
+    d = game.decision(state)
+    assert d is not None and len(d.options) > 1
+    agent.choose(game, game.view(state, d.player), d, Chance.seeded(3))
+    assert agent.stats.iterations == 17
+    assert sum(agent.stats.visits.values()) == 17
+
+
+def test_search_stops_at_its_time_budget_before_its_iteration_budget() -> None:
+    game, deck, state = toy()
+    agent = SearchAgent(SearchConfig(iterations=10**9, seconds=0.05), decks=(deck, deck), hooks=ToyHooks())
+    d = game.decision(state)
+    assert d is not None
+    agent.choose(game, game.view(state, d.player), d, Chance.seeded(3))
+    assert 1 <= agent.stats.iterations < 10**9
+
+
+def test_search_is_deterministic_for_a_chance_source() -> None:
+    game, deck, state = toy()
+    d = game.decision(state)
+    assert d is not None
+    view = game.view(state, d.player)
+    picks = [SearchAgent(SearchConfig(iterations=40), decks=(deck, deck), hooks=ToyHooks())
+             .choose(game, view, d, Chance.seeded(9)) for _ in range(2)]
+    assert picks[0] == picks[1]
+
+
+def test_search_answers_a_forced_decision_without_searching() -> None:
+    game, _, state = toy()
+    first = game.decision(state)
+    assert first is not None
+    d = Decision(0, "turn", (first.options[-1],))
+    agent = SearchAgent(SearchConfig(iterations=50), hooks=ToyHooks())
+    assert agent.choose(game, {}, d, Chance.seeded(1)) == d.options[0].id
+    assert agent.stats.iterations == 0
+
+
+def test_search_beats_random_play_at_the_toy_race() -> None:
+    from grimoire.ai.random_agent import RandomAgent
+
+    game, deck, _ = toy()
+    search = SearchAgent(SearchConfig(iterations=60), decks=(deck, deck), hooks=ToyHooks())
+    wins = 0
+    for seed in range(12):
+        state = game.new_state(Setup((deck, deck), game.options(), seed=seed))
+        agents: list[Any] = [search, RandomAgent()] if seed % 2 == 0 else [RandomAgent(), search]
+        chance = Chance.seeded(seed)
+        while (d := game.decision(state)) is not None:
+            game.apply(state, agents[d.player].choose(game, game.view(state, d.player), d, chance))
+        outcome = game.outcome(state)
+        assert outcome is not None
+        if outcome.winner == (0 if seed % 2 == 0 else 1):
+            wins += 1
+    assert wins >= 9
+
+
+def test_toy_determinizations_agree_with_the_view() -> None:
+    game, deck, state = toy()
+    chance = Chance.seeded(5)
+    hooks = ToyHooks()
+    for _ in range(30):
+        d = game.decision(state)
+        if d is None:
+            break
+        view = game.view(state, d.player)
+        det = hooks.determinize(game, view, d, chance, KnownDecks((deck, deck)))
+        assert view_matches(game, det, d.player, view) == []
+        assert game.decision(det) == d
+        assert game.card_total(det) == game.card_total(state)
+        game.apply(state, d.options[chance.below(len(d.options))].id)
+
+
+def test_helpers_unseen_and_deal() -> None:
+    assert unseen(["a", "b", "a"], ["a"]) == ["b", "a"]
+    hand, lib = deal(["a", "b", "c", "d"], [1, 3], Chance.seeded(1))
+    assert len(hand) == 1 and sorted(hand + lib) == ["a", "b", "c", "d"]
+
+
+def test_unknown_game_has_no_search_support() -> None:
+    with pytest.raises(GrimoireError, match="no search support"):
+        hooks_for("nonexistent-game")
+
+
+def test_bad_configs_are_refused() -> None:
+    with pytest.raises(GrimoireError):
+        SearchConfig(iterations=0)
+    with pytest.raises(GrimoireError):
+        SearchConfig(playout="clever")
+
+
+def start(name: str, seed: int) -> tuple[Game[Any], tuple[Any, Any], Any]:
+    game = load_game(name)
+    starters = sorted(game.starter_decks())
+    decks = (game.starter_deck(starters[seed % len(starters)]), game.starter_deck(starters[(seed + 1) % len(starters)]))
+    return game, decks, game.new_state(Setup(decks, game.options(), seed=seed))
+
+
+@pytest.mark.parametrize("name", ["chant", "destiny"])
+def test_determinizations_agree_with_the_view_and_the_options(name: str) -> None:
+    """``game.view(det, seat) == view`` and the same decision, at every step of seeded games."""
+    hooks = hooks_for(name)
+    chance = Chance.seeded(17)
+    steps = 0
+    for seed in range(3):
+        game, decks, state = start(name, seed)
+        while (d := game.decision(state)) is not None:
+            view = game.view(state, d.player)
+            known = KnownDecks(decks)
+            for _ in range(2):
+                det = hooks.determinize(game, view, d, chance, known)
+                assert canon(game.view(det, d.player)) == canon(view), (name, seed, steps)
+                assert game.decision(det) == d
+                assert game.card_total(det) == game.card_total(state)
+            game.apply(state, d.options[chance.below(len(d.options))].id)
+            steps += 1
+    assert steps > 100
+
+
+@pytest.mark.parametrize("name", ["chant", "destiny"])
+def test_determinizations_without_deck_lists_still_agree_with_the_view(name: str) -> None:
+    hooks = hooks_for(name)
+    chance = Chance.seeded(3)
+    game, _, state = start(name, 1)
+    for _ in range(60):
+        d = game.decision(state)
+        if d is None:
+            break
+        view = game.view(state, d.player)
+        det = hooks.determinize(game, view, d, chance, KnownDecks())
+        assert canon(game.view(det, d.player)) == canon(view)
+        assert game.decision(det) == d
+        game.apply(state, d.options[chance.below(len(d.options))].id)
+
+
+@pytest.mark.parametrize("name", ["chant", "destiny"])
+def test_determinizations_redraw_the_hidden_cards(name: str) -> None:
+    """The opponent's hand differs between determinizations: hidden cards are sampled, not copied."""
+    hooks = hooks_for(name)
+    game, decks, state = start(name, 2)
+    chance = Chance.seeded(8)
+    while (d := game.decision(state)) is not None and (
+            game.turn_number(state) < 3 or game.view(state, None)["players"][1 - d.player]["hand_count"] < 2):
+        game.apply(state, d.options[chance.below(len(d.options))].id)
+    assert d is not None
+    view = game.view(state, d.player)
+    hands = set()
+    for _ in range(12):
+        det = hooks.determinize(game, view, d, chance, KnownDecks(decks))
+        opp = game.view(det, 1 - d.player)["players"][1 - d.player]["hand"]
+        hands.add(tuple(sorted(c["card"] for c in opp)))
+    assert len(hands) > 1
+
+
+@pytest.mark.parametrize("name", ["chant", "destiny"])
+def test_search_plays_a_whole_game_with_listed_answers(name: str) -> None:
+    game, decks, state = start(name, 4)
+    agents = [SearchAgent(SearchConfig(iterations=12), decks=decks), SearchAgent(SearchConfig(iterations=12),
+                                                                                decks=decks[::-1])]
+    chance = Chance.seeded(4)
+    while (d := game.decision(state)) is not None:
+        answer = agents[d.player].choose(game, game.view(state, d.player), d, chance)
+        assert answer in d.ids()
+        game.apply(state, answer)
+    assert game.outcome(state) is not None
+
+
+def test_search_respects_its_budget_on_a_real_game() -> None:
+    game, decks, state = start("chant", 5)
+    chance = Chance.seeded(5)
+    agent = SearchAgent(SearchConfig(iterations=25), decks=decks)
+    searched = 0
+    while (d := game.decision(state)) is not None and searched < 5:
+        if d.player == 0 and len(d.options) > 1:
+            agent.choose(game, game.view(state, 0), d, chance)
+            assert agent.stats.iterations == 25
+            searched += 1
+        game.apply(state, d.options[chance.below(len(d.options))].id)
+    assert searched == 5
+
+
+def test_search_never_mutates_the_view() -> None:
+    game, decks, state = start("destiny", 6)
+    chance = Chance.seeded(6)
+    for _ in range(30):
+        d = game.decision(state)
+        assert d is not None
+        game.apply(state, d.options[chance.below(len(d.options))].id)
+    d = game.decision(state)
+    assert d is not None
+    view = game.view(state, d.player)
+    before = canon(view)
+    SearchAgent(SearchConfig(iterations=30), decks=decks).choose(game, view, d, chance)
+    assert canon(view) == before

@@ -1,0 +1,163 @@
+"""The balance lab: report files, documented JSON keys, paired comparisons, the power guideline."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from grimoire.balance import balance, power_guideline
+from grimoire.balance.analysis import guideline_band, paired, sign_flags
+from grimoire.core.registry import load_game
+
+LEVEL_KEYS = {"games", "matchups", "deck_win_rates", "first_player", "length", "reasons", "cards", "game_metrics"}
+TOP_KEYS = {"format", "game", "seed", "games_per_pairing", "decks", "agents", "levels", "flags", "guideline",
+            "compare"}
+
+OUT_OF_LINE = """
+[[cards]]
+id = "overcharged_spark"
+kind = "library"
+name.ja = "過充電の火花"
+name.en = "Overcharged Spark"
+attribute = "science"
+chant = 2
+power = 5
+text.ja = "効果なし。"
+text.en = "No effects."
+
+[[cards]]
+id = "free_jab"
+kind = "library"
+name.ja = "ただの突き"
+name.en = "Free Jab"
+attribute = "matter"
+chant = 1
+power = 1
+text.ja = "効果なし。"
+text.en = "No effects."
+"""
+
+CHANGED_FIREBALL = """
+[[cards]]
+id = "fireball"
+kind = "library"
+name.ja = "火球"
+name.en = "Fireball"
+attribute = "fantasy"
+chant = 2
+power = 2
+text.ja = "効果なし。"
+text.en = "No effects."
+"""
+
+
+def test_report_files_exist_and_json_has_the_documented_keys(tmp_path: Path) -> None:
+    data = balance("chant", ["fire", "matter"], ["random", "greedy"], 4, tmp_path, seed=5)
+    for name in ("balance.json", "report.html", "lengths.png", "game.png", "matchups_random.png", "cards_greedy.png"):
+        assert (tmp_path / name).is_file(), name
+    saved = json.loads((tmp_path / "balance.json").read_text(encoding="utf-8"))
+    assert saved == json.loads(json.dumps(data))
+    assert set(saved) == TOP_KEYS
+    assert saved["decks"] == ["fire", "matter"] and saved["compare"] is None
+    for level in ("random", "greedy"):
+        d = saved["levels"][level]
+        assert set(d) == LEVEL_KEYS
+        assert d["games"] == 12  # fire–fire, fire–matter, matter–matter, 4 each
+        (m,) = d["matchups"]
+        assert m["games"] == 4 and m["wins_a"] + m["wins_b"] + m["draws"] == 4
+        assert 0 <= m["ci95"][0] <= m["win_rate_a"] <= m["ci95"][1] <= 1
+        assert d["first_player"]["games"] == 12
+        assert d["length"]["mean_turns"] > 1
+        assert sum(d["reasons"].values()) == 12
+        for c in d["cards"]:
+            assert c["drawn"]["games"] + c["not_drawn"]["games"] == c["deck_games"]
+        gm = d["game_metrics"]
+        assert {"counter_rate", "max_depth_histogram", "runaways_per_game", "runaway_damage_per_runaway"} <= set(gm)
+        assert sum(gm["max_depth_histogram"].values()) == 24
+    html = (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert "matchups_random.png" in html and "fire" in html
+
+
+def test_destiny_report_reads_lucky_saves_threads_and_upkeep(tmp_path: Path) -> None:
+    data = balance("destiny", ["spirit_festival", "formula_festival"], ["greedy"], 2, tmp_path, seed=2,
+                   plots_enabled=False)
+    gm = data["levels"]["greedy"]["game_metrics"]
+    assert {"lucky_saves_per_game", "games_with_a_save", "release_share", "threads_by_turn"} <= set(gm)
+    winners = gm["threads_by_turn"]["winner"]
+    assert winners[0] is not None and winners[0] >= 1
+    assert data["guideline"] == []
+
+
+def test_paired_compare_of_identical_pools_gives_difference_zero(tmp_path: Path) -> None:
+    cards = tmp_path / "fireball.toml"
+    cards.write_text(CHANGED_FIREBALL, encoding="utf-8")
+    data = balance("chant", ["fire", "spirit"], ["random"], 4, tmp_path / "out", seed=9, compare=(cards, cards),
+                   plots_enabled=False)
+    metrics = data["compare"]["metrics"]
+    assert {m["metric"] for m in metrics} == {"first_player_win_rate", "turns", "deck_win_rate"}
+    for m in metrics:
+        assert m["diff"] == 0.0 and m["ci95"] == [0.0, 0.0] and m["pairs"] > 0
+
+
+def test_paired_compare_detects_a_changed_card(tmp_path: Path) -> None:
+    old = tmp_path / "old.toml"
+    old.write_text(CHANGED_FIREBALL.replace("power = 2", "power = 1"), encoding="utf-8")
+    new = tmp_path / "new.toml"
+    new.write_text(CHANGED_FIREBALL, encoding="utf-8")
+    data = balance("chant", ["fire", "spirit"], ["greedy"], 6, tmp_path / "out", seed=9, compare=(old, new),
+                   plots_enabled=False)
+    turns = next(m for m in data["compare"]["metrics"] if m["metric"] == "turns")
+    assert turns["pairs"] == 18
+    assert any(m["diff"] != 0.0 for m in data["compare"]["metrics"])
+
+
+def test_rule_8_5_power_guideline_flags_out_of_line_custom_cards(tmp_path: Path) -> None:
+    path = tmp_path / "custom.toml"
+    path.write_text(OUT_OF_LINE, encoding="utf-8")
+    flagged = {f["card"]: f for f in power_guideline(load_game("chant", card_paths=[path]))}
+    assert flagged["overcharged_spark"]["band"] == "2-4" and "above" in flagged["overcharged_spark"]["problem"]
+    assert "drawback" in flagged["free_jab"]["problem"]
+
+
+def test_rule_8_5_the_shipped_chant_pool_obeys_the_guideline() -> None:
+    assert power_guideline(load_game("chant")) == []
+
+
+def test_guideline_bands() -> None:
+    assert [guideline_band(c)[0] for c in (0, 1, 2, 4, 5, 9, 10, 15)] == [
+        "0-1", "0-1", "2-4", "2-4", "5-9", "5-9", "10+", "10+"]
+
+
+def test_paired_difference_and_its_interval() -> None:
+    out = paired([0.0, 0.0, 1.0, 1.0], [1.0, 0.0, 1.0, 1.0])
+    assert out["diff"] == pytest.approx(0.25)
+    assert out["ci95"][0] < 0.25 < out["ci95"][1]
+
+
+def test_a_finding_whose_sign_changes_with_ai_strength_is_flagged() -> None:
+    def level(rate: float, games: int) -> dict:  # type: ignore[type-arg]
+        return {"matchups": [{"deck_a": "a", "deck_b": "b", "win_rate_a": rate, "games": games}],
+                "first_player": {"rate": 0.5, "games": games, "wins": games // 2}, "cards": []}
+
+    flags = sign_flags({"random": level(0.30, 200), "greedy": level(0.62, 200)})
+    assert [f["subject"] for f in flags] == ["a vs b"]
+    assert sign_flags({"random": level(0.45, 200), "greedy": level(0.47, 200)}) == []
+
+
+def test_the_balance_command_writes_a_report(tmp_path: Path) -> None:
+    import typer
+    from typer.testing import CliRunner
+
+    from grimoire.balance.cli import balance_command
+
+    app = typer.Typer()
+    app.command("balance")(balance_command)
+    app.command("other")(lambda: None)
+    out = tmp_path / "report"
+    result = CliRunner().invoke(app, ["balance", "destiny", "--deck", "spirit_festival", "--deck", "mystery_festival",
+                                      "--agent", "random", "-n", "2", "--out", str(out), "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    assert "report.html" in result.output
+    assert json.loads((out / "balance.json").read_text(encoding="utf-8"))["levels"]["random"]["games"] == 6
