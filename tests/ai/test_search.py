@@ -159,7 +159,7 @@ def test_toy_determinizations_agree_with_the_view() -> None:
         game.apply(state, d.options[chance.below(len(d.options))].id)
 
 
-def test_helpers_unseen_and_deal() -> None:
+def test_unseen_and_deal() -> None:
     assert unseen(["a", "b", "a"], ["a"]) == ["b", "a"]
     hand, lib = deal(["a", "b", "c", "d"], [1, 3], Chance.seeded(1))
     assert len(hand) == 1 and sorted(hand + lib) == ["a", "b", "c", "d"]
@@ -280,3 +280,11 @@ def test_search_never_mutates_the_view() -> None:
     before = canon(view)
     SearchAgent(SearchConfig(iterations=30), decks=decks).choose(game, view, d, chance)
     assert canon(view) == before
+
+
+def test_deck_lists_published_in_a_view_are_used() -> None:
+    game = load_game("chant")
+    fire, matter = game.starter_deck("fire"), game.starter_deck("matter")
+    known = KnownDecks.from_view({"decklists": [fire.to_json(), None]}, KnownDecks((None, matter)))
+    assert known.of(0) == fire and known.of(1) == matter
+    assert KnownDecks.from_view({}, None).lists == (None, None)

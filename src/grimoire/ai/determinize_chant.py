@@ -17,7 +17,6 @@ the libraries are shuffled. The state gets a fresh random generator.
 from __future__ import annotations
 
 import math
-from collections import Counter
 from typing import Any
 
 from grimoire.core.decision import Decision
@@ -268,12 +267,6 @@ def quick_answer(s: ChantState, decision: Decision, chance: Chance) -> str:
     if kind == "reveal":
         return ids[0]
     return ids[chance.below(len(ids))]
-
-
-def library_counts(view: dict[str, Any], seat: int) -> Counter[str]:
-    """The cards of ``seat`` seen in the view (for tests and reports)."""
-    p = view["players"][seat]
-    return Counter(str(c["card"]) for c in _entries(p) + list(p["hand"] or []))
 
 
 HOOKS = ChantHooks()

@@ -2,10 +2,10 @@
 
 >>> make_agent("random", "chant").name
 'random'
->>> make_agent("wizard", "chant")
+>>> make_agent("wizard", "chant")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-grimoire.core.errors.GrimoireError: unknown agent 'wizard'; agents: greedy, random
+grimoire.core.errors.GrimoireError: unknown agent 'wizard'; agents: greedy, random, levels: easy, normal, hard, ...
 """
 
 from __future__ import annotations
@@ -37,4 +37,9 @@ def make_agent(name: str, game_name: str) -> Agent:
         module_name, _, cls_name = target.partition(":")
         agent: Agent = getattr(importlib.import_module(module_name), cls_name)()
         return agent
-    raise GrimoireError(f"unknown agent {name!r}; agents: {', '.join(AGENTS)}")
+    from .levels import LEVELS, make_any_agent  # levels build on this registry
+
+    if name in LEVELS or name == "search" or name.startswith("search-"):
+        return make_any_agent(name, game_name)
+    raise GrimoireError(f"unknown agent {name!r}; agents: {', '.join(AGENTS)}, levels: {', '.join(LEVELS)}, "
+                        "search, search-<iterations>, search-<seconds>s")

@@ -143,9 +143,10 @@ def _progress(enabled: bool, total: int) -> Iterator[Callable[[int], None]]:
     if not enabled:
         yield lambda n: None
         return
+    from rich.console import Console
     from rich.progress import Progress
 
-    with Progress(transient=True) as bar:
+    with Progress(transient=True, console=Console(stderr=True)) as bar:
         task = bar.add_task("balance games", total=total)
         yield lambda n: bar.advance(task, n)
 

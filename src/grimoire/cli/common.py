@@ -44,6 +44,9 @@ def guard(func: F) -> F:
             return func(*args, **kwargs)
         except GrimoireError as exc:
             raise fail(str(exc)) from None
+        except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
+            sys.stderr.close()
+            raise SystemExit(0) from None
         except OSError as exc:
             where = f"{exc.filename}: " if exc.filename else ""
             raise fail(f"{where}{exc.strerror or exc}") from None

@@ -19,10 +19,11 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from grimoire.ai.registry import AGENTS, make_agent
+from grimoire.ai.levels import make_any_agent
+from grimoire.balance.cli import balance_command
 from grimoire.core.errors import GrimoireError
 from grimoire.core.game import Setup
-from grimoire.sim.runner import simulate
+from grimoire.sim.parallel import BACKENDS, simulate_parallel
 from grimoire.sim.stats import SimResult
 
 from . import cards as cards_mod
@@ -52,7 +53,8 @@ def play(
     deck: Annotated[str | None, typer.Option("--deck", help="Your deck: a file or a starter name.")] = None,
     opponent_deck: Annotated[str | None, typer.Option("--opponent-deck", help="Opponent's deck: file or starter.")
                              ] = None,
-    vs: Annotated[str, typer.Option("--vs", help="greedy, random or human (two people at one screen).")] = "greedy",
+    vs: Annotated[str, typer.Option("--vs", help="The computer's level (easy, normal, hard), an agent (random, "
+                                    "greedy, search-N) or human (two people at one screen).")] = "normal",
     seed: Annotated[int | None, typer.Option("--seed", help="Set-up seed (default: a fresh one).")] = None,
     lang: LangOpt = "ja",
     cards: CardsOpt = None,
@@ -65,8 +67,6 @@ def play(
 ) -> None:
     """Play a game at the terminal against the computer or another person."""
     lang = check_lang(lang)
-    if vs not in (*AGENTS, "human"):
-        raise GrimoireError(f"unknown opponent {vs!r}; choose greedy, random or human")
     game = open_game(game_name, cards or [])
     options = game_options(game, option or [])
     decks = (resolve_deck(game, deck, 0), resolve_deck(game, opponent_deck, 1))
@@ -76,7 +76,7 @@ def play(
         raise GrimoireError("--post needs --coin board")
     setup = Setup(decks, options, check_seed(seed), coin, tuple(post or ()))
     setup.make_chance()  # checks the post times
-    opponent = None if vs == "human" else make_agent(vs, game_name)
+    opponent = None if vs == "human" else make_any_agent(vs, game_name, (decks[1], decks[0]))
     session = Session(game, setup, lang, (None, opponent), make_console(), record_path=record, agent_seed=setup.seed)
     raise typer.Exit(session.run())
 
@@ -125,6 +125,11 @@ def sim(
     alternate: Annotated[bool, typer.Option("--alternate", help="Swap the agents' seats every other game.")] = False,
     start: Annotated[int, typer.Option("--start", help="Index of the first game (to split a run).")] = 0,
     per_game: Annotated[bool, typer.Option("--per-game", help="With --json: include every game's result.")] = False,
+    workers: Annotated[int | None, typer.Option("--workers", help="Processes (default: every core).")] = None,
+    backend: Annotated[str, typer.Option("--backend", help="process (local cores) or ray (a Ray cluster).")
+                       ] = "process",
+    address: Annotated[str | None, typer.Option("--address", help="With --backend ray: the cluster address "
+                                                "(default: a local Ray instance).")] = None,
     option: OptionOpt = None,
     cards: CardsOpt = None,
     lang: LangOpt = "ja",
@@ -134,14 +139,16 @@ def sim(
     if games < 1:
         raise GrimoireError(f"--games must be at least 1, got {games}")
     check_seed(seed)
-    for name in agents:
-        if name not in AGENTS:
-            raise GrimoireError(f"unknown agent {name!r}; agents: {', '.join(AGENTS)}")
+    if backend not in BACKENDS:
+        raise GrimoireError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
     game = open_game(game_name, cards or [])
+    for name in agents:
+        make_any_agent(name, game_name)  # an unknown agent or level is a one-line error here
     options = game_options(game, option or [])
     pair = (resolve_deck(game, decks[0] if decks else None, 0), resolve_deck(game, decks[1] if decks else None, 1))
-    result = simulate(game_name, pair, agents, games, seed, options, records, start=start, alternate=alternate,
-                      game=game)
+    result = simulate_parallel(game_name, pair, agents, games, seed, options, records, cards or [], start=start,
+                               alternate=alternate, workers=workers, backend=backend, address=address,
+                               progress=not as_json and sys.stderr.isatty())
     if as_json:
         print(json.dumps(result.to_json(per_game=per_game), ensure_ascii=False))
     else:
@@ -177,6 +184,9 @@ def serve(
     from .serve import serve as run_server
 
     run_server(host, port, db)
+
+
+app.command("balance")(guard(balance_command))
 
 
 @deck_app.command("check")

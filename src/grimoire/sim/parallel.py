@@ -33,13 +33,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from grimoire.ai.levels import make_any_agent
 from grimoire.core import registry
 from grimoire.core.decks import Deck
 from grimoire.core.errors import GrimoireError
 from grimoire.core.game import Game
 
-from .runner import play_one
+from .runner import make_players, play_one
 from .stats import GameResult, SimResult
 
 BACKENDS = ("process", "ray")
@@ -90,16 +89,14 @@ def run_chunk(chunk: Chunk) -> list[GameResult]:
     """
     game = _game(chunk)
     options = game.options(chunk.options)
-    d0, d1 = chunk.decks
-    players = (make_any_agent(chunk.agents[0], chunk.game_name, (d0, d1)),
-               make_any_agent(chunk.agents[1], chunk.game_name, (d1, d0)))
+    players, swapped = make_players(chunk.agents, chunk.game_name, chunk.decks)
     out: list[GameResult] = []
     for index in range(chunk.start, chunk.start + chunk.count):
         path = None
         if chunk.records_dir is not None:
             path = Path(chunk.records_dir) / f"{chunk.game_name}-{chunk.seed}-{index:05d}.json"
         swap = chunk.alternate and index % 2 == 1
-        out.append(play_one(game, chunk.decks, players, options, chunk.seed, index, path, swap))
+        out.append(play_one(game, chunk.decks, swapped if swap else players, options, chunk.seed, index, path, swap))
     return out
 
 
@@ -123,10 +120,11 @@ def _progress(enabled: bool, total: int, label: str) -> Iterator[Callable[[int],
     if not enabled:
         yield lambda n: None
         return
+    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  transient=True) as bar:
+                  transient=True, console=Console(stderr=True)) as bar:
         task = bar.add_task(label, total=total)
         yield lambda n: bar.advance(task, n)
 

@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Any
 
 from grimoire.ai.base import Agent
-from grimoire.ai.registry import make_agent
 from grimoire.core.decision import Event
 from grimoire.core.decks import Deck
 from grimoire.core.errors import GrimoireError
@@ -110,13 +109,28 @@ def play_one(game: Game[Any], decks: tuple[Deck, Deck], agents: tuple[Agent, Age
     return GameResult(index, setup.seed, names, winner, reason, first, game.turn_number(state), decisions, swap, saved)
 
 
+def make_players(names: tuple[str, str], game_name: str, decks: tuple[Deck, Deck]
+                 ) -> tuple[tuple[Agent, Agent], tuple[Agent, Agent]]:
+    """The agents for ordinary and for swapped games, each told its own and its opponent's deck list.
+
+    Decks stay with their seats, so an agent seated by a swap plays the other deck and must
+    know that (search agents sample hidden cards from the deck lists).
+    """
+    from grimoire.ai.levels import make_any_agent  # levels import the search agent; keep it lazy
+
+    d0, d1 = decks
+    ordinary = (make_any_agent(names[0], game_name, (d0, d1)), make_any_agent(names[1], game_name, (d1, d0)))
+    swapped = (make_any_agent(names[0], game_name, (d1, d0)), make_any_agent(names[1], game_name, (d0, d1)))
+    return ordinary, swapped
+
+
 def simulate(game_name: str, decks: tuple[Deck, Deck], agents: tuple[str, str], games: int, seed: int = 0,
              options: Mapping[str, Any] | None = None, records_dir: Path | None = None,
              card_paths: Sequence[str | Path] = (), *, start: int = 0, alternate: bool = False,
              game: Game[Any] | None = None) -> SimResult:
     """Play games ``start`` … ``start + games - 1`` of the run seeded ``seed``.
 
-    ``agents`` are agent names (see :func:`grimoire.ai.registry.make_agent`); seat 0 gets
+    ``agents`` are agent or level names (see :func:`grimoire.ai.levels.make_any_agent`); seat 0 gets
     ``agents[0]`` and ``decks[0]``; ``alternate`` seats ``agents[1]`` at seat 0 in odd
     games (decks stay with their seats, so each agent plays both decks). ``records_dir``
     saves one record per game. Deterministic: the same arguments give the same results
@@ -135,7 +149,7 @@ def simulate(game_name: str, decks: tuple[Deck, Deck], agents: tuple[str, str], 
         raise GrimoireError(f"start index must be at least 0, got {start}")
     game = game if game is not None else load_game(game_name, card_paths=card_paths)
     resolved = game.options(options)
-    players = (make_agent(agents[0], game_name), make_agent(agents[1], game_name))
+    players, swapped = make_players(agents, game_name, decks)
     if records_dir is not None:
         Path(records_dir).mkdir(parents=True, exist_ok=True)
     result = SimResult(game_name, (agents[0], agents[1]), seed)
@@ -143,6 +157,6 @@ def simulate(game_name: str, decks: tuple[Deck, Deck], agents: tuple[str, str], 
     for index in range(start, start + games):
         path = None if records_dir is None else Path(records_dir) / f"{game_name}-{seed}-{index:05d}.json"
         swap = alternate and index % 2 == 1
-        result.results.append(play_one(game, decks, players, resolved, seed, index, path, swap))
+        result.results.append(play_one(game, decks, swapped if swap else players, resolved, seed, index, path, swap))
     result.elapsed = time.perf_counter() - began
     return result

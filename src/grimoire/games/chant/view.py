@@ -75,7 +75,8 @@ def _frame_name(s: ChantState, index: int, source: int) -> str:
 def _frame(s: ChantState, f: Frame, seat: int | None) -> dict[str, Any]:
     hidden = f.index == P_BOOK and seat != f.controller  # a book is shown once placed (1.4.2)
     return {"frame": _frame_name(s, f.index, f.source), "card": None if hidden else f.card,
-            "uid": -1 if hidden else f.source, "player": f.controller, "pc": f.pc, "regs": list(f.regs)}
+            "uid": -1 if hidden else f.source, "player": f.controller, "index": f.index, "pc": f.pc,
+            "regs": list(f.regs)}
 
 
 def view(s: ChantState, seat: int | None) -> dict[str, Any]:
