@@ -20,6 +20,14 @@ def _plt() -> Any:
     return plt
 
 
+def _save(plt: Any, fig: Any, out: Path, name: str) -> str:
+    """Lay out, write ``out/name`` as PNG and release the figure; returns ``name``."""
+    fig.tight_layout()
+    fig.savefig(out / name, dpi=90)
+    plt.close(fig)
+    return name
+
+
 def matchup_matrix(data: dict[str, Any], level: str, out: Path) -> str | None:
     """Row deck's win rate against the column deck (mirrors shown as 50 %)."""
     plt = _plt()
@@ -41,11 +49,7 @@ def matchup_matrix(data: dict[str, Any], level: str, out: Path) -> str | None:
             ax.text(j, i, f"{grid[i][j]:.0%}", ha="center", va="center", fontsize=9)
     ax.set_title(f"win rate of row deck vs column deck ({level})")
     fig.colorbar(im, ax=ax)
-    fig.tight_layout()
-    name = f"matchups_{_safe(level)}.png"
-    fig.savefig(out / name, dpi=90)
-    plt.close(fig)
-    return name
+    return _save(plt, fig, out, f"matchups_{_safe(level)}.png")
 
 
 def lengths(data: dict[str, Any], out: Path) -> str | None:
@@ -63,10 +67,7 @@ def lengths(data: dict[str, Any], out: Path) -> str | None:
     ax.set_ylabel("share of games")
     ax.set_title("game length")
     ax.legend()
-    fig.tight_layout()
-    fig.savefig(out / "lengths.png", dpi=90)
-    plt.close(fig)
-    return "lengths.png"
+    return _save(plt, fig, out, "lengths.png")
 
 
 def card_impact(data: dict[str, Any], level: str, out: Path, top: int = 20) -> str | None:
@@ -83,11 +84,7 @@ def card_impact(data: dict[str, Any], level: str, out: Path, top: int = 20) -> s
     ax.axvline(0, color="black", linewidth=0.8)
     ax.set_xlabel("win rate drawn − not drawn")
     ax.set_title(f"card impact ({level})")
-    fig.tight_layout()
-    name = f"cards_{_safe(level)}.png"
-    fig.savefig(out / name, dpi=90)
-    plt.close(fig)
-    return name
+    return _save(plt, fig, out, f"cards_{_safe(level)}.png")
 
 
 def game_plot(data: dict[str, Any], out: Path) -> str | None:
@@ -118,10 +115,7 @@ def game_plot(data: dict[str, Any], out: Path) -> str | None:
         plt.close(fig)
         return None
     ax.legend()
-    fig.tight_layout()
-    fig.savefig(out / "game.png", dpi=90)
-    plt.close(fig)
-    return "game.png"
+    return _save(plt, fig, out, "game.png")
 
 
 def draw_all(data: dict[str, Any], out: Path) -> list[str]:
