@@ -2,31 +2,18 @@
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 
 import pytest
 
-from grimoire.cli.main import run
+from cli_helpers import call
 from grimoire.core.records import GameRecord, verify
 from grimoire.core.registry import load_game
 
 GAMES = ("chant", "destiny")
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("GRIMOIRE_HOME", str(tmp_path / "home"))
-    return tmp_path / "home"
-
-
-def call(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, args: list[str],
-         stdin: str = "") -> tuple[int, str, str]:
-    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
-    code = run(args)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.mark.parametrize("game", GAMES)

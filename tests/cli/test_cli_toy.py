@@ -2,28 +2,13 @@
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 
 import pytest
 
-from grimoire.cli.main import run
+from cli_helpers import call
 from grimoire.core.records import GameRecord
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("GRIMOIRE_HOME", str(tmp_path / "home"))
-    return tmp_path / "home"
-
-
-def call(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, args: list[str],
-         stdin: str = "") -> tuple[int, str, str]:
-    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
-    code = run(args)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_sim_json_is_one_object_with_the_keys(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
