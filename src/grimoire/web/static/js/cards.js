@@ -116,3 +116,11 @@ export function zone(title, content, cls = "") {
   z.append(el("div", "zone-title", title), content);
   return z;
 }
+
+// A table: the opponent's zone on top, the shared centre, the seat's own zone below
+// (a spectator sees seat 1 on top).
+export function renderTable(board, view, ctx, playerZone, centre) {
+  board.replaceChildren();
+  const me = ctx.seat === null || ctx.seat === undefined ? 0 : ctx.seat;
+  board.append(playerZone(view, 1 - me, ctx), centre(view), playerZone(view, me, ctx));
+}

@@ -1,5 +1,5 @@
 // 詠唱 Chant table: both chant areas (front slots + overflow), underlay, depth, life, piles.
-import { L, backEl, cardEl, cardList, cardName, el, stat, zone } from "../cards.js";
+import { L, backEl, cardEl, cardList, cardName, el, renderTable, stat, zone } from "../cards.js";
 import { t } from "../i18n.js";
 
 const PHASES = {
@@ -123,9 +123,7 @@ function centre(view) {
 }
 
 export function render(board, view, ctx) {
-  board.replaceChildren();
-  const me = ctx.seat === null || ctx.seat === undefined ? 0 : ctx.seat;
-  board.append(playerZone(view, 1 - me, ctx), centre(view), playerZone(view, me, ctx));
+  renderTable(board, view, ctx, playerZone, centre);
 }
 
 // The card an option is about: "place:45", "under:5", "counter:12", "reveal:fireball"…

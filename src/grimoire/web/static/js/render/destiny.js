@@ -1,6 +1,6 @@
 // 運命予報祭 Destiny Saga table: users with power, attribute and veteran mark; threads;
 // crisis zone; hand; the battle and the effect stack.
-import { L, attributeName, backEl, cardEl, cardList, cardName, el, stat, zone } from "../cards.js";
+import { L, attributeName, backEl, cardEl, cardList, cardName, el, renderTable, stat, zone } from "../cards.js";
 import { getLang, t } from "../i18n.js";
 
 const ABILITIES = {
@@ -107,9 +107,7 @@ function centre(view) {
 }
 
 export function render(board, view, ctx) {
-  board.replaceChildren();
-  const me = ctx.seat === null || ctx.seat === undefined ? 0 : ctx.seat;
-  board.append(playerZone(view, 1 - me, ctx), centre(view), playerZone(view, me, ctx));
+  renderTable(board, view, ctx, playerZone, centre);
 }
 
 // The card an option is about: "summon:10", "attack:3", "block:59", "effect:2", "pay:3"…
