@@ -16,9 +16,10 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q -e .
 	touch $@
 
-$(DEVSTAMP): pyproject.toml | $(BIN)/python
+$(DEVSTAMP): pyproject.toml examples/toy-race/pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q -e '.[dev]'
+	$(BIN)/pip install -q -e examples/toy-race   # the example game plugin the tests play
 	touch $(STAMP) $@
 
 install: $(STAMP)
@@ -38,7 +39,7 @@ sim: install
 	$(BIN)/grimoire sim chant --games 1000
 
 lint: install-dev
-	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff check src tests bench examples
 
 typecheck: install-dev
 	$(BIN)/mypy

@@ -32,12 +32,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _report import write_section
 
-from grimoire.ai.base import Agent
-from grimoire.ai.levels import make_any_agent
+from grimoire.ai.registry import make_agent
 from grimoire.ai.search import SearchAgent, SearchConfig
 from grimoire.core.decision import Decision
 from grimoire.core.decks import Deck
 from grimoire.core.game import Game, Setup
+from grimoire.core.play import Agent
 from grimoire.core.registry import load_game
 from grimoire.core.rng import Chance
 from grimoire.sim.runner import play_one
@@ -50,18 +50,18 @@ GAMES = ("chant", "destiny")
 def search_speed(name: str, iterations: int, games: int, memory_every: int = 5) -> dict[str, float]:
     """Iterations/s over searched decisions and the peak memory of one search."""
     game = load_game(name)
-    starters = sorted(game.starter_decks())
+    starters = sorted(game.cards.starter_decks())
     searched = 0
     total_iters = 0
     total_secs = 0.0
     peak = 0
     per_decision: list[float] = []
     for g in range(games):
-        d0 = game.starter_deck(starters[g % len(starters)])
-        d1 = game.starter_deck(starters[(g + 1) % len(starters)])
+        d0 = game.cards.starter_deck(starters[g % len(starters)])
+        d1 = game.cards.starter_deck(starters[(g + 1) % len(starters)])
         state = game.new_state(Setup((d0, d1), game.options(), seed=100 + g))
         chance = Chance.seeded(g)
-        other = make_any_agent("random", name)
+        other = make_agent("random", name)
         steps = 0
         while (d := game.decision(state)) is not None and steps < 400:
             view = game.view(state, d.player)
@@ -132,7 +132,7 @@ class Tally:
 
 
 def deck_pairs(game: Game[Any]) -> list[tuple[str, str]]:
-    starters = sorted(game.starter_decks())
+    starters = sorted(game.cards.starter_decks())
     return [(a, b) for a in starters for b in starters]
 
 
@@ -144,8 +144,8 @@ def play_block(name: str, agents: tuple[str, str], seed: int, start: int, count:
     tally = Tally()
     for index in range(start, start + count):
         a, b = pairs[(index // 2) % len(pairs)]
-        decks: tuple[Deck, Deck] = (game.starter_deck(a), game.starter_deck(b))
-        players = (Timed(make_any_agent(agents[0], name, decks)), Timed(make_any_agent(agents[1], name, decks[::-1])))
+        decks: tuple[Deck, Deck] = (game.cards.starter_deck(a), game.cards.starter_deck(b))
+        players = (Timed(make_agent(agents[0], name, decks)), Timed(make_agent(agents[1], name, decks[::-1])))
         result = play_one(game, decks, (players[0], players[1]), options, seed, index, None, swap=index % 2 == 1)
         tally.games += 1
         tally.turns += result.turns

@@ -28,8 +28,8 @@ from grimoire.core.rng import Chance
 
 
 def setups(game: Game[Any], n: int) -> list[Setup]:
-    starters = sorted(game.starter_decks())
-    decks = [game.starter_deck(name) for name in starters]
+    starters = sorted(game.cards.starter_decks())
+    decks = [game.cards.starter_deck(name) for name in starters]
     out = []
     for i in range(n):
         a, b = decks[i % len(decks)], decks[(i + 1) % len(decks)]

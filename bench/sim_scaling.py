@@ -27,8 +27,8 @@ from grimoire.sim.parallel import simulate_parallel
 
 def run(name: str, agents: tuple[str, str], games: int, workers: int, backend: str = "process") -> tuple[float, list]:  # type: ignore[type-arg]
     game = load_game(name)
-    starters = sorted(game.starter_decks())
-    decks = (game.starter_deck(starters[0]), game.starter_deck(starters[1 % len(starters)]))
+    starters = sorted(game.cards.starter_decks())
+    decks = (game.cards.starter_deck(starters[0]), game.cards.starter_deck(starters[1 % len(starters)]))
     began = time.perf_counter()
     result = simulate_parallel(name, decks, agents, games, seed=99, alternate=True, workers=workers,
                                progress=False, backend=backend)

@@ -11,7 +11,7 @@ from grimoire.core.game import Setup
 from grimoire.games.chant import ChantGame
 
 GAME = ChantGame()
-DECKS = [GAME.starter_deck(name) for name in sorted(GAME.starter_decks())]
+DECKS = [GAME.cards.starter_deck(name) for name in sorted(GAME.cards.starter_decks())]
 
 
 def setups(count: int, start: int = 0, chance: str = "prng", **options: object) -> Iterator[Setup]:

@@ -16,10 +16,10 @@ from grimoire.core.decision import Event
 from grimoire.core.game import Setup
 from grimoire.games.destiny import DestinyGame
 from grimoire.games.destiny.cards import ABILITIES
-from grimoire.games.destiny.state import State
+from grimoire.games.destiny.state import DestinyState
 
 GAME = DestinyGame()
-DECKS = [GAME.starter_deck(name) for name in sorted(GAME.starter_decks())]
+DECKS = [GAME.cards.starter_deck(name) for name in sorted(GAME.cards.starter_decks())]
 
 
 def setups(n: int, start: int = 0, **options: str) -> Iterator[Setup]:
@@ -34,7 +34,7 @@ class PinnedAbility(DestinyGame):
         super().__init__()
         self.answer = f"ability:{ability}"
 
-    def new_state(self, setup: Setup, events: list[Event] | None = None) -> State:
+    def new_state(self, setup: Setup, events: list[Event] | None = None) -> DestinyState:
         state = super().new_state(setup, events)
         for _ in range(2):
             got = self.apply(state, self.answer)

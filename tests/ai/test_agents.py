@@ -7,26 +7,25 @@ from typing import Any
 
 import pytest
 
-from grimoire.ai.base import Agent, act
-from grimoire.ai.random_agent import RandomAgent
-from grimoire.ai.registry import AGENTS, GREEDY, make_agent
+from grimoire.ai.registry import AGENTS, make_agent
 from grimoire.core.decision import Decision
 from grimoire.core.errors import GameOver, GrimoireError
 from grimoire.core.game import Game, Setup
-from grimoire.core.registry import load_game
+from grimoire.core.play import Agent, RandomAgent, act
+from grimoire.core.registry import game_names, load_game
 from grimoire.core.rng import Chance
 
 
 def toy_start(seed: int) -> tuple[Game[Any], Any]:
     game = load_game("toy")
-    deck = game.starter_deck("steady")
+    deck = game.cards.starter_deck("steady")
     return game, game.new_state(Setup((deck, deck), game.options(), seed))
 
 
 def test_the_protocol_never_receives_the_state() -> None:
     params = list(inspect.signature(Agent.choose).parameters)
     assert params == ["self", "game", "view", "decision", "chance"]
-    classes = [RandomAgent] + [type(make_agent("greedy", name)) for name in GREEDY if name != "toy"]
+    classes = [RandomAgent] + [type(make_agent("greedy", name)) for name in game_names()]
     for cls in classes:
         assert list(inspect.signature(cls.choose).parameters) == params, cls
         assert isinstance(cls(), Agent)
@@ -91,5 +90,5 @@ def test_random_agent_uses_its_chance_and_covers_the_options() -> None:
 def test_unknown_agents_and_games_are_refused() -> None:
     with pytest.raises(GrimoireError, match="unknown agent"):
         make_agent("wizard", "toy")
-    with pytest.raises(GrimoireError, match="no greedy agent"):
+    with pytest.raises(GrimoireError, match="unknown game"):
         make_agent("greedy", "nosuchgame")

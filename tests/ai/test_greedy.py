@@ -6,14 +6,14 @@ from typing import Any
 
 import pytest
 
-from grimoire.ai.base import act
-from grimoire.ai.greedy_chant import GreedyChant
-from grimoire.ai.greedy_destiny import GreedyDestiny
 from grimoire.ai.registry import make_agent
 from grimoire.core.decision import Decision, Option
 from grimoire.core.game import Setup
+from grimoire.core.play import act
 from grimoire.core.registry import load_game
 from grimoire.core.rng import Chance
+from grimoire.games.chant.greedy import GreedyChant
+from grimoire.games.destiny.greedy import GreedyDestiny
 from grimoire.sim.runner import simulate
 
 CHANT = load_game("chant")
@@ -199,10 +199,10 @@ def test_destiny_releases_a_user_it_cannot_afford_to_keep() -> None:
 @pytest.mark.parametrize("agent_name", ["greedy", "random"])
 def test_agents_answer_listed_options_in_real_games(game_name: str, agent_name: str) -> None:
     game = load_game(game_name)
-    starters = list(game.starter_decks())
+    starters = list(game.cards.starter_decks())
     agent = make_agent(agent_name, game_name)
     for seed in range(4):
-        decks = (game.starter_deck(starters[seed % len(starters)]), game.starter_deck(starters[-1]))
+        decks = (game.cards.starter_deck(starters[seed % len(starters)]), game.cards.starter_deck(starters[-1]))
         state = game.new_state(Setup(decks, game.options(), seed))
         chance = Chance.seeded(seed)
         while (decision := game.decision(state)) is not None:
@@ -216,10 +216,10 @@ def test_agents_answer_listed_options_in_real_games(game_name: str, agent_name: 
 def test_greedy_beats_random_clearly(game_name: str) -> None:
     # 200 games, seats alternated (decks stay with the seats); measured: chant 92.5 %, destiny 95.5 %.
     game = load_game(game_name)
-    starters = list(game.starter_decks())
+    starters = list(game.cards.starter_decks())
     wins = games = 0
     for i, name in enumerate(starters):
-        decks = (game.starter_deck(name), game.starter_deck(starters[(i + 1) % len(starters)]))
+        decks = (game.cards.starter_deck(name), game.cards.starter_deck(starters[(i + 1) % len(starters)]))
         result = simulate(game_name, decks, ("greedy", "random"), 200 // len(starters), seed=1000 + i,
                           alternate=True, game=game)
         wins += result.agent_wins[0]

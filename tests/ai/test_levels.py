@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from grimoire.ai.base import Agent
-from grimoire.ai.levels import HARD, LEVELS, make_any_agent, make_level_agent, search_config
+from grimoire.ai.registry import LEVELS, hard_config, make_agent, make_level_agent, search_config
 from grimoire.ai.search import SearchAgent
 from grimoire.core.errors import GrimoireError
 from grimoire.core.game import Setup
+from grimoire.core.play import Agent
 from grimoire.core.registry import load_game
 from grimoire.core.rng import Chance
 
@@ -20,7 +20,7 @@ def test_levels_are_random_greedy_and_search(game_name: str) -> None:
     assert make_level_agent("normal", game_name).name == "greedy"
     hard = make_level_agent("hard", game_name)
     assert isinstance(hard, SearchAgent) and isinstance(hard, Agent)
-    assert hard.config == HARD[game_name]
+    assert hard.config == hard_config(game_name)
     assert hard.config.seconds is not None and hard.config.seconds <= 1.0
 
 
@@ -32,12 +32,12 @@ def test_search_budgets_by_name() -> None:
         search_config("search-lots", "chant")
     with pytest.raises(GrimoireError, match="unknown level"):
         make_level_agent("expert", "chant")
-    assert make_any_agent("greedy", "chant").name == "greedy"
+    assert make_agent("greedy", "chant").name == "greedy"
 
 
 def test_the_hard_level_answers_within_its_budget() -> None:
     game = load_game("chant")
-    deck = game.starter_deck("fire")
+    deck = game.cards.starter_deck("fire")
     state = game.new_state(Setup((deck, deck), game.options({"first_player": "0"}), seed=2))
     agent = make_level_agent("hard", "chant", (deck, deck))
     assert isinstance(agent, SearchAgent)

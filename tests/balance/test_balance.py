@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from grimoire.balance import balance, power_guideline
-from grimoire.balance.analysis import guideline_band, paired, sign_flags
+from grimoire.balance import balance
+from grimoire.balance.analysis import paired, sign_flags
 from grimoire.core.registry import load_game
+from grimoire.games.chant.metrics import ChantMetrics, guideline_band
 
 LEVEL_KEYS = {"games", "matchups", "deck_win_rates", "first_player", "length", "reasons", "cards", "game_metrics"}
 TOP_KEYS = {"format", "game", "seed", "games_per_pairing", "decks", "agents", "levels", "flags", "guideline",
@@ -116,13 +117,13 @@ def test_paired_compare_detects_a_changed_card(tmp_path: Path) -> None:
 def test_rule_8_5_power_guideline_flags_out_of_line_custom_cards(tmp_path: Path) -> None:
     path = tmp_path / "custom.toml"
     path.write_text(OUT_OF_LINE, encoding="utf-8")
-    flagged = {f["card"]: f for f in power_guideline(load_game("chant", card_paths=[path]))}
+    flagged = {f["card"]: f for f in ChantMetrics().guideline(load_game("chant", card_paths=[path]))}
     assert flagged["overcharged_spark"]["band"] == "2-4" and "above" in flagged["overcharged_spark"]["problem"]
     assert "drawback" in flagged["free_jab"]["problem"]
 
 
 def test_rule_8_5_the_shipped_chant_pool_obeys_the_guideline() -> None:
-    assert power_guideline(load_game("chant")) == []
+    assert ChantMetrics().guideline(load_game("chant")) == []
 
 
 def test_guideline_bands() -> None:

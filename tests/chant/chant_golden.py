@@ -33,20 +33,20 @@ def render(seed: int, game: ChantGame | None = None) -> str:
     game = game or ChantGame()
     a, b = SEEDS[seed]
     options = game.options()
-    setup = Setup((game.starter_deck(a), game.starter_deck(b)), options, seed=seed)
+    setup = Setup((game.cards.starter_deck(a), game.cards.starter_deck(b)), options, seed=seed)
     events: list = []
     state = game.new_state(setup, events)
     chooser = Chance.seeded(seed * 7919 + 1)
     lines = [f"# 詠唱 Chant golden playthrough: seed {seed}, P1 {a} vs P2 {b}, options {options}",
              "# regenerate: .venv/bin/python tests/chant/chant_golden.py", "setup"]
-    lines += [f"  {game.describe(e, 'en')}" for e in events]
+    lines += [f"  {game.text.describe(e, 'en')}" for e in events]
     step = 0
     while (d := game.decision(state)) is not None:
         step += 1
         option = d.options[chooser.below(len(d.options))]
         lines.append(f"{step}. P{d.player + 1} {d.kind}: {' '.join(d.ids())}")
-        lines.append(f"   > {option.id}: {game.label(option, 'en')}")
-        lines += [f"   {game.describe(e, 'en')}" for e in game.apply(state, option.id)]
+        lines.append(f"   > {option.id}: {game.text.label(option, 'en')}")
+        lines += [f"   {game.text.describe(e, 'en')}" for e in game.apply(state, option.id)]
     lines.append(f"end: {game.outcome(state)}")
     return "\n".join(lines) + "\n"
 

@@ -48,7 +48,8 @@ def test_rule_9_4_no_maximum_life() -> None:
 def test_rule_9_5_turn_limit_draw() -> None:
     s, ev = next_turn(turn=5, turn_limit=2)
     assert GAME.outcome(s) == (None, "turn_limit") and kinds(ev) == ["game_drawn"]
-    game_setup = Setup((GAME.starter_deck("fire"), GAME.starter_deck("spirit")), GAME.options({"turn_limit": 1}))
+    game_setup = Setup((GAME.cards.starter_deck("fire"), GAME.cards.starter_deck("spirit")),
+                       GAME.options({"turn_limit": 1}))
     state = GAME.new_state(game_setup)
     while GAME.decision(state) is not None:
         GAME.apply(state, GAME.decision(state).ids()[-1])
@@ -96,7 +97,7 @@ def test_rule_10_3_choices_by_the_owner() -> None:
 
 
 def test_rule_10_4_shuffles_use_the_seeded_rng_whatever_the_coin() -> None:
-    decks = (GAME.starter_deck("fire"), GAME.starter_deck("spirit"))
+    decks = (GAME.cards.starter_deck("fire"), GAME.cards.starter_deck("spirit"))
     board = GAME.new_state(Setup(decks, GAME.options({"first_player": "0"}), seed=5, chance="board",
                                  chance_script=("10:00:01",)))
     prng = GAME.new_state(Setup(decks, GAME.options({"first_player": "0"}), seed=5))
@@ -207,6 +208,6 @@ def test_rule_11_options_and_defaults() -> None:
         GAME.options({"first_player": "2"})
     with pytest.raises(OptionsError, match="unknown rules option"):
         GAME.options({"coin": "heads"})
-    s = GAME.new_state(Setup((GAME.starter_deck("fire"), GAME.starter_deck("fire")),
+    s = GAME.new_state(Setup((GAME.cards.starter_deck("fire"), GAME.cards.starter_deck("fire")),
                              GAME.options({"exclusive_placement": True, "turn_limit": 9})))
     assert s.exclusive is True and s.turn_limit == 9

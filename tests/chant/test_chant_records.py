@@ -10,7 +10,8 @@ from chant_golden import SEEDS, path_of, render
 
 from grimoire.core.game import Setup
 from grimoire.core.match import Match
-from grimoire.core.records import GameRecord, verify
+from grimoire.core.records import GameRecord
+from grimoire.core.replay import verify
 from grimoire.core.rng import Chance
 from grimoire.games.chant import ChantGame
 
@@ -18,7 +19,8 @@ GAME = ChantGame()
 
 
 def finished_match(seed: int, **options: object) -> Match:
-    setup = Setup((GAME.starter_deck("fire"), GAME.starter_deck("science")), GAME.options(options), seed=seed)
+    setup = Setup((GAME.cards.starter_deck("fire"), GAME.cards.starter_deck("science")), GAME.options(options),
+                  seed=seed)
     match = Match(GAME, setup)
     chooser = Chance.seeded(seed)
     while (d := match.decision) is not None:
@@ -30,7 +32,7 @@ def test_record_of_a_finished_game_verifies(tmp_path: Path) -> None:
     match = finished_match(11, exclusive_placement=True)
     record = match.record()
     assert record.game == "chant" and record.options["exclusive_placement"] is True
-    assert set(record.cards) >= set(GAME.starter_deck("fire").all_cards())
+    assert set(record.cards) >= set(GAME.cards.starter_deck("fire").all_cards())
     assert verify(record).ok
     loaded = GameRecord.load(record.save(tmp_path / "game.json"))
     assert loaded == record and verify(loaded).ok
@@ -58,7 +60,7 @@ def test_records_embed_card_tables_for_replay() -> None:
     # a game played with a changed card replays from the record alone, with the changed card
     table = {**GAME.pool.tables["fireball"], "power": 2}
     game = ChantGame(tables={"fireball": table})
-    setup = Setup((game.starter_deck("fire"), game.starter_deck("spirit")), game.options(), seed=21)
+    setup = Setup((game.cards.starter_deck("fire"), game.cards.starter_deck("spirit")), game.options(), seed=21)
     match = Match(game, setup)
     chooser = Chance.seeded(21)
     while (d := match.decision) is not None:

@@ -20,7 +20,7 @@ from grimoire.core.rng import Chance
 from grimoire.games.chant import rules
 from grimoire.games.chant.state import ChantState
 
-DECKS = [GAME.starter_deck(name) for name in sorted(GAME.starter_decks())]
+DECKS = [GAME.cards.starter_deck(name) for name in sorted(GAME.cards.starter_decks())]
 GAMES = 80
 
 Check = Callable[[ChantState, Decision], None]

@@ -10,8 +10,8 @@ from grimoire.core.game import Setup
 from grimoire.games.chant import ChantGame
 from grimoire.games.chant.cards import parse_card
 
-FIRE = GAME.starter_deck("fire")
-STEEL = GAME.starter_deck("matter")
+FIRE = GAME.cards.starter_deck("fire")
+STEEL = GAME.cards.starter_deck("matter")
 CARD = {"id": "x", "kind": "library", "name": {"ja": "エックス", "en": "X"}, "attribute": "fantasy", "chant": 1,
         "text": {"ja": "効果なし。", "en": "No effects."}}
 
@@ -44,7 +44,7 @@ def test_rule_1_1_2_win_by_life_or_deck_out() -> None:
 def test_rule_1_2_1_kind_decides_the_deck() -> None:
     assert GAME.pool["fireball"].kind == "library" and GAME.pool["heavenly_conflagration"].kind == "forbidden"
     with pytest.raises(DeckError, match="cannot be in the library"):
-        GAME.deck_from_text("[書庫]\n1 天上の劫火\n")
+        GAME.cards.deck_from_text("[書庫]\n1 天上の劫火\n")
     with pytest.raises(ContentError, match="field 'kind'"):
         parse_card("t.toml", {**CARD, "kind": "spell"})
 
@@ -204,30 +204,30 @@ def _deck(library: str, forbidden: str = "") -> str:
 
 def test_rule_1_5_1_library_exactly_40() -> None:
     with pytest.raises(DeckError, match="exactly 40"):
-        GAME.deck_from_text(_deck("3 火球"))
+        GAME.cards.deck_from_text(_deck("3 火球"))
 
 
 def test_rule_1_5_2_at_most_3_of_a_name() -> None:
     with pytest.raises(DeckError, match="at most 3"):
-        GAME.deck_from_text(_deck("4 火球\n36 fireball"))
+        GAME.cards.deck_from_text(_deck("4 火球\n36 fireball"))
 
 
 def test_rule_1_5_3_forbidden_deck_0_to_5_no_repeats() -> None:
     names = ("火球", "氷の槍", "雷撃", "火焔球", "煉獄球", "残り火", "大剣", "長弓", "鉄の盾", "砥石", "火薬樽", "鎖鎌",
              "破城槌")
     base = "\n".join(f"3 {c}" for c in names) + "\n1 決戦兵器"
-    assert GAME.deck_from_text(_deck(base)).sections["forbidden"] == []
+    assert GAME.cards.deck_from_text(_deck(base)).sections["forbidden"] == []
     with pytest.raises(DeckError, match="at most 1"):
-        GAME.deck_from_text(_deck(base, "2 天上の劫火"))
+        GAME.cards.deck_from_text(_deck(base, "2 天上の劫火"))
     books = ("天上の劫火", "機神降臨", "星界の大図書館", "星降りの夜", "千剣の鍛冶場", "呪われし魔剣")
     six = "\n".join(f"1 {c}" for c in books)
     with pytest.raises(DeckError, match="at most 5"):
-        GAME.deck_from_text(_deck(base, six))
+        GAME.cards.deck_from_text(_deck(base, six))
 
 
 def test_rule_1_5_4_forbidden_books_only_in_the_forbidden_deck() -> None:
     with pytest.raises(DeckError, match="cannot be in the forbidden"):
-        GAME.deck_from_text(_deck("", "1 火球"))
+        GAME.cards.deck_from_text(_deck("", "1 火球"))
 
 
 # ----------------------------------------------------------------- 1.6 setup

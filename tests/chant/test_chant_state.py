@@ -12,7 +12,7 @@ from grimoire.core.game import Setup
 from grimoire.core.rng import Chance
 from grimoire.games.chant.state import ChantState
 
-DECKS = {name: GAME.starter_deck(name) for name in GAME.starter_decks()}
+DECKS = {name: GAME.cards.starter_deck(name) for name in GAME.cards.starter_decks()}
 
 
 def random_states(seed: int, every: int = 1) -> list[ChantState]:
@@ -219,15 +219,15 @@ def test_every_message_exists_in_both_languages_and_renders() -> None:
         while (d := GAME.decision(s)) is not None:
             keys.add("ask." + d.kind)
             for lang in ("ja", "en"):
-                assert GAME.prompt(d, lang)
+                assert GAME.text.prompt(d, lang)
                 for o in d.options:
                     keys.add(o.key)
-                    assert GAME.label(o, lang)
+                    assert GAME.text.label(o, lang)
             events += GAME.apply(s, d.options[chooser.below(len(d.options))].id)
         for e in events:
             keys.add("ev." + e.kind)
             for lang in ("ja", "en"):
-                assert GAME.describe(e, lang) and GAME.describe(e.redacted_for(1 - e.player), lang)
+                assert GAME.text.describe(e, lang) and GAME.text.describe(e.redacted_for(1 - e.player), lang)
     assert keys <= set(MESSAGES), keys - set(MESSAGES)
     assert all(set(v) == {"ja", "en"} for v in MESSAGES.values())
     assert len(keys) > 60

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from cli_helpers import call
-from grimoire.core.records import GameRecord, verify
+from grimoire.core.records import GameRecord
 from grimoire.core.registry import load_game
+from grimoire.core.replay import verify
 
 GAMES = ("chant", "destiny")
 
@@ -113,7 +114,7 @@ def test_replay_verify_names_the_first_tampered_step(capsys, monkeypatch, tmp_pa
 
 
 def starter_path(game: str) -> Path:
-    return next(iter(load_game(game).starter_decks().values()))
+    return next(iter(load_game(game).cards.starter_decks().values()))
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -76,7 +76,7 @@ def test_effect_errors(table: dict[str, object], fragment: str) -> None:
 
 
 def test_frame_clone_and_json() -> None:
-    f = Frame(3, 1, "fireball", 0, 2, [5, 6])
+    f = Frame(0, 3, 1, "fireball", 0, 2, [5, 6])
     g = f.clone()
     g.regs.append(7)
     assert f.regs == [5, 6]

@@ -7,13 +7,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
 from grimoire.core.decision import Event
 from grimoire.core.game import Setup
 from grimoire.games.destiny.game import DestinyGame
-from grimoire.games.destiny.state import State
+from grimoire.games.destiny.scenario import scenario
+from grimoire.games.destiny.state import DestinyState
 
 GAME = DestinyGame()
 
@@ -38,41 +38,14 @@ TEST_CARDS: dict[str, dict[str, Any]] = {
                          {"on": "main", "op": "destroy", "target": "any_user", "n": 3}),
 }
 TEST_GAME = DestinyGame(tables=TEST_CARDS)
-FILLER = ["fire_festival_giant*5"]  # a non-Lucky deck so that draws and reveals are harmless by default
 
 
-def player_section(seat: int, spec: Mapping[str, Any], default_turns: int) -> str:
-    toks = [f"P{seat}", f"threads={spec.get('threads', 15)}", f"ability={spec.get('ability', 'none')}",
-            f"turns={spec.get('turns', default_turns)}"]
-    if spec.get("saved"):
-        toks.append("saved=1")
-    if spec.get("hako"):
-        toks.append(f"hako={spec['hako']}")
-    zones = dict(spec)
-    zones.setdefault("deck", FILLER)
-    for zone in ("deck", "hand", "field", "discard", "crisis"):
-        cards: Sequence[str] = zones.get(zone, [])
-        if cards:
-            toks.append(f"{zone}=" + ",".join(cards))
-    return " ".join(toks)
+def position(*, game: DestinyGame = GAME, **kwargs: Any) -> DestinyState:
+    """A state from zone lists (the public scenario API, :mod:`grimoire.games.destiny.scenario`)."""
+    return scenario(game=game, **kwargs)
 
 
-def position(*, phase: str = "summon", turn: int = 3, active: int = 0, first: int = 0,
-             p0: Mapping[str, Any] | None = None, p1: Mapping[str, Any] | None = None,
-             header: str = "", tail: str = "", seed: int = 1, game: DestinyGame = GAME) -> State:
-    """A state from zone lists (tokens of the position notation: ``card``, ``card#uid``,
-    ``card*N``, users with ``:v``, ``:r``, ``:+N``). By default it is turn 3, seat 0's
-    summon step, both players have had their first turn, threads 15, no ability."""
-    turns = [0, 0]
-    turns[first] = (turn + 1) // 2
-    turns[1 - first] = turn // 2
-    head = f"destiny:1 turn={turn} active={active} first={first} phase={phase} limit=120 {header}".strip()
-    text = " | ".join([head, player_section(0, p0 or {}, turns[0]), player_section(1, p1 or {}, turns[1]),
-                       f"{tail} chance=prng,{seed},0".strip()])
-    return game.decode_position(text)
-
-
-def play(state: State, *answers: str) -> list[Event]:
+def play(state: DestinyState, *answers: str) -> list[Event]:
     """Apply answers through the checked path; all events."""
     events: list[Event] = []
     for a in answers:
@@ -80,7 +53,7 @@ def play(state: State, *answers: str) -> list[Event]:
     return events
 
 
-def options(state: State) -> list[str]:
+def options(state: DestinyState) -> list[str]:
     d = GAME.decision(state)
     assert d is not None
     return d.ids()
@@ -94,16 +67,16 @@ def find(events: list[Event], kind: str) -> list[Event]:
     return [e for e in events if e.kind == kind]
 
 
-def field(state: State, seat: int) -> list[str]:
-    return [state.cards[u.uid] for u in state.players[seat].field]
+def field(state: DestinyState, seat: int) -> list[str]:
+    return [state.ids[u.uid] for u in state.players[seat].field]
 
 
 def new_game(deck0: str = "spirit_festival", deck1: str = "formula_festival", seed: int = 1,
-             **options: Any) -> State:
-    a, b = GAME.starter_deck(deck0), GAME.starter_deck(deck1)
+             **options: Any) -> DestinyState:
+    a, b = GAME.cards.starter_deck(deck0), GAME.cards.starter_deck(deck1)
     return GAME.new_state(Setup((a, b), GAME.options(options), seed=seed))
 
 
-def setup_to_turn(state: State, abilities: tuple[str, str] = ("none", "none")) -> list[Event]:
+def setup_to_turn(state: DestinyState, abilities: tuple[str, str] = ("none", "none")) -> list[Event]:
     """Answer the ability and mulligan decisions (keep both hands)."""
     return play(state, abilities[0], abilities[1], "keep", "keep")

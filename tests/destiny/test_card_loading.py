@@ -34,7 +34,7 @@ def test_builtin_pool_groups_effects_by_timing() -> None:
     assert phantom.has(ATTACK) and phantom.has(RESPONSE) and not phantom.has(BATTLE)
     assert game.pool["thunder_fan"].choices[BATTLE] == (0, 1)
     assert game.pool.tables["war_cry"]["name"]["en"] == "War Cry"
-    assert game.card_tables(["war_cry"])["war_cry"]["power"] == 1
+    assert game.cards.card_tables(["war_cry"])["war_cry"]["power"] == 1
 
 
 @pytest.mark.parametrize(("extra", "field", "message"), [
@@ -95,9 +95,9 @@ def test_record_tables_replace_builtin_cards() -> None:
 
 def test_starter_decks_are_legal() -> None:
     game = DestinyGame()
-    assert sorted(game.starter_decks()) == ["formula_festival", "mystery_festival", "omnipotent_festival",
+    assert sorted(game.cards.starter_decks()) == ["formula_festival", "mystery_festival", "omnipotent_festival",
                                             "spirit_festival"]
-    for name in game.starter_decks():
-        deck = game.starter_deck(name)
+    for name in game.cards.starter_decks():
+        deck = game.cards.starter_deck(name)
         assert len(deck.all_cards()) == 30
         game.check_deck(deck)

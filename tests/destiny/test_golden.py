@@ -31,11 +31,11 @@ GAMES = {1: ("spirit_festival", "formula_festival"), 11: ("mystery_festival", "o
 def playthrough(seed: int) -> str:
     """The text of golden game ``seed``."""
     names = GAMES[seed]
-    decks = (GAME.starter_deck(names[0]), GAME.starter_deck(names[1]))
+    decks = (GAME.cards.starter_deck(names[0]), GAME.cards.starter_deck(names[1]))
     lines = [f"# Destiny golden playthrough, seed {seed}: P1 {names[0]} vs P2 {names[1]}"]
     events: list = []  # type: ignore[type-arg]
     state = GAME.new_state(Setup(decks, GAME.options(), seed=seed), events)
-    lines.extend(f"    {GAME.describe(e, 'en')}" for e in events)
+    lines.extend(f"    {GAME.text.describe(e, 'en')}" for e in events)
     chooser = Chance.seeded(seed)
     step = 0
     while (d := GAME.decision(state)) is not None:
@@ -46,9 +46,9 @@ def playthrough(seed: int) -> str:
             answer = d.options[chooser.below(len(d.options))].id
         option = d.find(answer)
         assert option is not None
-        lines.append(f"{step:>4} P{d.player + 1} {d.kind}: {GAME.prompt(d, 'en')} [{' '.join(d.ids())}]")
-        lines.append(f"     > {answer} ({GAME.label(option, 'en')})")
-        lines.extend(f"    {GAME.describe(e, 'en')}" for e in GAME.apply(state, answer))
+        lines.append(f"{step:>4} P{d.player + 1} {d.kind}: {GAME.text.prompt(d, 'en')} [{' '.join(d.ids())}]")
+        lines.append(f"     > {answer} ({GAME.text.label(option, 'en')})")
+        lines.extend(f"    {GAME.text.describe(e, 'en')}" for e in GAME.apply(state, answer))
     outcome = GAME.outcome(state)
     assert outcome is not None
     lines.append(f"# outcome: winner {outcome.winner}, reason {outcome.reason}, turn {state.turn}, steps {step}")

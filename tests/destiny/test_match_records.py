@@ -6,14 +6,15 @@ from pathlib import Path
 
 from grimoire.core.game import Setup
 from grimoire.core.match import Match
-from grimoire.core.records import GameRecord, verify
+from grimoire.core.records import GameRecord
+from grimoire.core.replay import verify
 from grimoire.core.rng import Chance
 from grimoire.games.destiny import DestinyGame
 
 
 def finished_match(seed: int = 4) -> Match:  # type: ignore[type-arg]
     game = DestinyGame()
-    decks = (game.starter_deck("spirit_festival"), game.starter_deck("omnipotent_festival"))
+    decks = (game.cards.starter_deck("spirit_festival"), game.cards.starter_deck("omnipotent_festival"))
     match: Match = Match(game, Setup(decks, game.options(), seed=seed))  # type: ignore[type-arg]
     chooser = Chance.seeded(seed)
     while (d := match.decision) is not None:

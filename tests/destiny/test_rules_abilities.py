@@ -18,7 +18,7 @@ def test_rule_9_1_houki_discard_a_kiryoku_2_plus_and_the_user_enters_effect_read
     d = GAME.decision(s)
     assert d is not None and (d.kind, d.ids()) == ("houki", ["select:2", "skip"])  # power ≥ 2 気魄 only
     events = play(s, "select:2")
-    assert find(events, "houki")[0].args == (2, "taiko_ronin", 0, "mikoshi_bearers")
+    assert find(events, "houki")[0].args == ("taiko_ronin", 2, "mikoshi_bearers", 0)
     assert s.players[0].field[0].ready and s.players[0].discard == [2]
     assert s.players[0].threads == 15  # not used: no cost
     play(s, "done", "attack:0", "done", "effect:0")
@@ -82,7 +82,7 @@ def test_rule_9_3_kanchi_discard_a_shinpi_card_to_affect_all_matching_users() ->
     assert d is not None and (d.kind, d.ids()) == ("sense", ["select:1", "skip"])
     events = play(s, "select:1")
     assert "target" not in kinds(events)
-    assert [e.args[1] for e in find(events, "destroyed")] == ["war_cry", "moon_rabbit"]
+    assert [e.args[0] for e in find(events, "destroyed")] == ["war_cry", "moon_rabbit"]
     assert field(s, 1) == ["fire_festival_giant"] and s.players[0].discard == [0, 1]
     assert s.players[0].threads == 11
 
@@ -156,7 +156,7 @@ def test_rule_9_4_3_the_crisis_zone_empties_at_every_turns_end_even_in_the_oppon
                  p1={**HAKO, "field": ["fire_festival_giant#1"], "hand": ["festival_child#2"],
                      "deck": ["fox_fire#3", "moon_rabbit#4"]}, tail="attacker=0 blocker=1")
     events = play(s, "effect:2")  # seat 1 uses a 全能 battle card in seat 0's turn
-    assert [e.args[1] for e in find(events, "crisis")] == ["fox_fire", "moon_rabbit"]
+    assert [e.args[0] for e in find(events, "crisis")] == ["fox_fire", "moon_rabbit"]
     play(s, "pass", "skip")
     assert s.players[1].crisis == [] and len(s.players[1].deck) == 1  # drew one back at its own draw step
 

@@ -6,11 +6,11 @@ import pytest
 from destiny_helpers import GAME, TEST_GAME, field, find, kinds, options, play, position
 
 from grimoire.games.destiny.battle import battle_values, clash, compare, modifiers, unblocked_loss
-from grimoire.games.destiny.state import State
+from grimoire.games.destiny.state import DestinyState
 
 
 def declare(attacker: str, blockers: list[str], p0: dict[str, object] | None = None,
-            p1: dict[str, object] | None = None) -> State:
+            p1: dict[str, object] | None = None) -> DestinyState:
     """Seat 0 (turn 3) in its attack declaration with ``attacker`` as uid 0; seat 1's users from uid 1."""
     name, sep, flags = attacker.partition(":")
     spec0 = {"field": [f"{name}#0{sep}{flags}"], **(p0 or {})}
@@ -18,7 +18,7 @@ def declare(attacker: str, blockers: list[str], p0: dict[str, object] | None = N
     return position(phase="declare", p0=spec0, p1=spec1)
 
 
-def fight(attacker: str, blocker: str) -> tuple[State, list[str], list[object]]:
+def fight(attacker: str, blocker: str) -> tuple[DestinyState, list[str], list[object]]:
     """Declare uid 0, block with uid 1, both pass: returns state, event kinds and the clash args."""
     s = declare(attacker, [blocker])
     events = play(s, "attack:0", "done", "block:1", "pass", "pass")

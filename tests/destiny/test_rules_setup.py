@@ -9,7 +9,7 @@ from grimoire.core.decks import Deck
 from grimoire.core.errors import DeckError
 from grimoire.core.game import Setup
 from grimoire.games.destiny.cards import ABILITIES
-from grimoire.games.destiny.messages import CATALOG, TERMS
+from grimoire.games.destiny.messages import MESSAGES, TERMS
 
 
 # ----- 1 overview ------------------------------------------------------------------------
@@ -17,7 +17,7 @@ def test_rule_1_1_a_forecaster_whose_forecast_ends_loses() -> None:
     s = position(phase="window_attacker", p0={"field": ["war_cry#0"], "hand": ["fox_fire#2"]},
                  p1={"threads": 1, "field": ["festival_drummer#1"]}, tail="attacker=0 blocker=1")
     events = play(s, "effect:2")
-    assert kinds(events)[-2:] == ["reveal", "game_lost"]
+    assert kinds(events)[-2:] == ["reveal", "game_won"]
     outcome = GAME.outcome(s)
     assert outcome is not None and outcome.winner == 0 and outcome.reason == "no_lucky"
     assert GAME.decision(s) is None
@@ -25,10 +25,10 @@ def test_rule_1_1_a_forecaster_whose_forecast_ends_loses() -> None:
 
 def test_rule_1_2_terms_render_in_japanese_and_english() -> None:
     assert TERMS["kiryoku"][0] == "気魄" and TERMS["zenno"][0] == "全能"
-    for by_lang in CATALOG.values():
+    for by_lang in MESSAGES.values():
         assert set(by_lang) == {"ja", "en"} and all(v.strip() for v in by_lang.values())
     for ability in ABILITIES:
-        assert GAME.card_name(ability, "ja").startswith("地脈")
+        assert GAME.text.card_name(ability, "ja").startswith("地脈")
 
 
 def test_rule_1_3_deck_and_opponent_hand_are_hidden_field_discard_crisis_public() -> None:
@@ -67,18 +67,18 @@ def test_rule_1_6_choices_in_any_order_are_a_sequence_of_decisions() -> None:
 
 # ----- 2 before the game ----------------------------------------------------------------------
 def test_rule_2_1_deck_size_and_copies_follow_the_options() -> None:
-    deck = GAME.starter_deck("spirit_festival")
+    deck = GAME.cards.starter_deck("spirit_festival")
     with pytest.raises(DeckError, match="exactly 40"):
         GAME.new_state(Setup((deck, deck), GAME.options({"deck_size": 40})))
     with pytest.raises(DeckError, match="at most 2"):
         GAME.new_state(Setup((deck, deck), GAME.options({"max_copies": 2})))
     small = Deck("small", {"main": ["fox_fire"] * 3 + ["war_cry"] * 7})
     GAME.new_state(Setup((small, small), GAME.options({"deck_size": 10, "max_copies": 7})))
-    assert GAME.deck_rules_for({"deck_size": 10, "max_copies": 4}).sections[0].exact == 10
-    assert GAME.deck_rules.sections[0].exact == 30 and GAME.deck_rules.sections[0].max_copies == 3
+    assert GAME.cards.deck_rules_for({"deck_size": 10, "max_copies": 4}).sections[0].exact == 10
+    assert GAME.cards.deck_rules.sections[0].exact == 30 and GAME.cards.deck_rules.sections[0].max_copies == 3
     text = "\n".join(f"3 {c}" for c in ("fox_fire", "war_cry", "veil_of_mist", "moon_rabbit"))
     with pytest.raises(DeckError, match="exactly 30"):
-        GAME.deck_from_text(text)
+        GAME.cards.deck_from_text(text)
 
 
 def test_rule_2_2_threads_start_at_15_or_the_option() -> None:
@@ -105,7 +105,7 @@ def test_rule_2_3_each_picks_at_most_one_ability_sealed_until_both_chose() -> No
 
 
 def test_rule_2_4_first_player_by_seeded_coin_or_option() -> None:
-    a = GAME.starter_deck("spirit_festival")
+    a = GAME.cards.starter_deck("spirit_festival")
     firsts = set()
     for seed in range(8):
         s = GAME.new_state(Setup((a, a), GAME.options(), seed=seed))

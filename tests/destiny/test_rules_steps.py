@@ -9,7 +9,7 @@ from destiny_helpers import GAME, TEST_GAME, field, find, kinds, options, play, 
 def test_rule_5_1_empty_deck_at_the_draw_step_loses_effect_draws_never_do() -> None:
     s = position(phase="fate", active=1, p0={"deck": []})
     events = play(s, "skip")
-    assert kinds(events)[-1] == "game_lost"
+    assert kinds(events)[-1] == "game_won"
     outcome = GAME.outcome(s)
     assert outcome is not None and (outcome.winner, outcome.reason) == (1, "deck_out")
     s = position(p0={"hand": ["tea_leaf_maiden#0"], "deck": ["war_cry#1"]})
@@ -119,7 +119,7 @@ def test_rule_5_5_1_declare_one_at_a_time_none_means_no_attack() -> None:
     play(s, "attack:1")
     assert options(s) == ["attack:0", "done"]
     events = play(s, "done")
-    assert [e.args[0] for e in find(events, "battle")] == [1]
+    assert [e.args[1] for e in find(events, "battle")] == [1]
     s = position(phase="declare", p0={"field": ["war_cry#0"]})
     events = play(s, "done")
     assert "battle" not in kinds(events) and GAME.decision(s).kind == "fate"  # type: ignore[union-attr]
@@ -158,7 +158,7 @@ def test_rule_5_6_fate_selection_one_card_for_its_power_or_nothing() -> None:
                                    "crisis": ["festival_child#2"]})
     assert options(s) == ["select:0", "select:1", "select:2", "skip"]
     events = play(s, "select:0")
-    assert find(events, "fate")[0].args == (0, "oni_mask_champion") and find(events, "fate")[0].private_to == -1
+    assert find(events, "fate")[0].args == ("oni_mask_champion", 0) and find(events, "fate")[0].private_to == -1
     assert s.players[0].threads == 8 and s.players[0].discard == [0]
     assert s.active == 1  # only one card: the turn is over
     s = position(phase="fate")

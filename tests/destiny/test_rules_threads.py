@@ -39,7 +39,7 @@ def test_rule_8_2_1_a_lucky_reveal_saves_once_and_play_goes_on_at_zero() -> None
 def test_rule_8_2_2_no_lucky_or_an_empty_deck_ends_the_forecast() -> None:
     s = position(phase="declare", p0={"field": ["fire_festival_giant#0"]}, p1={"threads": 5, "deck": ["war_cry#1"]})
     events = play(s, "attack:0", "done", "pass", "pass")
-    assert kinds(events)[-2:] == ["reveal", "game_lost"] and find(events, "reveal")[0].args == (1, "war_cry")
+    assert kinds(events)[-2:] == ["reveal", "game_won"] and find(events, "reveal")[0].args == ("war_cry", 1)
     assert GAME.outcome(s).winner == 0  # type: ignore[union-attr]
     s = position(phase="declare", p0={"field": ["fire_festival_giant#0"]}, p1={"threads": 5, "deck": []})
     play(s, "attack:0", "done", "pass", "pass")
@@ -126,7 +126,7 @@ def test_rule_11_options_defaults_and_checks() -> None:
 
 
 def test_rule_11_1_default_games_end_before_turn_47() -> None:
-    decks = [GAME.starter_deck(name) for name in sorted(GAME.starter_decks())]
+    decks = [GAME.cards.starter_deck(name) for name in sorted(GAME.cards.starter_decks())]
     chooser = Chance.seeded(11)
     for i in range(120):
         s = GAME.new_state(Setup((decks[i % 4], decks[(i // 4) % 4]), GAME.options(), seed=i))

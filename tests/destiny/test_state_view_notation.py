@@ -11,18 +11,18 @@ from grimoire.core.decision import Event
 from grimoire.core.errors import NotationError
 from grimoire.core.rng import Chance
 from grimoire.games.destiny.notation import TAG
-from grimoire.games.destiny.state import State
+from grimoire.games.destiny.state import DestinyState
 
 EXAMPLE = ("destiny:1 turn=3 active=0 first=0 phase=summon limit=120 | P0 threads=14 ability=none turns=2 "
            "deck=war_cry#1,fox_fire#2 hand=stall_bouncer#3 field=lion_dancer#0:v:+2 | P1 threads=15 "
            "ability=chimyaku_kanchi turns=1 deck=paper_shikigami#5 hand=veil_of_mist#4 | chance=prng,77,0")
 
 
-def canon(s: State) -> str:
+def canon(s: DestinyState) -> str:
     return json.dumps(GAME.to_json(s), sort_keys=True)
 
 
-def midgame(seed: int = 3, steps: int = 80) -> State:
+def midgame(seed: int = 3, steps: int = 80) -> DestinyState:
     """A state ``steps`` random answers into a game that is still going (the first such seed from ``seed``)."""
     while True:
         s = new_game("omnipotent_festival", "mystery_festival", seed=seed)
@@ -50,7 +50,7 @@ def test_notation_round_trips_mid_game_with_stack_and_chance() -> None:
                  p1={"field": ["moon_rabbit#2"], "hand": ["veil_of_mist#3"]}, tail="attacker=0 blocker=2")
     play(s, "effect:1", "target:2")
     text = GAME.encode_position(s)
-    assert "stack=binding_talisman#1@0:battle:2:0,-1,2" in text and "attacker=0 blocker=2" in text
+    assert "stack=binding_talisman#1@0:battle:2:0,-1,-1,2" in text and "attacker=0 blocker=2" in text
     back = GAME.decode_position(text)
     assert canon(back) == canon(s) and GAME.decision(back) == GAME.decision(s)
     for seed in range(5):
@@ -60,7 +60,7 @@ def test_notation_round_trips_mid_game_with_stack_and_chance() -> None:
 
 def test_notation_fills_uids_and_names_bad_input() -> None:
     s = GAME.decode_position(f"{TAG} phase=summon | P0 hand=war_cry*2,fox_fire#0 | P1")
-    assert s.cards == ("fox_fire", "war_cry", "war_cry") and s.players[0].hand == [1, 2, 0]
+    assert s.ids == ("fox_fire", "war_cry", "war_cry") and s.players[0].hand == [1, 2, 0]
     for bad, message in [
         ("chant:1 | P0 | P1", "starts with"),
         (f"{TAG} | P0 hand=nope | P1", "unknown card 'nope'"),
@@ -124,21 +124,21 @@ def test_ability_choice_is_resampled_while_sealed() -> None:
 
 
 def test_draw_events_are_private_and_render_hidden_for_others() -> None:
-    event = Event("draw", 0, (4, "war_cry"), 0)
-    assert GAME.describe(event, "en") == "P1 draws War Cry"
-    assert GAME.describe(event.redacted_for(1), "en") == "P1 draws a card"
-    assert GAME.describe(event.redacted_for(None), "ja") == "P1がカードを１枚引いた"
+    event = Event("draw", 0, ("war_cry", 4), 0)
+    assert GAME.text.describe(event, "en") == "P1 draws War Cry"
+    assert GAME.text.describe(event.redacted_for(1), "en") == "P1 draws a card"
+    assert GAME.text.describe(event.redacted_for(None), "ja") == "P1がカードを１枚引いた"
 
 
 def test_labels_and_prompts_render_in_both_languages() -> None:
     s = position(p0={"hand": ["war_cry#0", "beckoning_kitten#1"]})
     d = GAME.decision(s)
     assert d is not None
-    assert [GAME.label(o, "en") for o in d.options] == [
+    assert [GAME.text.label(o, "en") for o in d.options] == [
         "Summon War Cry", "Summon Little Beckoning Cat", "Use Little Beckoning Cat's effect (cost 1)",
         "End the summon step"]
-    assert GAME.label(d.options[0], "ja") == "鬨の声を召喚する"
-    assert GAME.prompt(d, "en") == "Summon step (0/2 summoned)"
+    assert GAME.text.label(d.options[0], "ja") == "鬨の声を召喚する"
+    assert GAME.text.prompt(d, "en") == "Summon step (0/2 summoned)"
 
 
 def test_every_label_prompt_and_event_has_a_message_in_both_languages() -> None:
@@ -148,9 +148,10 @@ def test_every_label_prompt_and_event_has_a_message_in_both_languages() -> None:
         chooser = Chance.seeded(seed)
         while (d := GAME.decision(s)) is not None:
             for lang in ("ja", "en"):
-                assert not GAME.prompt(d, lang).startswith("ask.")
-            texts = [GAME.label(o, lang) for o in d.options for lang in ("ja", "en")]
+                assert not GAME.text.prompt(d, lang).startswith("ask.")
+            texts = [GAME.text.label(o, lang) for o in d.options for lang in ("ja", "en")]
             for event in GAME.apply(s, d.options[chooser.below(len(d.options))].id):
-                texts += [GAME.describe(event.redacted_for(seat), lang) for seat in (0, 1) for lang in ("ja", "en")]
+                texts += [GAME.text.describe(event.redacted_for(seat), lang)
+                          for seat in (0, 1) for lang in ("ja", "en")]
             for text in texts:
                 assert not text.startswith(("ev.", "opt.", "ask.")) and "?" not in text.replace("Lucky!", ""), text

@@ -16,7 +16,7 @@ from grimoire.sim.stats import TIMING_KEYS
 
 def toy_decks() -> tuple[Deck, Deck]:
     game = load_game("toy")
-    return game.starter_deck("steady"), game.starter_deck("bold")
+    return game.cards.starter_deck("steady"), game.cards.starter_deck("bold")
 
 
 def test_parallel_equals_a_single_process_for_the_same_seed() -> None:

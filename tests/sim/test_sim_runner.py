@@ -9,15 +9,16 @@ from typing import Any
 import pytest
 
 from grimoire.core.decks import Deck
-from grimoire.core.records import GameRecord, verify
+from grimoire.core.records import GameRecord
 from grimoire.core.registry import load_game
+from grimoire.core.replay import verify
 from grimoire.sim.runner import derive_seed, simulate
 from grimoire.sim.stats import TIMING_KEYS, GameResult, SimResult, wilson
 
 
 def toy_decks() -> tuple[Deck, Deck]:
     game = load_game("toy")
-    return game.starter_deck("steady"), game.starter_deck("bold")
+    return game.cards.starter_deck("steady"), game.cards.starter_deck("bold")
 
 
 def without_timing(data: dict[str, Any]) -> dict[str, Any]:
@@ -131,11 +132,11 @@ def test_first_player_rate_counts_draws_as_not_won() -> None:
 @pytest.mark.parametrize("game_name", ["chant", "destiny"])
 def test_real_games_report_the_first_player_the_game_chose(game_name: str, tmp_path: Path) -> None:
     from grimoire.core.match import Match
-    from grimoire.core.records import setup_of
+    from grimoire.core.replay import setup_of
 
     game = load_game(game_name)
-    starters = list(game.starter_decks())
-    decks = (game.starter_deck(starters[0]), game.starter_deck(starters[1]))
+    starters = list(game.cards.starter_decks())
+    decks = (game.cards.starter_deck(starters[0]), game.cards.starter_deck(starters[1]))
     result = simulate(game_name, decks, ("greedy", "random"), 6, seed=4, records_dir=tmp_path, game=game)
     assert {r.first_player for r in result.results} <= {0, 1}
     for r in result.results:

@@ -97,7 +97,7 @@ def test_w5_a_restarted_server_continues_every_game_exactly_where_it_was(db_path
 def test_w5_a_computer_seat_moves_again_after_a_restart(db_path):
     """A game saved while the computer had to answer: the computer answers once the game is loaded."""
     game = load_game("toy")
-    deck = game.starter_deck("steady")
+    deck = game.cards.starter_deck("steady")
     hub = Hub(Store(db_path), games=("toy",))
     created, tokens = hub.create("toy", (deck, deck), ["ai:easy", "human"], {"first_player": "0"})
     assert created.match.decision is not None and created.match.decision.player == 0  # the computer's turn

@@ -14,8 +14,8 @@ def test_w8_pages_and_static_client_are_served(db_path):
         assert lobby.status_code == 200 and "lobby.js" in lobby.text
         table = c.get("/g/anything")
         assert table.status_code == 200 and "table.js" in table.text
-        for path in ("/static/style.css", "/static/js/table.js", "/static/js/render/chant.js",
-                     "/static/js/render/destiny.js", "/static/js/i18n.js"):
+        for path in ("/static/style.css", "/static/js/table.js", "/games/chant/render.js",
+                     "/games/destiny/render.js", "/static/js/i18n.js"):
             assert c.get(path).status_code == 200, path
 
 

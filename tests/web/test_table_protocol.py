@@ -9,7 +9,7 @@ import pytest
 from starlette.testclient import WebSocketTestSession
 from web_helpers import ALL_GAMES, client, create, hello, hub, live, pick, token
 
-from grimoire.ai.levels import LEVELS
+from grimoire.ai.registry import LEVELS
 from grimoire.core.rng import Chance
 from grimoire.web import hub as hub_module
 from grimoire.web.protocol import state_payload
@@ -86,14 +86,14 @@ def test_w2_only_the_deciding_seat_gets_the_options_with_rendered_labels(db_path
             assert mine["decision"]["seq"] == 0
             lang = "en" if decision.player == 0 else "ja"
             assert [o["id"] for o in mine["decision"]["options"]] == decision.ids()
-            labels = [lg.game.label(o, lang) for o in decision.options]
+            labels = [lg.game.text.label(o, lang) for o in decision.options]
             assert [o["label"] for o in mine["decision"]["options"]] == labels
-            assert mine["decision"]["prompt"] == lg.game.prompt(decision, lang)
+            assert mine["decision"]["prompt"] == lg.game.text.prompt(decision, lang)
             ws = ws0 if decision.player == 0 else ws1
             ws.send_json({"type": "lang", "lang": "ja" if lang == "en" else "en"})
             again = ws.receive_json()
             flipped = "ja" if lang == "en" else "en"
-            assert again["decision"]["prompt"] == lg.game.prompt(decision, flipped)
+            assert again["decision"]["prompt"] == lg.game.text.prompt(decision, flipped)
             assert again["full_log"] is True
 
 

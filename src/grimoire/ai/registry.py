@@ -1,45 +1,90 @@
-"""Agents by name: ``random`` and ``greedy`` (the game's own one-ply heuristic).
+"""Agents by name, and the named AI levels for people.
+
+========  ===================================  ===========================================
+level     agent                                what it is like
+========  ===================================  ===========================================
+easy      ``random``                           picks any legal option
+normal    ``greedy``                           the game's one-ply heuristic (its plugin's)
+hard      ``search``                           information-set search with the budget the
+                                               game's plugin sets (about a second a
+                                               decision at most on a laptop core)
+========  ===================================  ===========================================
+
+:func:`make_agent` understands ``random``, ``greedy``, the levels above and search with
+a budget: ``search`` (the hard budget), ``search-400`` (400 iterations a decision) or
+``search-0.5s`` (half a second a decision).
 
 >>> make_agent("random", "chant").name
 'random'
+>>> make_agent("search-400", "chant").config.iterations
+400
+>>> make_agent("search-0.5s", "chant").config.seconds
+0.5
 >>> make_agent("wizard", "chant")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
 grimoire.core.errors.GrimoireError: unknown agent 'wizard'; agents: greedy, random, levels: easy, normal, hard, ...
+>>> make_level_agent("godlike", "chant")
+Traceback (most recent call last):
+...
+grimoire.core.errors.GrimoireError: unknown level 'godlike'; levels: easy, normal, hard
 """
 
 from __future__ import annotations
 
-import importlib
+from collections.abc import Sequence
 
+from grimoire.core.decks import Deck
 from grimoire.core.errors import GrimoireError
+from grimoire.core.play import Agent, RandomAgent
+from grimoire.core.registry import plugin
 
-from .base import Agent
-from .random_agent import RandomAgent
+from .search import SearchAgent, SearchConfig
 
 AGENTS = ("greedy", "random")
-
-#: The greedy agent of each game, as ``module:Class`` (games may add theirs).
-GREEDY: dict[str, str] = {
-    "chant": "grimoire.ai.greedy_chant:GreedyChant",
-    "destiny": "grimoire.ai.greedy_destiny:GreedyDestiny",
-}
+LEVELS: dict[str, str] = {"easy": "random", "normal": "greedy", "hard": "search"}
 
 
-def make_agent(name: str, game_name: str) -> Agent:
-    """A fresh agent called ``name`` for the game ``game_name``."""
+def hard_config(game_name: str) -> SearchConfig:
+    """The search budget of ``hard`` for a game (its plugin's ``hard`` settings)."""
+    settings = dict(plugin(game_name).hard)
+    return SearchConfig(iterations=settings.get("iterations"), seconds=settings.get("seconds"))
+
+
+def search_config(name: str, game_name: str) -> SearchConfig:
+    """The search settings a name like ``search``, ``search-400`` or ``search-0.5s`` asks for."""
+    if name == "search":
+        return hard_config(game_name)
+    budget = name.removeprefix("search-")
+    try:
+        if budget.endswith("s"):
+            return SearchConfig(iterations=None, seconds=float(budget[:-1]))
+        return SearchConfig(iterations=int(budget))
+    except ValueError:
+        raise GrimoireError(f"bad search budget in {name!r}: use search-<iterations> or search-<seconds>s") from None
+
+
+def make_agent(name: str, game_name: str, decks: Sequence[Deck | None] | None = None) -> Agent:
+    """A fresh agent called ``name`` (an agent, a level or ``search[-budget]``) for game ``game_name``.
+
+    ``decks`` are ``(own, opponent)`` deck lists for search agents (others ignore them).
+    """
+    name = LEVELS.get(name, name)
     if name == "random":
         return RandomAgent()
     if name == "greedy":
-        target = GREEDY.get(game_name)
-        if target is None:
-            raise GrimoireError(f"no greedy agent for game {game_name!r}")
-        module_name, _, cls_name = target.partition(":")
-        agent: Agent = getattr(importlib.import_module(module_name), cls_name)()
+        agent = plugin(game_name).greedy_agent()
+        if agent is None:
+            raise GrimoireError(f"game {game_name!r} has no greedy agent")
         return agent
-    from .levels import LEVELS, make_any_agent  # levels build on this registry
-
-    if name in LEVELS or name == "search" or name.startswith("search-"):
-        return make_any_agent(name, game_name)
+    if name == "search" or name.startswith("search-"):
+        return SearchAgent(search_config(name, game_name), decks=decks, name=name)
     raise GrimoireError(f"unknown agent {name!r}; agents: {', '.join(AGENTS)}, levels: {', '.join(LEVELS)}, "
                         "search, search-<iterations>, search-<seconds>s")
+
+
+def make_level_agent(level: str, game_name: str, decks: Sequence[Deck | None] | None = None) -> Agent:
+    """The agent of a named level (``easy``, ``normal``, ``hard``) for ``game_name``."""
+    if level not in LEVELS:
+        raise GrimoireError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
+    return make_agent(level, game_name, decks)

@@ -3,7 +3,8 @@
 The agent is honest: :meth:`SearchAgent.choose` gets only ``(game, view, decision,
 chance)``. Each iteration
 
-1. **determinizes** — the game's hooks (:mod:`grimoire.ai.determinize`) build a full
+1. **determinizes** — the game's search hooks (its plugin's
+   :class:`~grimoire.core.plugin.SearchHooks`) build a full
    state consistent with the view: own hand, both fields, public piles and counts as
    seen; the opponent's hand and both libraries' order drawn at random from the known
    deck lists minus the cards already seen; a fresh random generator for the state;
@@ -42,11 +43,11 @@ from grimoire.core.decision import Decision, Event
 from grimoire.core.decks import Deck
 from grimoire.core.errors import GrimoireError
 from grimoire.core.game import Game
+from grimoire.core.hidden import KnownDecks
+from grimoire.core.play import Agent
+from grimoire.core.plugin import SearchHooks
+from grimoire.core.registry import plugin
 from grimoire.core.rng import Chance
-
-from .base import Agent
-from .determinize import KnownDecks, SearchHooks, hooks_for
-from .registry import make_agent
 
 Policy = Callable[[Any, Decision, Chance], str]
 
@@ -61,7 +62,7 @@ class SearchConfig:
     ``iterations`` and ``seconds`` bound each decision (None: no bound of that kind; at
     least one must be set). ``exploration`` is the UCB constant for scores in [0, 1].
     Playouts stop after ``depth`` decisions or ``turns`` turns beyond the root (None: the
-    game's hooks say, ``hooks.turns``, else 4) and are scored by the heuristic.
+    game's hooks say, ``hooks.turns``) and are scored by the heuristic.
     ``playout`` is the policy of playouts and of the first expansion of a node:
     ``greedy`` (the game's greedy agent, from the view of the seat to move in the
     determinization), ``policy`` (the game's cheaper rule of thumb) or ``random``;
@@ -95,6 +96,14 @@ class SearchConfig:
             raise GrimoireError(f"reuse must be at least 1, got {self.reuse}")
 
 
+def hooks_for(game_name: str) -> SearchHooks:
+    """The search hooks of ``game_name``'s plugin; a game without them is a GrimoireError."""
+    hooks = plugin(game_name).search_hooks()
+    if hooks is None:
+        raise GrimoireError(f"game {game_name!r} has no search hooks")
+    return hooks
+
+
 class Node:
     """A tree node: reached by one option id chosen by ``player``."""
 
@@ -123,7 +132,7 @@ class SearchAgent:
 
     ``decks`` are the deck lists as ``(own, opponent)`` (either may be None); a game
     whose view publishes both lists (``view["decklists"]``) needs none. ``hooks``
-    overrides the game's registered search hooks.
+    overrides the search hooks of the game's plugin.
     """
 
     def __init__(self, config: SearchConfig | None = None, decks: Sequence[Deck | None] | None = None,
@@ -175,9 +184,7 @@ class SearchAgent:
                 state = base if cfg.reuse == 1 else game.clone(base)
             else:
                 state = game.clone(base)
-                rng = getattr(state, "chance", None)
-                if isinstance(rng, Chance):
-                    state.chance = Chance.seeded(chance.next64())
+                game.chance(state).reseed(chance.next64())
             self._iterate(game, hooks, policy, state, root, root_ids, prior_id, chance, events)
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
@@ -192,10 +199,7 @@ class SearchAgent:
     def _greedy(self, game: Game[Any]) -> Agent | None:
         """The game's greedy agent (None if the game has none)."""
         if self._greedy_agent is None or self._greedy_game != game.name:
-            try:
-                self._greedy_agent = make_agent("greedy", game.name)
-            except GrimoireError:
-                self._greedy_agent = None
+            self._greedy_agent = plugin(game.name).greedy_agent()
             self._greedy_game = game.name
         return self._greedy_agent
 
@@ -289,7 +293,7 @@ class SearchAgent:
                  chance: Chance, events: list[Event]) -> float:
         """Play on from ``state`` and return seat 0's score in [0, 1]."""
         cfg = self.config
-        turns = cfg.turns if cfg.turns is not None else int(getattr(hooks, "turns", 4))
+        turns = cfg.turns if cfg.turns is not None else hooks.turns
         eps = int(cfg.epsilon * 1000)
         steps = 0
         while (d := game.decision(state)) is not None:

@@ -5,7 +5,6 @@ file (keys in ``docs/balance.md``). Plots need the optional extra ``balance``
 (matplotlib).
 """
 
-from .analysis import power_guideline
 from .report import balance
 
-__all__ = ["balance", "power_guideline"]
+__all__ = ["balance"]

@@ -1,4 +1,6 @@
-"""Balance metrics from many games: matchups, first player, length, card impact, game metrics.
+"""Balance metrics from many games: matchups, first player, length, card impact.
+
+A game's own metrics come from its plugin (:class:`~grimoire.core.plugin.GameMetrics`).
 
 Every rate comes with a 95 % Wilson interval; paired differences (the same seeds
 played with two card pools) come with a normal interval of the mean per-game
@@ -17,16 +19,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from grimoire.core.game import Game
-from grimoire.sim.stats import Z95, wilson
+from grimoire.core.stats import Z95, rate
 
 from .collect import GameStats
-
-
-def rate(successes: int, trials: int) -> dict[str, Any]:
-    """A proportion with its 95 % Wilson interval."""
-    lo, hi = wilson(successes, trials)
-    return {"wins": successes, "games": trials, "rate": successes / trials if trials else 0.0, "ci95": [lo, hi]}
 
 
 def paired(old: Sequence[float], new: Sequence[float]) -> dict[str, Any]:
@@ -128,132 +123,6 @@ def card_impact(games: Sequence[GameStats], deck_cards: dict[str, set[str]], min
                     "played_against": rpa, "not_played_against": rnpa,
                     "against_delta": rpa["rate"] - rnpa["rate"] if pa and npa else None})
     return out
-
-
-def chant_metrics(games: Sequence[GameStats]) -> dict[str, Any]:
-    """Counters, overload depth and runaway over Chant games."""
-    n = len(games) or 1
-    offered = sum(sum(g.extra["counters_offered"]) for g in games)
-    countered = sum(sum(g.extra["counters"]) for g in games)
-    depth_hist = [0] * 6
-    for g in games:
-        for p in (0, 1):
-            depth_hist[min(5, g.extra["max_depth"][p])] += 1
-    turn_depth = [0] * 6
-    for g in games:
-        for p in (0, 1):
-            for k, v in enumerate(g.extra["depth_turns"][p]):
-                turn_depth[k] += v
-    turns_total = sum(turn_depth) or 1
-    checks = sum(g.extra["runaway_checks"] for g in games)
-    runaways = sum(g.extra["runaways"] for g in games)
-    with_runaway = sum(1 for g in games if g.extra["runaways"])
-    run_damage = sum(sum(g.extra["runaway_damage"]) for g in games)
-    run_cards = sum(sum(g.extra["runaway_cards"]) for g in games)
-    return {
-        "counters_per_game": countered / n,
-        "counter_rate": rate(countered, offered),
-        "max_depth_histogram": {str(k) if k < 5 else "5+": v for k, v in enumerate(depth_hist)},
-        "overloaded_turn_share": 1 - turn_depth[0] / turns_total,
-        "mean_max_depth": sum(max(g.extra["max_depth"]) for g in games) / n,
-        "runaway_checks_per_game": checks / n,
-        "runaways_per_game": runaways / n,
-        "games_with_runaway": rate(with_runaway, len(games)),
-        "runaway_damage_per_runaway": run_damage / runaways if runaways else 0.0,
-        "runaway_cards_per_runaway": run_cards / runaways if runaways else 0.0,
-        "damage_per_game": sum(sum(g.extra["damage"]) for g in games) / n,
-    }
-
-
-def destiny_metrics(games: Sequence[GameStats], horizon: int = 30) -> dict[str, Any]:
-    """Lucky! saves, threads per turn and upkeep releases over Destiny games."""
-    n = len(games) or 1
-    saves = sum(sum(g.extra["lucky_saves"]) for g in games)
-    saved_games = sum(1 for g in games if sum(g.extra["lucky_saves"]))
-    saved_and_won = sum(1 for g in games for p in (0, 1) if g.extra["lucky_saves"][p] and g.winner == p)
-    saved_seats = sum(1 for g in games for p in (0, 1) if g.extra["lucky_saves"][p])
-    releases = sum(sum(g.extra["releases"]) for g in games)
-    upkeeps = sum(sum(g.extra["upkeeps"]) for g in games)
-    winners: list[list[float]] = [[] for _ in range(horizon)]
-    losers: list[list[float]] = [[] for _ in range(horizon)]
-    for g in games:
-        if g.winner is None:
-            continue
-        for p in (0, 1):
-            series = g.extra["threads"][p]
-            for t, v in enumerate(series[:horizon]):
-                (winners if p == g.winner else losers)[t].append(float(v))
-    return {
-        "lucky_saves_per_game": saves / n,
-        "games_with_a_save": rate(saved_games, len(games)),
-        "saved_seat_wins": rate(saved_and_won, saved_seats),
-        "releases_per_game": releases / n,
-        "release_share": rate(releases, releases + upkeeps),
-        "cancels_per_game": sum(sum(g.extra["cancels"]) for g in games) / n,
-        "threads_by_turn": {
-            "winner": [sum(v) / len(v) if v else None for v in winners],
-            "loser": [sum(v) / len(v) if v else None for v in losers],
-        },
-    }
-
-
-GAME_METRICS = {"chant": chant_metrics, "destiny": destiny_metrics}
-
-
-# ----- Chant's power guideline (rule 8.5) -------------------------------------------
-DRAWBACK_OPS = {"pay_life", "discard", "pay_life_advance_self"}
-
-
-def _has_drawback(card: Any) -> bool:
-    for e in getattr(card, "effects", ()):
-        if e.op in DRAWBACK_OPS:
-            return True
-        if e.op == "damage" and e.params.get("to") in ("self", "both"):
-            return True
-        if e.op == "rewind" and e.params.get("filter", {}).get("owner", "any") in ("own", "any"):
-            return True
-        if getattr(e, "cost", 0):
-            return True
-    return False
-
-
-def guideline_band(chant: int) -> tuple[str, int, int]:
-    """The band of a chant value and the power range it allows (rule 8.5).
-
-    >>> guideline_band(3), guideline_band(12)
-    (('2-4', 1, 2), ('10+', 1, 10))
-    """
-    if chant <= 1:
-        return ("0-1", 1, 1)
-    if chant <= 4:
-        return ("2-4", 1, 2)
-    if chant <= 9:
-        return ("5-9", 3, 6)
-    return ("10+", 1, 10)
-
-
-def power_guideline(game: Game[Any]) -> list[dict[str, Any]]:
-    """Library cards outside Chant's power guideline for their chant value (forbidden books
-    have no fixed guideline). Other games have no guideline: the list is empty."""
-    if game.name != "chant":
-        return []
-    out = []
-    for card in game.pool:
-        if getattr(card, "kind", "") != "library" or card.power is None:
-            continue
-        band, lo, hi = guideline_band(card.chant)
-        problem = ""
-        if card.power > hi:
-            problem = f"power {card.power} above the {band} band's {hi}"
-        elif card.power < lo:
-            problem = f"power {card.power} below the {band} band's {lo}"
-        elif band == "0-1" and not _has_drawback(card):
-            problem = "power 1 at chant 0–1 needs a drawback"
-        if problem:
-            out.append({"card": card.id, "name": card.name.ja, "chant": card.chant, "power": card.power,
-                        "band": band, "allowed": [lo, hi], "problem": problem,
-                        "source": game.pool.sources.get(card.id, "")})
-    return sorted(out, key=lambda r: (r["chant"], r["card"]))
 
 
 # ----- findings whose sign changes with AI strength -----------------------------------

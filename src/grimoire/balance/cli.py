@@ -38,7 +38,7 @@ def balance_command(
 
     if games < 1:
         raise GrimoireError(f"--games must be at least 1, got {games}")
-    decks = list(deck or sorted(load_game(game_name, card_paths=cards or []).starter_decks()))
+    decks = list(deck or sorted(load_game(game_name, card_paths=cards or []).cards.starter_decks()))
     data = balance(game_name, decks, list(agent or ["random", "greedy"]), games, out, seed, compare,
                    workers=workers, card_paths=cards or [], progress=True)
     levels = data["levels"]

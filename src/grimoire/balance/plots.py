@@ -88,30 +88,14 @@ def card_impact(data: dict[str, Any], level: str, out: Path, top: int = 20) -> s
 
 
 def game_plot(data: dict[str, Any], out: Path) -> str | None:
-    """Chant: maximum overload depth per seat; Destiny: mean threads by turn, winners vs losers."""
+    """The game's own figure, drawn by its plugin's metrics (e.g. overload depth, thread trajectories)."""
     plt = _plt()
     if plt is None:
         return None
+    from .collect import metrics_for
+
     fig, ax = plt.subplots(figsize=(7, 3.5))
-    if data["game"] == "chant":
-        for level, d in data["levels"].items():
-            hist = d["game_metrics"]["max_depth_histogram"]
-            total = sum(hist.values()) or 1
-            ax.plot(list(hist), [v / total for v in hist.values()], marker="o", label=level)
-        ax.set_xlabel("largest overload depth reached in a game (per seat)")
-        ax.set_ylabel("share of seats")
-        ax.set_title("overload depth")
-    elif data["game"] == "destiny":
-        for level, d in data["levels"].items():
-            series = d["game_metrics"]["threads_by_turn"]
-            for side, style in (("winner", "-"), ("loser", "--")):
-                ys = series[side]
-                xs = [i + 1 for i, y in enumerate(ys) if y is not None]
-                ax.plot(xs, [y for y in ys if y is not None], style, label=f"{level} {side}")
-        ax.set_xlabel("turn (of the game)")
-        ax.set_ylabel("mean fate threads")
-        ax.set_title("thread trajectories")
-    else:
+    if not metrics_for(data["game"]).plot(data, ax):
         plt.close(fig)
         return None
     ax.legend()

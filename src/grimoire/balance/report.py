@@ -15,8 +15,7 @@ random numbers) are played once with the card files ``old`` and once with ``new`
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -24,10 +23,11 @@ from grimoire.core.content import card_files, read_card_tables
 from grimoire.core.decks import Deck
 from grimoire.core.errors import GrimoireError
 from grimoire.core.game import Game
+from grimoire.sim.parallel import cached_game, check_backend
 from grimoire.sim.runner import derive_seed
 
 from . import analysis, plots
-from .collect import Block, GameStats, game_for, run_blocks
+from .collect import Block, GameStats, metrics_for, run_blocks
 from .html import render_html
 
 FORMAT = "grimoire-balance"
@@ -49,7 +49,7 @@ def load_decks(game: Game[Any], decks: Sequence[str | Path]) -> list[tuple[str, 
     out: list[tuple[str, Deck]] = []
     for spec in decks:
         path = Path(spec)
-        deck = game.deck_from_file(path) if path.suffix and path.exists() else game.starter_deck(str(spec))
+        deck = game.cards.deck_from_file(path) if path.suffix and path.exists() else game.cards.starter_deck(str(spec))
         label = path.stem if path.suffix else str(spec)
         while label in [lbl for lbl, _ in out]:
             label += "'"
@@ -78,7 +78,6 @@ def schedule(game_name: str, tables: Mapping[str, Mapping[str, Any]] | None, car
 def summarize(game: Game[Any], games: Sequence[GameStats], labels: Sequence[str],
               deck_cards: dict[str, set[str]]) -> dict[str, Any]:
     """All metrics of one AI level's games."""
-    metrics = analysis.GAME_METRICS.get(game.name)
     reasons: dict[str, int] = {}
     for g in games:
         reasons[g.reason] = reasons.get(g.reason, 0) + 1
@@ -90,7 +89,7 @@ def summarize(game: Game[Any], games: Sequence[GameStats], labels: Sequence[str]
         "length": analysis.lengths(games),
         "reasons": dict(sorted(reasons.items())),
         "cards": analysis.card_impact(games, deck_cards),
-        "game_metrics": metrics(games) if metrics is not None else {},
+        "game_metrics": metrics_for(game.name).summarize(games),
     }
 
 
@@ -138,28 +137,16 @@ def _key(g: GameStats) -> tuple[str, str, str, int]:
     return (g.level, a, b, g.index)
 
 
-@contextmanager
-def _progress(enabled: bool, total: int) -> Iterator[Callable[[int], None]]:
-    if not enabled:
-        yield lambda n: None
-        return
-    from rich.console import Console
-    from rich.progress import Progress
-
-    with Progress(transient=True, console=Console(stderr=True)) as bar:
-        task = bar.add_task("balance games", total=total)
-        yield lambda n: bar.advance(task, n)
-
-
 def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games: int, out: Path, seed: int = 0,
             compare: tuple[str | Path, str | Path] | None = None, *, workers: int | None = 1,
-            card_paths: Sequence[str | Path] = (), progress: bool = False, plots_enabled: bool = True
-            ) -> dict[str, Any]:
+            card_paths: Sequence[str | Path] = (), progress: bool = False, plots_enabled: bool = True,
+            backend: str = "process", address: str | None = None) -> dict[str, Any]:
     """Run the balance lab and write ``balance.json``, ``report.html`` and plots into ``out``.
 
     ``agents`` are AI levels or agent names (``random``, ``greedy``, ``easy``, ``hard``,
     ``search-200`` …); each plays itself. ``games`` is the number of games per deck
-    pairing and level. Returns the JSON data.
+    pairing and level. The games run on ``workers`` processes or a Ray cluster (``backend``,
+    ``address``) through the one parallel runner. Returns the JSON data.
 
     >>> import tempfile
     >>> data = balance("chant", ["fire", "matter"], ["random"], 2, Path(tempfile.mkdtemp()), seed=1,
@@ -171,23 +158,25 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
         raise GrimoireError(f"the balance lab needs at least 1 game per pairing, got {games}")
     if not agents:
         raise GrimoireError("the balance lab needs at least one agent level")
+    check_backend(backend, workers)
     paths = [str(p) for p in card_paths]
     old_tables = read_tables(compare[0]) if compare else None
     new_tables = read_tables(compare[1]) if compare else None
-    base = game_for(game, old_tables, paths)
+    base = cached_game(game, paths, old_tables)
     deck_list = load_decks(base, decks)
     labels = [label for label, _ in deck_list]
     deck_cards = {label: set(d.all_cards()) for label, d in deck_list}
     blocks = schedule(game, old_tables, paths, agents, deck_list, games, seed)
-    total = sum(b.count for b in blocks) * (2 if compare else 1)
-    with _progress(progress, total) as advance:
-        played = [g for part in run_blocks(blocks, workers, advance) for g in part]
-        new_played: list[GameStats] = []
-        if compare:
-            new_game = game_for(game, new_tables, paths)
-            new_decks = load_decks(new_game, decks)
-            new_blocks = schedule(game, new_tables, paths, agents, new_decks, games, seed)
-            new_played = [g for part in run_blocks(new_blocks, workers, advance) for g in part]
+
+    def run(these: list[Block]) -> list[GameStats]:
+        return [g for part in run_blocks(these, workers, backend, address, progress) for g in part]
+
+    played = run(blocks)
+    new_played: list[GameStats] = []
+    if compare:
+        new_game = cached_game(game, paths, new_tables)
+        new_decks = load_decks(new_game, decks)
+        new_played = run(schedule(game, new_tables, paths, agents, new_decks, games, seed))
     final = new_played if compare else played
     if compare:
         deck_cards = {label: set(d.all_cards()) for label, d in new_decks}
@@ -202,7 +191,7 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
         "agents": list(agents),
         "levels": levels,
         "flags": analysis.sign_flags(levels),
-        "guideline": analysis.power_guideline(game_for(game, new_tables, paths) if compare else base),
+        "guideline": metrics_for(game).guideline(cached_game(game, paths, new_tables) if compare else base),
         "compare": None,
     }
     if compare:

@@ -17,10 +17,9 @@ from grimoire.core.content import Localized
 from grimoire.core.decks import Deck, read_deck_file
 from grimoire.core.errors import DeckError, GrimoireError
 from grimoire.core.game import Game
-from grimoire.core.registry import GAMES
+from grimoire.core.registry import game_names
 
 from .common import open_game
-from .render import word
 from .text import t
 
 HIDDEN_FIELDS = ("id", "name", "text", "flavor", "effects", "ruby", "groups", "kind", "choices", "mods", "cost")
@@ -49,7 +48,7 @@ def card_data(game: Game[Any], card_id: str) -> dict[str, Any]:
         data = {}
     data.setdefault("id", card_id)
     data["name"] = {"ja": card.name.ja, "en": card.name.en}
-    data.setdefault("kind", game.card_kind(card_id))
+    data.setdefault("kind", game.cards.card_kind(card_id))
     return data
 
 
@@ -69,7 +68,7 @@ def card_stats(game: Game[Any], card: Any, lang: str) -> str:
         if isinstance(value, Localized):
             value = value.get(lang)
         elif isinstance(value, str):
-            value = word(game, value, lang)
+            value = game.text.term(value, lang)
         elif not isinstance(value, int | float):
             continue
         parts.append(f"{name}={value}" if value is not True else name)
@@ -89,7 +88,7 @@ def list_cards(game: Game[Any], lang: str, as_json: bool, console: Console) -> i
     table.add_column(t("col_stats", lang))
     for cid in ids:
         card = game.pool[cid]
-        table.add_row(cid, Text(card.name.get(lang)), game.card_kind(cid), Text(card_stats(game, card, lang)))
+        table.add_row(cid, Text(card.name.get(lang)), game.cards.card_kind(cid), Text(card_stats(game, card, lang)))
     console.print(table)
     return 0
 
@@ -109,7 +108,7 @@ def show_card(name: str, games: Sequence[str], cards: Sequence[str | Path], lang
         ruby = getattr(card, "ruby", None)
         if ruby:
             console.print(Text(f"〈{ruby}〉"))
-        console.print(Text(f"{game.card_kind(card.id)}  {card_stats(game, card, lang)}"))
+        console.print(Text(f"{game.cards.card_kind(card.id)}  {card_stats(game, card, lang)}"))
         text = getattr(card, "text", None)
         if isinstance(text, Localized) and text.get(lang):
             console.print(Text(f"{t('text', lang)}: {text.get(lang)}"), soft_wrap=True)
@@ -124,7 +123,7 @@ def show_card(name: str, games: Sequence[str], cards: Sequence[str | Path], lang
 def _deck_score(game: Game[Any], path: Path) -> tuple[int, int]:
     """How well a deck file fits ``game``: (headers understood, card names known)."""
     try:
-        parsed = read_deck_file(path, game.deck_rules)
+        parsed = read_deck_file(path, game.cards.deck_rules)
     except DeckError as exc:
         if "cannot read" in str(exc) or "not UTF-8" in str(exc):
             raise
@@ -138,9 +137,9 @@ def check_deck(path: Path, game_name: str | None, cards: Sequence[str | Path], l
     if game_name is not None:
         game = open_game(game_name, cards)
     else:
-        games = [open_game(name, cards) for name in sorted(GAMES)]
+        games = [open_game(name, cards) for name in game_names()]
         game = max(games, key=lambda g: _deck_score(g, path))
-    deck = game.deck_from_file(path)
+    deck = game.cards.deck_from_file(path)
     describe_deck(game, deck, lang, console)
     return 0
 
@@ -152,4 +151,4 @@ def describe_deck(game: Game[Any], deck: Deck, lang: str, console: Console) -> N
     for section, ids in deck.sections.items():
         console.print(Text(t("cards_total", lang, section=section, n=len(ids)), style="bold"))
         for cid, count in Counter(ids).items():
-            console.print(Text(f"  {count} {game.card_name(cid, lang)}"))
+            console.print(Text(f"  {count} {game.text.card_name(cid, lang)}"))

@@ -23,7 +23,7 @@ from grimoire.core.decks import Deck
 from grimoire.core.errors import DeckError, GrimoireError
 from grimoire.core.game import Game
 from grimoire.core.options import parse_option_pairs
-from grimoire.core.registry import GAMES, load_game
+from grimoire.core.registry import load_game
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -72,8 +72,6 @@ def check_seed(seed: int | None) -> int:
 
 def open_game(name: str, cards: Sequence[str | Path] = ()) -> Game[Any]:
     """A game by name with its built-in cards, the user's card folder and ``cards``."""
-    if name not in GAMES:
-        raise GrimoireError(f"unknown game {name!r}; games: {', '.join(sorted(GAMES))}")
     return load_game(name, card_paths=list(cards), user_cards=True)
 
 
@@ -84,17 +82,17 @@ def game_options(game: Game[Any], pairs: Sequence[str]) -> dict[str, Any]:
 
 def resolve_deck(game: Game[Any], spec: str | None, default_index: int = 0) -> Deck:
     """A deck from a file path or a starter deck name; None picks a starter by position."""
-    starters = game.starter_decks()
+    starters = game.cards.starter_decks()
     if spec is None:
         if not starters:
             raise DeckError(game.name, None, "no starter decks; give --deck FILE")
         names = list(starters)
-        return game.deck_from_file(starters[names[default_index % len(names)]])
+        return game.cards.deck_from_file(starters[names[default_index % len(names)]])
     path = Path(spec)
     if path.is_file():
-        return game.deck_from_file(path)
+        return game.cards.deck_from_file(path)
     if spec in starters:
-        return game.deck_from_file(starters[spec])
+        return game.cards.deck_from_file(starters[spec])
     if path.suffix or os.sep in spec or "/" in spec:
-        return game.deck_from_file(path)
+        return game.cards.deck_from_file(path)
     raise DeckError(spec, None, f"no such deck file or starter deck; starters: {', '.join(starters) or 'none'}")

@@ -19,7 +19,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from grimoire.ai.levels import make_any_agent
+from grimoire.ai.registry import make_agent
 from grimoire.balance.cli import balance_command
 from grimoire.core.errors import GrimoireError
 from grimoire.core.game import Setup
@@ -76,7 +76,7 @@ def play(
         raise GrimoireError("--post needs --coin board")
     setup = Setup(decks, options, check_seed(seed), coin, tuple(post or ()))
     setup.make_chance()  # checks the post times
-    opponent = None if vs == "human" else make_any_agent(vs, game_name, (decks[1], decks[0]))
+    opponent = None if vs == "human" else make_agent(vs, game_name, (decks[1], decks[0]))
     session = Session(game, setup, lang, (None, opponent), make_console(), record_path=record, agent_seed=setup.seed)
     raise typer.Exit(session.run())
 
@@ -143,7 +143,7 @@ def sim(
         raise GrimoireError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
     game = open_game(game_name, cards or [])
     for name in agents:
-        make_any_agent(name, game_name)  # an unknown agent or level is a one-line error here
+        make_agent(name, game_name)  # an unknown agent or level is a one-line error here
     options = game_options(game, option or [])
     pair = (resolve_deck(game, decks[0] if decks else None, 0), resolve_deck(game, decks[1] if decks else None, 1))
     result = simulate_parallel(game_name, pair, agents, games, seed, options, records, cards or [], start=start,
@@ -226,9 +226,9 @@ def cards_show(
 ) -> None:
     """Show a card's full text."""
     lang = check_lang(lang)
-    from grimoire.core.registry import GAMES
+    from grimoire.core.registry import game_names
 
-    names = [game_name] if game_name else sorted(GAMES)
+    names = [game_name] if game_name else game_names()
     raise typer.Exit(cards_mod.show_card(name, names, cards or [], lang, make_console()))
 
 

@@ -18,15 +18,15 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from grimoire.ai.base import Agent
 from grimoire.core.content import user_data_dir
 from grimoire.core.decision import Decision, Event, Option
 from grimoire.core.game import Game, Setup
 from grimoire.core.match import Match
+from grimoire.core.play import Agent
 from grimoire.core.rng import Chance
 from grimoire.sim.runner import derive_seed
 
-from .render import event_line, safe_label, screen, word
+from .render import event_line, safe_label, screen
 from .text import t
 
 Reader = Callable[[str], "str | None"]
@@ -210,4 +210,4 @@ class Session:
         return 0
 
     def reason_text(self, reason: str) -> str:
-        return word(self.game, reason, self.lang)
+        return self.game.text.term(reason, self.lang)

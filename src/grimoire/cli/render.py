@@ -1,13 +1,11 @@
 """Drawing a game on the terminal with Rich: board, log and numbered options.
 
-Each game's board comes from its own renderer module (``render_chant``,
-``render_destiny``), which reads only the seat's view (see each game's ``view.py``).
-Any other game gets a plain key/value listing of its view.
+Each game's board comes from its plugin's renderer, which reads only the seat's view;
+a game without one gets a plain key/value listing of its view.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,17 +15,17 @@ from rich.table import Table
 from rich.text import Text
 
 from grimoire.core.decision import Decision, Event
+from grimoire.core.errors import GrimoireError
 from grimoire.core.game import Game
+from grimoire.core.registry import plugin
 
 from .text import t
-
-BOARDS = {"chant": "grimoire.cli.render_chant", "destiny": "grimoire.cli.render_destiny"}
 
 
 def event_line(game: Game[Any], event: Event, lang: str) -> str:
     """One log line for ``event``; never fails, even on a redacted event."""
     try:
-        return game.describe(event, lang)
+        return game.text.describe(event, lang)
     except (IndexError, KeyError, ValueError, TypeError, AttributeError):
         return f"P{event.player + 1}: {event.kind}"
 
@@ -35,7 +33,7 @@ def event_line(game: Game[Any], event: Event, lang: str) -> str:
 def safe_label(game: Game[Any], option: Any, lang: str) -> str:
     """An option's label; falls back to its id."""
     try:
-        return game.label(option, lang)
+        return game.text.label(option, lang)
     except (IndexError, KeyError, ValueError, TypeError, AttributeError):
         return str(option.id)
 
@@ -43,24 +41,9 @@ def safe_label(game: Game[Any], option: Any, lang: str) -> str:
 def safe_prompt(game: Game[Any], decision: Decision, lang: str) -> str:
     """A decision's question; falls back to its kind."""
     try:
-        return game.prompt(decision, lang)
+        return game.text.prompt(decision, lang)
     except (IndexError, KeyError, ValueError, TypeError, AttributeError):
         return decision.kind
-
-
-def word(game: Game[Any], key: str, lang: str) -> str:
-    """A rules word of ``game`` (attribute, ability, end reason…) in ``lang``; the key itself if unknown."""
-    if game.name == "chant":
-        from grimoire.games.chant.messages import WORDS
-
-        pair = WORDS.get(key)
-        return key if pair is None else pair[0 if lang == "ja" else 1]
-    if key in game.pool:
-        return key
-    try:
-        return game.card_name(key, lang)
-    except (KeyError, AttributeError, TypeError):
-        return key
 
 
 def generic_board(game: Game[Any], view: dict[str, Any], lang: str) -> RenderableType:
@@ -71,7 +54,7 @@ def generic_board(game: Game[Any], view: dict[str, Any], lang: str) -> Renderabl
 
     def show(value: Any) -> str:
         if isinstance(value, str) and value in game.pool:
-            return game.card_name(value, lang)
+            return game.text.card_name(value, lang)
         if isinstance(value, list):
             return "[" + ", ".join(show(v) for v in value) + "]"
         if isinstance(value, dict):
@@ -89,14 +72,13 @@ def generic_board(game: Game[Any], view: dict[str, Any], lang: str) -> Renderabl
 
 def board(game: Game[Any], view: dict[str, Any], lang: str) -> RenderableType:
     """The board of ``view`` drawn by the game's renderer (generic if it has none or it fails)."""
-    module_name = BOARDS.get(game.name)
-    if module_name is not None:
-        try:
-            module = importlib.import_module(module_name)
-            drawn: RenderableType = module.board(game, view, lang)
+    try:
+        draw = plugin(game.name).board_renderer()
+        if draw is not None:
+            drawn: RenderableType = draw(game, view, lang)
             return drawn
-        except (ImportError, KeyError, IndexError, TypeError, ValueError, AttributeError):
-            pass
+    except (GrimoireError, KeyError, IndexError, TypeError, ValueError, AttributeError):
+        pass
     return generic_board(game, view, lang)
 
 

@@ -10,10 +10,11 @@ from rich.text import Text
 
 from grimoire.core.errors import GrimoireError, RecordError
 from grimoire.core.match import Match
-from grimoire.core.records import GameRecord, setup_of, verify
+from grimoire.core.records import GameRecord
+from grimoire.core.replay import setup_of, verify
 
 from .play import Reader, read_stdin
-from .render import event_line, safe_label, safe_prompt, word
+from .render import event_line, safe_label, safe_prompt
 from .text import t
 
 
@@ -66,7 +67,7 @@ def replay_file(path: Path, lang: str, console: Console, step: bool = False, rea
     elif outcome.winner is None:
         console.print(Text(t("draw", lang), style="bold green"))
     else:
-        reason = t("reason", lang, reason=word(game, outcome.reason, lang))
+        reason = t("reason", lang, reason=game.text.term(outcome.reason, lang))
         console.print(Text(t("seat_wins", lang, n=outcome.winner + 1) + " " + reason,
                            style="bold green"))
     return 0

@@ -13,11 +13,62 @@ AI, simulation and RL all answer with an option id — nothing else is input.
 ('fireball',)
 >>> d.find("nope") is None
 True
+
+Option ids follow one grammar, ``<key>`` or ``<key>:<argument>`` (``end``,
+``place:12``, ``use:battle``); :func:`split_option` is the one way to read them:
+
+>>> split_option("place:12"), split_option("end")
+(('place', '12'), ('end', ''))
+>>> option_uid("target:7")
+7
 """
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any, NamedTuple
+
+#: ``winner`` of a state while the game goes on, and for a drawn game (a seat otherwise).
+ONGOING = -2
+DRAWN = -1
+
+
+def split_option(option_id: str) -> tuple[str, str]:
+    """An option id as ``(key, argument)``; the argument is ``""`` when there is none."""
+    key, _, arg = option_id.partition(":")
+    return key, arg
+
+
+def option_uid(option_id: str) -> int:
+    """The card instance (uid) an option like ``place:12`` names."""
+    return int(option_id.partition(":")[2])
+
+
+class Termination(StrEnum):
+    """Why a game ended (like python-chess's ``Termination``); the value is the recorded reason.
+
+    >>> Termination("deck_out") is Termination.DECK_OUT, Termination.LIFE == "life"
+    (True, True)
+    """
+
+    #: life (Chant) reached 0
+    LIFE = "life"
+    #: a player had to draw from an empty library or deck
+    DECK_OUT = "deck_out"
+    #: the rules option's turn limit was reached: a draw
+    TURN_LIMIT = "turn_limit"
+    #: a simulation stopped the game after the game's step bound
+    STEP_LIMIT = "step_limit"
+    #: a player conceded
+    CONCESSION = "concession"
+    #: a player's clock ran out
+    TIMEOUT = "timeout"
+    #: Destiny: threads reached 0 and the revealed card was not Lucky!
+    NO_LUCKY = "no_lucky"
+    #: Destiny: threads reached 0 with no card left to reveal
+    EMPTY_REVEAL = "empty_deck_at_reveal"
+    #: Destiny: threads reached 0 a second time in one cycle
+    SECOND_ZERO = "second_zero"
 
 
 class Option(NamedTuple):
@@ -58,13 +109,21 @@ class Decision(NamedTuple):
 
 
 class Outcome(NamedTuple):
-    """How a finished game ended: ``winner`` is a seat, or None for a draw."""
+    """How a finished game ended: ``winner`` is a seat, or None for a draw; ``reason`` is a
+    :class:`Termination` value (a game of a third-party plugin may use reasons of its own)."""
 
     winner: int | None
     reason: str
 
     def to_json(self) -> dict[str, Any]:
-        return {"winner": self.winner, "reason": self.reason}
+        return {"winner": self.winner, "reason": str(self.reason)}
+
+    @classmethod
+    def of(cls, winner: int, reason: str) -> Outcome | None:
+        """The outcome of a state's ``winner`` field (:data:`ONGOING`, :data:`DRAWN` or a seat)."""
+        if winner == ONGOING:
+            return None
+        return cls(None if winner == DRAWN else winner, str(reason))
 
 
 class Event(NamedTuple):

@@ -6,8 +6,8 @@ so a typo in a card file is a load error naming the file, the card and the field
 crash in the middle of a game.
 
 A half-resolved effect is data too: a :class:`Frame` on the state's effect stack names
-the source card instance, the controller, the effect (card id + index) and a program
-counter with a few integer registers. A game's interpreter steps the top frame; when
+its kind, the source card instance, the controller, the effect (card id + index) and a
+program counter with a few integer registers. A game's interpreter steps the top frame; when
 an operation needs a choice it leaves its frame on the stack and the game's pending
 decision is read from it.
 
@@ -72,29 +72,34 @@ class Effect:
 
 @dataclass(slots=True)
 class Frame:
-    """A half-resolved effect on the stack (plain data).
+    """A half-resolved effect or rule procedure on the stack (plain data).
 
-    ``source`` is the card instance, ``controller`` its owner's seat, ``card``/``index``
-    name the effect, ``pc`` is the operation's program counter and ``regs`` its
-    scratch registers (chosen targets, counts).
+    ``kind`` says what the frame is (each game names its kinds with an ``IntEnum``:
+    one card effect, a trigger group, a rule procedure…); ``source`` is the card
+    instance, ``controller`` its owner's seat, ``card``/``index`` name the effect (or
+    the trigger, per kind), ``pc`` is the procedure's program counter and ``regs`` its
+    scratch registers (chosen targets, counts). Games read and write registers through
+    named slot constants or small accessors, never by bare position.
     """
 
+    kind: int
     source: int
     controller: int
     card: str
-    index: int
+    index: int = 0
     pc: int = 0
     regs: list[int] = field(default_factory=list)
 
     def clone(self) -> Frame:
-        return Frame(self.source, self.controller, self.card, self.index, self.pc, list(self.regs))
+        return Frame(self.kind, self.source, self.controller, self.card, self.index, self.pc, self.regs[:])
 
     def to_json(self) -> list[Any]:
-        return [self.source, self.controller, self.card, self.index, self.pc, list(self.regs)]
+        return [self.kind, self.source, self.controller, self.card, self.index, self.pc, list(self.regs)]
 
     @classmethod
     def from_json(cls, data: list[Any]) -> Frame:
-        return cls(int(data[0]), int(data[1]), str(data[2]), int(data[3]), int(data[4]), [int(x) for x in data[5]])
+        return cls(int(data[0]), int(data[1]), int(data[2]), str(data[3]), int(data[4]), int(data[5]),
+                   [int(x) for x in data[6]])
 
 
 class OpRegistry:

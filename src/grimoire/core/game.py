@@ -1,25 +1,29 @@
 """The game contract every rule module implements (OpenSpiel-style).
 
-A :class:`Game` is immutable rules + content; a state is plain data owned by the
-caller. At every moment :meth:`Game.decision` returns the one pending
+A :class:`Game` is immutable rules; a state is plain data owned by the caller. At every
+moment :meth:`Game.decision` returns the one pending
 :class:`~grimoire.core.decision.Decision` or None when the game is over;
 :meth:`Game.apply` checks an answer against the listed options before changing the
-state, and returns the frozen events it caused.
+state, and returns the frozen events it caused. A game holds two collaborators: its
+:class:`~grimoire.core.cardset.CardSet` (``game.cards``: pool, deck rules, starter
+decks, deck building) and its :class:`~grimoire.core.i18n.Texts` (``game.text``:
+card names, option labels, prompts, event lines, board words).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from .cardset import CardSet
 from .content import Localized
-from .decision import Decision, Event, Option, Outcome
-from .decks import Deck, DeckList, DeckRules, build_deck, parse_deck_text, read_deck_file
+from .decision import Decision, Event, Outcome
+from .decks import Deck
 from .errors import GameOver, IllegalAnswer
-from .i18n import Catalog
+from .events import EventSchema
+from .i18n import Texts
 from .options import OptionSpec, resolve_options
 from .pool import CardPool
 from .rng import Chance, make_chance
@@ -42,17 +46,35 @@ class Setup:
         return make_chance(self.chance, self.seed, list(self.chance_script))
 
 
+class GameEnded(Exception):
+    """Raised by a game's rules once the outcome is set: it unwinds the answer being applied.
+
+    A game's ``end_game`` sets the state's ``winner`` and ``reason``, emits the end event
+    and raises this; the game's :meth:`Game.apply_unchecked` catches it, so nothing runs
+    after a game ends.
+    """
+
+
 class Game(ABC, Generic[S]):
-    """A rule module: rules, content and rendering of one card game."""
+    """The rules of one card game (see the module docstring).
+
+    Subclasses set ``name``, ``version``, ``title``, ``option_specs``, ``max_steps`` and
+    ``events`` and, in ``__init__``, ``self.cards`` and ``self.text``.
+    """
 
     name: str = ""
     version: str = ""
     title: Localized = Localized("", "")
     option_specs: tuple[OptionSpec, ...] = ()
-    deck_rules: DeckRules
-    catalog: Catalog
-    pool: CardPool[Any]
     max_steps: int = 100_000
+    events: EventSchema = EventSchema({})
+    cards: CardSet
+    text: Texts
+
+    @property
+    def pool(self) -> CardPool[Any]:
+        """The card definitions the rules read (``self.cards.pool``)."""
+        return self.cards.pool
 
     # ----- the state machine -------------------------------------------------
     @abstractmethod
@@ -65,7 +87,14 @@ class Game(ABC, Generic[S]):
 
     @abstractmethod
     def apply_unchecked(self, state: S, option_id: str, events: list[Event]) -> None:
-        """Apply an answer known to be legal (trusted fast path for search code)."""
+        """Apply an answer known to be legal, then run automatic steps to the next decision
+        (the trusted fast path of search code)."""
+
+    @abstractmethod
+    def settle(self, state: S) -> list[Event]:
+        """Run the automatic steps of a state built by hand (a scenario, a decoded position) up
+        to its next real decision, as live play does; returns their events (none for a state
+        that already waits on a decision)."""
 
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None:
@@ -86,6 +115,23 @@ class Game(ABC, Generic[S]):
                 self.apply_unchecked(state, option_id, events)
                 return events
         raise IllegalAnswer(option_id, decision.kind, decision.ids())
+
+    def current_player(self, state: S) -> int | None:
+        """The seat that must answer, or None when the game is over."""
+        d = self.decision(state)
+        return None if d is None else d.player
+
+    @abstractmethod
+    def turn_number(self, state: S) -> int:
+        """The number of turns begun so far (for statistics and search horizons)."""
+
+    @abstractmethod
+    def first_player(self, state: S) -> int | None:
+        """The seat that plays (or played) the first turn; None while not yet decided."""
+
+    @abstractmethod
+    def chance(self, state: S) -> Chance:
+        """The state's own chance source (search code reseeds it with :meth:`Chance.reseed`)."""
 
     # ----- plain data --------------------------------------------------------
     @abstractmethod
@@ -120,80 +166,7 @@ class Game(ABC, Generic[S]):
     def decode_position(self, text: str) -> S:
         """Inverse of :meth:`encode_position`."""
 
-    def current_player(self, state: S) -> int | None:
-        """The seat that must answer, or None when the game is over."""
-        d = self.decision(state)
-        return None if d is None else d.player
-
-    def turn_number(self, state: S) -> int:
-        """The number of turns begun so far (for statistics)."""
-        return int(getattr(state, "turn", 0))
-
-    # ----- content -----------------------------------------------------------
+    # ----- options -----------------------------------------------------------
     def options(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Rules options with defaults filled in and values checked."""
         return resolve_options(self.option_specs, given)
-
-    def card_name(self, card_id: str, lang: str) -> str:
-        """A card's name in ``lang`` (the id itself for an unknown card)."""
-        card = self.pool.by_id.get(card_id)
-        if card is not None:
-            return str(card.name.get(lang))
-        return self.catalog.term(card_id, lang) or card_id
-
-    def label(self, option: Option, lang: str) -> str:
-        """The readable label of an option."""
-        return self.catalog.render(option.key, option.args, lang, self.card_name)
-
-    def prompt(self, decision: Decision, lang: str) -> str:
-        """The readable question of a decision."""
-        return self.catalog.render("ask." + decision.kind, decision.prompt_args, lang, self.card_name)
-
-    def describe(self, event: Event, lang: str) -> str:
-        """An event as a line of the game log (``ev.<kind>.hidden`` when its args were redacted)."""
-        key = "ev." + event.kind
-        if event.private_to >= 0 and not event.args and self.catalog.has(key + ".hidden"):
-            key += ".hidden"
-        return self.catalog.render(key, (event.player + 1, *event.args), lang, self.card_name)
-
-    def card_kind(self, card_id: str) -> str:
-        """Which deck section a card belongs to (its ``kind``)."""
-        return str(getattr(self.pool[card_id], "kind", self.deck_rules.sections[0].name))
-
-    def _lookup(self, name: str) -> tuple[str, str] | None:
-        card = self.pool.find(name)
-        return None if card is None else (card.id, self.card_kind(card.id))
-
-    def deck_rules_for(self, options: Mapping[str, Any] | None = None) -> DeckRules:
-        """The deck rules under these rules options (a game whose deck size or copy limit is
-        an option overrides this); the default is :attr:`deck_rules`."""
-        return self.deck_rules
-
-    def build_deck(self, deck_list: DeckList, options: Mapping[str, Any] | None = None) -> Deck:
-        """Validate a parsed deck list against this game's deck rules (under ``options``) and pool."""
-        return build_deck(deck_list, self.deck_rules_for(options), self._lookup)
-
-    def deck_from_text(self, text: str, source: str = "<deck>", options: Mapping[str, Any] | None = None) -> Deck:
-        """Parse and validate a deck list given as text."""
-        return self.build_deck(parse_deck_text(text, source, rules=self.deck_rules_for(options)), options)
-
-    def deck_from_file(self, path: str | Path, options: Mapping[str, Any] | None = None) -> Deck:
-        """Read, parse and validate a deck file."""
-        return self.build_deck(read_deck_file(path, self.deck_rules_for(options)), options)
-
-    @abstractmethod
-    def starter_decks(self) -> dict[str, Path]:
-        """The shipped starter decks by name."""
-
-    def starter_deck(self, name: str) -> Deck:
-        """A shipped starter deck by name (e.g. ``fire``)."""
-        decks = self.starter_decks()
-        if name not in decks:
-            from .errors import DeckError
-
-            raise DeckError(name, None, f"no starter deck {name!r}; starters: {', '.join(sorted(decks))}")
-        return self.deck_from_file(decks[name])
-
-    def card_tables(self, card_ids: Sequence[str]) -> dict[str, dict[str, Any]]:
-        """The source tables of these cards (embedded in records so replays need no files)."""
-        return {cid: self.pool.tables[cid] for cid in sorted(set(card_ids)) if cid in self.pool.tables}

@@ -17,15 +17,42 @@ chosen language wherever they appear:
 >>> cat = Catalog({"ev.win": {"ja": "{0}の勝ち（{1}）", "en": "{0} wins ({1})"}}, {"life": ("ライフ切れ", "life")})
 >>> cat.render("ev.win", ("P1", "life"), "ja", lambda c, l: c)
 'P1の勝ち（ライフ切れ）'
+
+Event lines use named arguments (see :mod:`grimoire.core.events`): ``{player}`` is the
+1-based player number, a ``card`` / ``*_card`` argument renders as the card's name:
+
+>>> cat = Catalog({"ev.place": {"ja": "P{player}が{card}を置いた", "en": "P{player} places {card}"}})
+>>> cat.render_named("ev.place", {"player": 1, "card": "fireball"}, "en", lambda c, l: c.title())
+'P1 places Fireball'
 """
 
 from __future__ import annotations
 
 import string
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from .decision import Decision, Event, Option
+from .events import EventSchema, is_card_arg
+
+if TYPE_CHECKING:
+    from .pool import CardPool
 
 LANGS = ("ja", "en")
+
+#: Board words every game shares (a game's own ``ui.*`` entries take precedence).
+COMMON_UI: dict[str, dict[str, str]] = {
+    "ui.player": {"ja": "プレイヤー{n}", "en": "Player {n}"},
+    "ui.seat": {"ja": "P{n}", "en": "P{n}"},
+    "ui.you": {"ja": "あなた", "en": "You"},
+    "ui.opponent": {"ja": "相手", "en": "Opponent"},
+    "ui.none": {"ja": "なし", "en": "none"},
+    "ui.turn": {"ja": "ターン {n}", "en": "Turn {n}"},
+    "ui.turn_mark": {"ja": " ・手番", "en": " · turn"},
+    "ui.hand": {"ja": "手札", "en": "Hand"},
+    "ui.deck": {"ja": "山札", "en": "Deck"},
+    "ui.unknown": {"ja": "未定", "en": "not yet known"},
+}
 NameFn = Callable[[str, str], str]
 _FORMATTER = string.Formatter()
 
@@ -74,3 +101,79 @@ class Catalog:
                 cards[field] = name(str(args[idx]), lang) if idx < len(args) else "?"
         shown = [self.term(a, lang) or a if isinstance(a, str) else a for a in args]
         return template.format(*shown, **cards)
+
+    def render_named(self, key: str, args: Mapping[str, Any], lang: str, name: NameFn) -> str:
+        """Render ``key`` with named ``args``: card arguments as names, known words as terms."""
+        by_lang = self.entries.get(key)
+        if by_lang is None:
+            return " ".join([key, *(f"{k}={v}" for k, v in args.items())])
+        template = by_lang.get(lang) or by_lang.get("en") or next(iter(by_lang.values()))
+        shown: dict[str, Any] = {}
+        for k, v in args.items():
+            if isinstance(v, str):
+                shown[k] = name(v, lang) if is_card_arg(k) else (self.term(v, lang) or v)
+            else:
+                shown[k] = v
+        return template.format_map(_Missing(shown))
+
+    def ui(self) -> dict[str, dict[str, str]]:
+        """The ``ui.*`` templates (board words), keyed without the prefix (served to the browser)."""
+        return {k[3:]: dict(v) for k, v in self.entries.items() if k.startswith("ui.")}
+
+
+class _Missing(dict[str, Any]):
+    """A format mapping that shows a missing field as ``?`` (a redacted or short event)."""
+
+    def __missing__(self, key: str) -> str:
+        return "?"
+
+
+class Texts:
+    """A game's words: card names, terms, option labels, prompts, event lines and board words.
+
+    The collaborator a :class:`~grimoire.core.game.Game` holds for everything it says.
+    """
+
+    def __init__(self, catalog: Catalog, pool: CardPool[Any], events: EventSchema) -> None:
+        for key, by_lang in COMMON_UI.items():
+            if not catalog.has(key):
+                catalog.update({key: by_lang})
+        self.catalog = catalog
+        self.pool = pool
+        self.events = events
+
+    def card_name(self, card_id: str, lang: str) -> str:
+        """A card's name in ``lang``; a known term in ``lang``; else the id itself."""
+        card = self.pool.by_id.get(card_id)
+        if card is not None:
+            return str(card.name.get(lang))
+        return self.catalog.term(card_id, lang) or card_id
+
+    def term(self, word: str, lang: str) -> str:
+        """A rules word (attribute, ability, end reason…) in ``lang``; the word itself if unknown."""
+        return self.catalog.term(word, lang) or word
+
+    def label(self, option: Option, lang: str) -> str:
+        """The readable label of an option."""
+        return self.catalog.render(option.key, option.args, lang, self.card_name)
+
+    def prompt(self, decision: Decision, lang: str) -> str:
+        """The readable question of a decision."""
+        return self.catalog.render("ask." + decision.kind, decision.prompt_args, lang, self.card_name)
+
+    def describe(self, event: Event, lang: str) -> str:
+        """An event as a line of the game log (``ev.<kind>.hidden`` when its args were redacted)."""
+        key = "ev." + event.kind
+        if event.private_to >= 0 and not event.args and self.catalog.has(key + ".hidden"):
+            key += ".hidden"
+        args = self.events.named(event)
+        args["player"] = event.player + 1
+        return self.catalog.render_named(key, args, lang, self.card_name)
+
+    def ui(self, key: str, lang: str, **args: Any) -> str:
+        """A board word or phrase ``ui.<key>`` in ``lang``, formatted with ``args``."""
+        by_lang = self.catalog.entries.get("ui." + key)
+        if by_lang is None:
+            return key
+        template = by_lang.get(lang) or by_lang.get("en") or next(iter(by_lang.values()))
+        return template.format_map(_Missing(args))

@@ -66,7 +66,7 @@ class Match(Generic[S]):
     def record(self, meta: Mapping[str, Any] | None = None) -> GameRecord:
         """The game so far as a record (decks, options, seed and answers)."""
         out = self.outcome
-        cards = self.game.card_tables([c for d in self.setup.decks for c in d.all_cards()])
+        cards = self.game.cards.card_tables([c for d in self.setup.decks for c in d.all_cards()])
         return GameRecord(
             game=self.game.name,
             ruleset_version=self.game.version,

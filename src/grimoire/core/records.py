@@ -1,8 +1,7 @@
-"""Game records: ruleset and version, options, decks, seed, answers — and replay.
+"""Game records: ruleset and version, options, decks, seed, answers (JSON).
 
-A record is JSON. Replaying it re-creates the game from its set-up and applies the
-answers one by one; each step's events are fingerprinted, so ``verify`` names the first
-step whose events differ from the recorded ones.
+A record holds everything needed to reproduce a game exactly, plus a fingerprint of
+each step's events; :mod:`grimoire.core.replay` re-simulates it.
 
 >>> rec = GameRecord("chant", "1", {}, [], 7, "prng", [], ["pass"], ["a", "b"], None, {}, {})
 >>> GameRecord.from_json(rec.to_json()) == rec
@@ -21,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from .decks import Deck
-from .errors import DeckError, GrimoireError, RecordError
+from .errors import DeckError, RecordError
 
 FORMAT = "grimoire-record"
 FORMAT_VERSION = 1
@@ -124,64 +123,3 @@ class GameRecord:
             return cls.from_json(data)
         except RecordError as exc:
             raise RecordError(f"{p}: {exc}") from None
-
-
-@dataclass
-class VerifyResult:
-    """The outcome of re-simulating a record."""
-
-    ok: bool
-    steps: int
-    first_bad_step: int | None = None
-    message: str = ""
-
-
-def setup_of(record: GameRecord) -> Any:
-    """The :class:`~grimoire.core.game.Setup` a record describes, and its game."""
-    from .game import Setup
-    from .registry import load_game
-
-    try:
-        game = load_game(record.game, tables=record.cards)
-        options = game.options(record.options)
-    except GrimoireError as exc:
-        raise RecordError(f"record cannot be set up: {exc}") from None
-    if record.ruleset_version != game.version:
-        raise RecordError(f"record is for {record.game} rules {record.ruleset_version}, this is {game.version}")
-    if len(record.decks) != 2:
-        raise RecordError(f"record must have 2 decks, has {len(record.decks)}")
-    for deck in record.decks:
-        for card_id in deck.all_cards():
-            if card_id not in game.pool:
-                raise RecordError(f"record deck {deck.name!r} uses unknown card {card_id!r}")
-    setup = Setup((record.decks[0], record.decks[1]), options, record.seed, record.chance, tuple(record.chance_script))
-    return game, setup
-
-
-def verify(record: GameRecord) -> VerifyResult:
-    """Re-simulate ``record`` and compare every step's events with its fingerprints."""
-    from .match import Match
-
-    game, setup = setup_of(record)
-    try:
-        match = Match(game, setup)
-    except GrimoireError as exc:
-        return VerifyResult(False, 0, 0, f"set-up failed: {exc}")
-    if record.checks and match.checks[0] != record.checks[0]:
-        return VerifyResult(False, 0, 0, "step 0 (set-up): events differ from the record")
-    for i, answer in enumerate(record.answers, start=1):
-        try:
-            match.answer(answer)
-        except GrimoireError as exc:
-            return VerifyResult(False, i, i, f"step {i}: answer {answer!r} was refused: {exc}")
-        if i < len(record.checks) and match.checks[i] != record.checks[i]:
-            return VerifyResult(False, i, i, f"step {i}: answer {answer!r} produced different events than recorded")
-    if len(record.checks) not in (0, len(match.checks)):
-        return VerifyResult(False, len(record.answers), len(record.answers),
-                            f"record has {len(record.checks)} checks for {len(record.answers)} answers")
-    out = match.outcome
-    got = None if out is None else out.to_json()
-    if record.outcome is not None and got != record.outcome:
-        return VerifyResult(False, len(record.answers), len(record.answers),
-                            f"final outcome {got} differs from recorded {record.outcome}")
-    return VerifyResult(True, len(record.answers))

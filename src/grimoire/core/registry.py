@@ -1,24 +1,88 @@
-"""The games Grimoire knows, loaded by name.
+"""The games Grimoire knows: plugins found through the ``grimoire.games`` entry-point group.
 
->>> {'chant', 'destiny'} <= set(GAMES)
+Every installed package that names a :class:`~grimoire.core.plugin.GamePlugin` in the
+``grimoire.games`` group is a game (Grimoire's own two are registered the same way in
+its ``pyproject.toml``). :func:`register` adds a plugin in-process (embedding, tests).
+
+>>> {'chant', 'destiny'} <= set(game_names())
 True
+>>> plugin("nosuchgame")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+grimoire.core.errors.GrimoireError: unknown game 'nosuchgame'; games: ...
 """
 
 from __future__ import annotations
 
-import importlib
+import logging
 from collections.abc import Mapping, Sequence
+from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
 from .content import user_data_dir
 from .errors import GrimoireError
 from .game import Game
+from .plugin import GamePlugin
 
-GAMES: dict[str, str] = {
-    "chant": "grimoire.games.chant.game:ChantGame",
-    "destiny": "grimoire.games.destiny.game:DestinyGame",
-}
+GROUP = "grimoire.games"
+log = logging.getLogger("grimoire")
+
+_found: dict[str, GamePlugin] | None = None
+_broken: dict[str, str] = {}
+_extra: dict[str, GamePlugin] = {}
+
+
+def _discover() -> dict[str, GamePlugin]:
+    global _found
+    if _found is None:
+        found: dict[str, GamePlugin] = {}
+        for ep in entry_points(group=GROUP):
+            try:
+                obj = ep.load()
+            except Exception as exc:  # a broken third-party plugin must not break Grimoire
+                _broken[ep.name] = f"{type(exc).__name__}: {exc}"
+                log.warning("game plugin %r (%s) cannot be loaded: %s", ep.name, ep.value, exc)
+                continue
+            if not isinstance(obj, GamePlugin):
+                _broken[ep.name] = f"{ep.value} is not a GamePlugin"
+                continue
+            if obj.name != ep.name:
+                _broken[ep.name] = f"{ep.value} is the plugin of {obj.name!r}, not {ep.name!r}"
+                continue
+            found[obj.name] = obj
+        _found = found
+    return _found
+
+
+def plugins() -> dict[str, GamePlugin]:
+    """Every known game's plugin by name (installed ones, then those registered in-process)."""
+    return {**_discover(), **_extra}
+
+
+def game_names() -> list[str]:
+    """The names of every known game, sorted."""
+    return sorted(plugins())
+
+
+def plugin(name: str) -> GamePlugin:
+    """The plugin of game ``name``; an unknown game is a GrimoireError naming the known ones."""
+    found = plugins().get(name)
+    if found is None:
+        if name in _broken:
+            raise GrimoireError(f"game {name!r} is installed but broken: {_broken[name]}")
+        raise GrimoireError(f"unknown game {name!r}; games: {', '.join(game_names())}")
+    return found
+
+
+def register(game: GamePlugin) -> None:
+    """Make ``game`` known in this process (as if it were installed)."""
+    _extra[game.name] = game
+
+
+def unregister(name: str) -> None:
+    """Forget a plugin added with :func:`register`."""
+    _extra.pop(name, None)
 
 
 def user_card_dir(name: str) -> Path:
@@ -28,18 +92,13 @@ def user_card_dir(name: str) -> Path:
 
 def load_game(name: str, card_paths: Sequence[str | Path] = (), tables: Mapping[str, Mapping[str, Any]] | None = None,
               user_cards: bool = False) -> Game[Any]:
-    """The rule module ``name`` with its built-in cards plus ``card_paths`` and ``tables``.
+    """The rules of game ``name`` with its built-in cards plus ``card_paths`` and ``tables``.
 
     ``user_cards`` also loads the user's card folder (see :func:`user_card_dir`).
     """
-    target = GAMES.get(name)
-    if target is None:
-        raise GrimoireError(f"unknown game {name!r}; games: {', '.join(sorted(GAMES))}")
-    module_name, _, cls_name = target.partition(":")
-    cls = getattr(importlib.import_module(module_name), cls_name)
+    found = plugin(name)
     paths = list(card_paths)
     folder = user_card_dir(name)
     if user_cards and folder.is_dir():
         paths.insert(0, folder)
-    game: Game[Any] = cls(card_paths=paths, tables=tables)
-    return game
+    return found.make_game(paths, tables)

@@ -72,6 +72,17 @@ class Chance:
     def clone(self) -> Chance:
         return Chance(self.kind, self.state, self.script, self.pos)
 
+    def reseed(self, seed: int) -> None:
+        """Turn this source into a fresh PRNG seeded with ``seed`` (search code redraws the future).
+
+        >>> c = Chance.board(["12:00:01"]); c.reseed(5); c == Chance.seeded(5)
+        True
+        """
+        self.kind = "prng"
+        self.state = seed & _MASK
+        self.script = []
+        self.pos = 0
+
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "state": self.state, "script": list(self.script), "pos": self.pos}
 

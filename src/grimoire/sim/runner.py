@@ -18,12 +18,12 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from grimoire.ai.base import Agent
-from grimoire.core.decision import Event
+from grimoire.ai.registry import make_agent
+from grimoire.core.decision import Termination
 from grimoire.core.decks import Deck
 from grimoire.core.errors import GrimoireError
 from grimoire.core.game import Game, Setup
-from grimoire.core.match import Match
+from grimoire.core.play import Agent, play
 from grimoire.core.registry import load_game
 from grimoire.core.rng import Chance
 
@@ -38,75 +38,32 @@ def derive_seed(*parts: int | str) -> int:
     return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "big") & _MASK63
 
 
-def first_player_of(game: Game[Any], state: Any) -> int | None:
-    """The seat that plays the first turn, as the game tells it (None if it cannot).
-
-    Asks ``game.first_player(state)`` if the game has it, else reads the state's
-    ``first_player`` or ``first`` field. Call it on the final state: some games toss
-    for the first player only after pre-game choices.
-    """
-    ask = getattr(game, "first_player", None)
-    if callable(ask):
-        value = ask(state)
-        return value if isinstance(value, int) and value in (0, 1) else None
-    for name in ("first_player", "first"):
-        value = state.get(name) if isinstance(state, dict) else getattr(state, name, None)
-        if isinstance(value, int) and not isinstance(value, bool) and value in (0, 1):
-            return value
-    return None
-
-
 def play_one(game: Game[Any], decks: tuple[Deck, Deck], agents: tuple[Agent, Agent], options: Mapping[str, Any],
              seed: int, index: int, record_path: Path | None = None, swap: bool = False) -> GameResult:
     """Play game ``index`` of a run seeded ``seed``; ``swap`` seats ``agents[1]`` at seat 0.
 
     Decks stay with their seats (``decks[0]`` is always seat 0's), so with ``swap`` on
-    every other game each agent plays both decks.
-
-    With ``record_path`` the game is played through a :class:`Match` and its record saved there.
+    every other game each agent plays both decks. With ``record_path`` the game's record
+    is saved there.
     """
     seats = (agents[1], agents[0]) if swap else agents
     setup = Setup(decks, dict(options), derive_seed(seed, index, "setup"))
     chances = [Chance.seeded(derive_seed(seed, index, "agent", s)) for s in (0, 1)]
-    match: Match[Any] | None = None
-    if record_path is not None:
-        match = Match(game, setup)
-        state = match.state
-    else:
-        state = game.new_state(setup, [])
-    first_decider: int | None = None
-    decisions = 0
-    reason = ""
-    events: list[Event] = []
-    while (decision := (match.decision if match is not None else game.decision(state))) is not None:
-        if first_decider is None:
-            first_decider = decision.player
-        agent = seats[decision.player]
-        answer = agent.choose(game, game.view(state, decision.player), decision, chances[decision.player])
-        if decision.find(answer) is None:
-            raise GrimoireError(f"agent {agent.name!r} gave the unlisted answer {answer!r} to {decision.kind!r}")
-        if match is not None:
-            match.answer(answer)
-        else:
-            events.clear()
-            game.apply_unchecked(state, answer, events)
-        decisions += 1
-        if decisions > game.max_steps:
-            reason = "step_limit"
-            break
-    first = first_player_of(game, state)
+    done = play(game, setup, seats, chances, record=record_path is not None)
+    state = done.state
+    first = game.first_player(state)
     if first is None:
-        first = first_decider
+        first = done.first_decider
     outcome = game.outcome(state)
     winner = outcome.winner if outcome is not None else None
-    if outcome is not None:
-        reason = outcome.reason
+    reason = str(outcome.reason) if outcome is not None else (Termination.STEP_LIMIT if done.truncated else "")
     saved = None
-    if match is not None and record_path is not None:
+    if done.match is not None and record_path is not None:
         meta = {"agents": [seats[0].name, seats[1].name], "sim_seed": seed, "index": index}
-        saved = str(match.record(meta).save(record_path))
+        saved = str(done.match.record(meta).save(record_path))
     names = (seats[0].name, seats[1].name)
-    return GameResult(index, setup.seed, names, winner, reason, first, game.turn_number(state), decisions, swap, saved)
+    return GameResult(index, setup.seed, names, winner, reason, first, game.turn_number(state), done.decisions, swap,
+                      saved)
 
 
 def make_players(names: tuple[str, str], game_name: str, decks: tuple[Deck, Deck]
@@ -116,12 +73,15 @@ def make_players(names: tuple[str, str], game_name: str, decks: tuple[Deck, Deck
     Decks stay with their seats, so an agent seated by a swap plays the other deck and must
     know that (search agents sample hidden cards from the deck lists).
     """
-    from grimoire.ai.levels import make_any_agent  # levels import the search agent; keep it lazy
-
     d0, d1 = decks
-    ordinary = (make_any_agent(names[0], game_name, (d0, d1)), make_any_agent(names[1], game_name, (d1, d0)))
-    swapped = (make_any_agent(names[0], game_name, (d1, d0)), make_any_agent(names[1], game_name, (d0, d1)))
+    ordinary = (make_agent(names[0], game_name, (d0, d1)), make_agent(names[1], game_name, (d1, d0)))
+    swapped = (make_agent(names[0], game_name, (d1, d0)), make_agent(names[1], game_name, (d0, d1)))
     return ordinary, swapped
+
+
+def record_name(game_name: str, seed: int, index: int) -> str:
+    """The file name of game ``index``'s record in a run seeded ``seed``."""
+    return f"{game_name}-{seed}-{index:05d}.json"
 
 
 def simulate(game_name: str, decks: tuple[Deck, Deck], agents: tuple[str, str], games: int, seed: int = 0,
@@ -130,13 +90,13 @@ def simulate(game_name: str, decks: tuple[Deck, Deck], agents: tuple[str, str], 
              game: Game[Any] | None = None) -> SimResult:
     """Play games ``start`` … ``start + games - 1`` of the run seeded ``seed``.
 
-    ``agents`` are agent or level names (see :func:`grimoire.ai.levels.make_any_agent`); seat 0 gets
+    ``agents`` are agent or level names (see :func:`grimoire.ai.registry.make_agent`); seat 0 gets
     ``agents[0]`` and ``decks[0]``; ``alternate`` seats ``agents[1]`` at seat 0 in odd
     games (decks stay with their seats, so each agent plays both decks). ``records_dir``
     saves one record per game. Deterministic: the same arguments give the same results
     (apart from timing).
 
-    >>> g = load_game("chant"); d = g.starter_deck("fire")
+    >>> g = load_game("chant"); d = g.cards.starter_deck("fire")
     >>> r = simulate("chant", (d, d), ("random", "random"), 3, seed=7, game=g)
     >>> r.games, sum(r.wins) + r.draws
     (3, 3)
@@ -155,7 +115,7 @@ def simulate(game_name: str, decks: tuple[Deck, Deck], agents: tuple[str, str], 
     result = SimResult(game_name, (agents[0], agents[1]), seed)
     began = time.perf_counter()
     for index in range(start, start + games):
-        path = None if records_dir is None else Path(records_dir) / f"{game_name}-{seed}-{index:05d}.json"
+        path = None if records_dir is None else Path(records_dir) / record_name(game_name, seed, index)
         swap = alternate and index % 2 == 1
         result.results.append(play_one(game, decks, swapped if swap else players, resolved, seed, index, path, swap))
     result.elapsed = time.perf_counter() - began

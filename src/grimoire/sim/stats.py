@@ -1,35 +1,16 @@
 """Statistics of a batch of games: wins, draws, first-player advantage, speed.
 
->>> lo, hi = wilson(60, 100)
->>> round(lo, 3), round(hi, 3)
-(0.502, 0.691)
->>> wilson(0, 0)
-(0.0, 1.0)
+Intervals are Wilson score intervals (:func:`grimoire.core.stats.wilson`).
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import Any
 
-Z95 = 1.959963984540054
+from grimoire.core.stats import Z95, wilson
 
-
-def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a binomial proportion (95 % by default).
-
-    With no trials the interval is the whole of [0, 1].
-    """
-    if trials <= 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    z2 = z * z
-    denom = 1 + z2 / trials
-    centre = (p + z2 / (2 * trials)) / denom
-    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
+__all__ = ["Z95", "GameResult", "SimResult", "wilson"]
 
 @dataclass(frozen=True)
 class GameResult:

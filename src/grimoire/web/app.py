@@ -41,6 +41,7 @@ from grimoire.core.decks import Deck
 from grimoire.core.errors import DeckError, GrimoireError
 from grimoire.core.game import Game
 from grimoire.core.i18n import LANGS
+from grimoire.core.registry import plugin
 
 from .hub import HUMAN, Conn, Hub, LiveGame
 from .protocol import ClientError, parse_message
@@ -50,8 +51,9 @@ STATIC = Path(__file__).resolve().parent / "static"
 log = logging.getLogger("grimoire.web")
 
 
-def create_app(store: Store, games: Sequence[str] = ("chant", "destiny"), ai_delay: float = 0.3) -> Starlette:
-    """The application serving ``games`` from ``store``; ``ai_delay`` paces the computer's answers (seconds)."""
+def create_app(store: Store, games: Sequence[str] | None = None, ai_delay: float = 0.3) -> Starlette:
+    """The application serving ``games`` (default: every installed game) from ``store``; ``ai_delay``
+    paces the computer's answers (seconds)."""
     hub = Hub(store, games, ai_delay=ai_delay)
 
     @contextlib.asynccontextmanager
@@ -71,6 +73,10 @@ def create_app(store: Store, games: Sequence[str] = ("chant", "destiny"), ai_del
         WebSocketRoute("/ws/{id}", partial(_play, hub)),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
+    for name in hub.game_names:  # each game's own browser assets (its table renderer), from its package
+        assets = plugin(name).web_assets
+        if assets is not None and assets.is_dir():
+            routes.append(Mount(f"/games/{name}", StaticFiles(directory=assets), name=f"game-{name}"))
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.hub = hub
     return app
@@ -99,15 +105,17 @@ async def _meta(hub: Hub, request: Request) -> Response:
             log.warning("game %s is not available: %s", name, exc)
             continue
         starters = []
-        for deck_id in sorted(game.starter_decks()):
+        for deck_id in sorted(game.cards.starter_decks()):
             try:
-                deck = game.starter_deck(deck_id)
+                deck = game.cards.starter_deck(deck_id)
             except GrimoireError as exc:
                 log.warning("%s starter %s is broken: %s", name, deck_id, exc)
                 continue
             starters.append({"id": deck_id, "name": _localized_name(deck.name or deck_id)})
+        renderer = plugin(name).web_renderer()
         games.append({"name": name, "title": {"ja": game.title.ja, "en": game.title.en},
-                      "starters": starters, "levels": hub.levels(name)})
+                      "starters": starters, "levels": hub.levels(name),
+                      "renderer": f"/games/{name}/render.js" if renderer is not None else None})
     return JSONResponse({"games": games, "langs": list(LANGS)})
 
 
@@ -156,11 +164,11 @@ def _deck(game: Game[Any], spec: Any, field: str) -> Deck:
     if not isinstance(spec, dict):
         raise ClientError("bad_message", f"{field!r} must be an object with 'starter' or 'text'")
     if isinstance(spec.get("text"), str) and spec["text"].strip():
-        return game.deck_from_text(spec["text"], "pasted deck")
+        return game.cards.deck_from_text(spec["text"], "pasted deck")
     starter = spec.get("starter")
     if not isinstance(starter, str):
         raise ClientError("bad_message", f"{field!r} needs a 'starter' deck or a deck list 'text'")
-    return game.starter_deck(starter)
+    return game.cards.starter_deck(starter)
 
 
 def _deck_error(exc: DeckError, field: str) -> JSONResponse:

@@ -6,7 +6,7 @@ pending decision, committed to the database and only then applied and broadcast,
 the computer's seats are answered server-side by agents that see only their view.
 
 >>> hub = Hub(Store(":memory:"), games=("chant",))
->>> deck = hub.rules("chant").starter_deck("fire")
+>>> deck = hub.rules("chant").cards.starter_deck("fire")
 >>> game, tokens = hub.create("chant", (deck, deck), ["human", "ai:easy"], seed=7)
 >>> game.seq, game.seats, bool(tokens[0]), tokens[1]
 (0, ['human', 'ai:easy'], True, '')
@@ -28,15 +28,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from grimoire.ai.base import Agent
-from grimoire.ai.levels import LEVELS, make_level_agent
-from grimoire.ai.random_agent import RandomAgent
+from grimoire.ai.registry import LEVELS, make_level_agent
 from grimoire.core.decision import Event
 from grimoire.core.decks import Deck
 from grimoire.core.errors import GrimoireError
 from grimoire.core.game import Game, Setup
 from grimoire.core.match import Match
-from grimoire.core.registry import load_game
+from grimoire.core.play import Agent, RandomAgent
+from grimoire.core.registry import game_names, load_game
 from grimoire.core.rng import Chance
 
 from .protocol import ClientError, dumps, state_payload
@@ -126,10 +125,10 @@ class LiveGame:
 class Hub:
     """Every game of one server: creation, lazy loading, answers, broadcasts, computer seats."""
 
-    def __init__(self, store: Store, games: Sequence[str] = ("chant", "destiny"), ai_delay: float = 0.3,
+    def __init__(self, store: Store, games: Sequence[str] | None = None, ai_delay: float = 0.3,
                  max_live: int = 2000) -> None:
         self.store = store
-        self.game_names = tuple(games)
+        self.game_names = tuple(game_names() if games is None else games)
         self.ai_delay = ai_delay
         self.max_live = max_live
         self.live: OrderedDict[str, LiveGame] = OrderedDict()
@@ -403,7 +402,7 @@ class Hub:
             actor = decision.player
             if seat == actor:
                 found = decision.find(answers[step])
-                chosen = None if found is None else game.label(found, lang)
+                chosen = None if found is None else game.text.label(found, lang)
         return {
             "type": "replay", "game": game.name, "step": step, "steps": len(answers), "seat": seat,
             "view": game.view(match.state, seat),

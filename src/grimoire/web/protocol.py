@@ -133,7 +133,8 @@ def render_events(game: Game[Any], events: Sequence[Event], seat: int | None, la
     out = []
     for event in events:
         seen = event.redacted_for(seat)
-        out.append({"k": seen.kind, "p": seen.player, "t": game.describe(seen, lang)})
+        out.append({"k": seen.kind, "p": seen.player, "t": game.text.describe(seen, lang),
+                    "a": {k: _plain(v) for k, v in game.events.named(seen).items()}})
     return out
 
 
@@ -143,8 +144,8 @@ def decision_payload(game: Game[Any], decision: Decision, seq: int, lang: str) -
         "seq": seq,
         "player": decision.player,
         "kind": decision.kind,
-        "prompt": game.prompt(decision, lang),
-        "options": [{"id": o.id, "label": game.label(o, lang), "args": [_plain(a) for a in o.args]}
+        "prompt": game.text.prompt(decision, lang),
+        "options": [{"id": o.id, "label": game.text.label(o, lang), "args": [_plain(a) for a in o.args]}
                     for o in decision.options],
     }
 
@@ -154,10 +155,10 @@ def outcome_payload(game: Game[Any], outcome: Outcome | None, lang: str,
     """How the game ended; ``text`` is the game's own line for it (its last ``game_*`` event)."""
     if outcome is None:
         return None
-    text = game.card_name(outcome.reason, lang)
+    text = game.text.term(outcome.reason, lang)
     for event in reversed(log[-8:]):
         if event.kind.startswith("game_"):
-            text = game.describe(event, lang)
+            text = game.text.describe(event, lang)
             break
     return {"winner": outcome.winner, "reason": outcome.reason, "text": text}
 

@@ -23,7 +23,7 @@ def default_db() -> Path:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: Path | None = None,
-          games: Sequence[str] = ("chant", "destiny"), ai_delay: float = 0.3, log_level: str = "warning") -> None:
+          games: Sequence[str] | None = None, ai_delay: float = 0.3, log_level: str = "warning") -> None:
     """Serve the lobby and the tables on ``http://host:port/`` until interrupted.
 
     Games live in the SQLite file ``db`` (default :func:`default_db`); a restarted server
@@ -34,7 +34,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: Path | None = None,
     path = db if db is not None else default_db()
     store = Store(path)
     app = create_app(store, games, ai_delay=ai_delay)
-    for name in games:  # load the rules and cards now, then keep them out of the collector's way
+    for name in app.state.hub.game_names:  # load the rules and cards now, then keep them out of the collector's way
         app.state.hub.rules(name)
     gc.collect()
     gc.freeze()
@@ -53,6 +53,6 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--db", type=Path, default=None)
     parser.add_argument("--ai-delay", type=float, default=0.3)
-    parser.add_argument("--games", default="chant,destiny")
+    parser.add_argument("--games", default=None)
     args = parser.parse_args(argv)
-    serve(args.host, args.port, args.db, tuple(args.games.split(",")), args.ai_delay)
+    serve(args.host, args.port, args.db, tuple(args.games.split(",")) if args.games else None, args.ai_delay)

@@ -1,16 +1,37 @@
-"""詠唱 "Chant": the rule module (numbered rules in ``docs/rules/chant.md``).
+"""詠唱 "Chant": one game package (numbered rules in ``docs/rules/chant.md``).
 
-Modules: :mod:`.cards` (card definitions, loading, the effect vocabulary),
-:mod:`.state` (plain-data state), :mod:`.rules` (rule primitives), :mod:`.phases`
-(turn flow), :mod:`.effects` and :mod:`.procedures` (the effect-stack interpreter),
-:mod:`.decisions` (pending decisions), :mod:`.view`, :mod:`.notation`,
-:mod:`.messages` and :mod:`.game` (the :class:`ChantGame` itself).
+Rules: :mod:`.cards` (card definitions, loading, the effect vocabulary), :mod:`.state`
+(plain-data state), :mod:`.rules` (rule primitives), :mod:`.phases` (turn flow),
+:mod:`.effects` and :mod:`.procedures` (the effect-stack interpreter), :mod:`.decisions`
+(pending decisions), :mod:`.events` (the event schema), :mod:`.view`, :mod:`.notation`,
+:mod:`.messages` and :mod:`.game` (the :class:`ChantGame` itself). For Grimoire's
+adapters: :mod:`.greedy` (heuristic agent), :mod:`.search` (search hooks),
+:mod:`.board` (terminal board), :mod:`.metrics` (balance metrics), ``web/render.js``
+(browser table) and :mod:`.scenario` (positions for tests and designers). All of it is
+bundled in :data:`PLUGIN`.
 
->>> from grimoire.games.chant import ChantGame
->>> ChantGame().name
-'chant'
+>>> PLUGIN.name, PLUGIN.make_game().title.en
+('chant', 'Chant')
 """
 
-from .game import ChantGame
+from pathlib import Path
 
-__all__ = ["ChantGame"]
+from grimoire.core.content import Localized
+from grimoire.core.plugin import GamePlugin
+
+from .game import ChantGame
+from .scenario import Area, Side, scenario, settle
+
+PLUGIN = GamePlugin(
+    name="chant",
+    title=Localized("詠唱", "Chant"),
+    rules="grimoire.games.chant.game:ChantGame",
+    greedy="grimoire.games.chant.greedy:GreedyChant",
+    search="grimoire.games.chant.search:HOOKS",
+    board="grimoire.games.chant.board:board",
+    metrics="grimoire.games.chant.metrics:ChantMetrics",
+    web_assets=Path(__file__).resolve().parent / "web",
+    hard={"iterations": 1000, "seconds": 0.9},
+)
+
+__all__ = ["PLUGIN", "Area", "ChantGame", "Side", "scenario", "settle"]

@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...core.content import Localized, TableReader, card_files
-from ...core.effects import Effect, OpRegistry, OpSpec, Param
-from ...core.errors import ContentError
-from ...core.pool import CardPool, build_pool
+from grimoire.core.content import Localized, TableReader, card_files
+from grimoire.core.effects import Effect, OpRegistry, OpSpec, Param
+from grimoire.core.errors import ContentError
+from grimoire.core.pool import CardPool, build_pool
 
 DATA = Path(__file__).resolve().parent / "data"
 ATTRIBUTES = ("science", "fantasy", "matter", "spirit")

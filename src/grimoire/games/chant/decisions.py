@@ -26,11 +26,14 @@ first of each id is offered. Options are ordered by zone order, ``end``/``done``
 
 from __future__ import annotations
 
-from ...core.decision import Decision, Option
-from ...core.effects import Frame
+from collections.abc import Callable
+
+from grimoire.core.decision import Decision, Option
+from grimoire.core.effects import Effect, Frame
+from grimoire.core.errors import GrimoireError
+
 from . import effects, procedures, rules
-from .rules import P_ACTIVATE, P_BOOK, P_DISCARD, P_PUTAWAY, P_RUNAWAY
-from .state import ChantState
+from .state import ChantState, FrameKind, Phase
 
 END = Option("end", "opt.end")
 DONE = Option("done", "opt.done")
@@ -112,70 +115,109 @@ def a_main(s: ChantState) -> Decision:
     return Decision(p, "activate", tuple(opts))
 
 
+class Unsettled(GrimoireError):
+    """A hand-built position between two steps: its automatic steps must run first."""
+
+
 def main_decision(s: ChantState) -> Decision:
-    """The turn player's main decision of the current phase."""
-    return c_main(s) if s.phase == "C" else a_main(s)
+    """The turn player's main decision of the current phase (C or A)."""
+    if s.phase == Phase.C:
+        return c_main(s)
+    if s.phase == Phase.A:
+        return a_main(s)
+    raise Unsettled(f"the position is between steps (phase {s.phase.name} with nothing on the stack): "
+                    "settle it first (game.settle(state))")
 
 
 def _area_option(s: ChantState, key: str, u: int) -> Option:
     return Option(f"{key}:{u}", f"opt.{key}", (s.ids[u], s.owner[u] + 1, s.progress[u], s.defs[u].chant))
 
 
+# ----- decisions of waiting frames (one function per operation and per procedure)
+
+def _move_target(s: ChantState, f: Frame, eff: Effect) -> Decision:
+    opts = tuple(_area_option(s, "target", u) for u in effects.move_targets(s, f, eff))
+    return Decision(f.controller, "target", opts, (f.card, eff.op, int(eff.params["n"])))
+
+
+def _pay_life(s: ChantState, f: Frame, eff: Effect) -> Decision:
+    top = effects.pay_max(s, f, eff)
+    return Decision(f.controller, "pay_life", tuple(Option(f"pay:{k}", "opt.pay", (k,)) for k in range(top + 1)),
+                    (f.card, top))
+
+
+def _reveal(s: ChantState, f: Frame, eff: Effect) -> Decision:
+    c = f.controller
+    pl = s.players[c]
+    if f.pc == effects.REVEAL_SHOW:
+        left = int(eff.params["n"]) - len(pl.shown)
+        opts = tuple(Option(f"reveal:{cid}", "opt.reveal", (cid,)) for cid in effects.reveal_choices(s, c))
+        return Decision(c, "reveal", (*opts, DONE), (f.card, left))
+    return Decision(1 - c, "pick", tuple(Option(f"pick:{u}", "opt.pick", (s.ids[u],)) for u in pl.shown), (f.card,))
+
+
+def _discard_cards(s: ChantState, f: Frame, eff: Effect) -> Decision:
+    hand = _first_per_id(s, s.players[f.controller].hand)
+    return Decision(f.controller, "discard_cards", tuple(Option(f"pick:{u}", "opt.discard_card", (s.ids[u],))
+                                                         for u in hand), (f.card, f.regs[effects.DISCARD_LEFT]))
+
+
+#: The decision a waiting card effect asks for, by operation.
+EFFECT_DECISIONS: dict[str, Callable[[ChantState, Frame, Effect], Decision]] = {
+    "advance": _move_target, "rewind": _move_target, "pay_life_advance_self": _pay_life,
+    "reveal_pick": _reveal, "discard": _discard_cards,
+}
+
+
+def _counter(s: ChantState, f: Frame) -> Decision:
+    o = 1 - f.controller
+    opts = tuple(Option(f"counter:{u}", "opt.counter", (s.ids[u], rules.power_of(s, u) or 0))
+                 for u in rules.ready_cards(s, o))
+    return Decision(o, "counter", (*opts, NOCOUNTER), (f.card, f.regs[procedures.ACT_POWER]))
+
+
+def _spend(s: ChantState, f: Frame) -> Decision:
+    opts = tuple(Option(f"under:{u}", "opt.spend", (s.ids[u],)) for u in procedures.spend_choices(s, f.source))
+    return Decision(f.controller, "spend_underlay", opts, (f.card,))
+
+
+def _underlay(s: ChantState, f: Frame) -> Decision:
+    d = s.defs[f.source]
+    opts = tuple(Option(f"under:{u}", "opt.under", (s.ids[u], s.defs[u].chant))
+                 for u in procedures.underlay_choices(s, f))
+    if procedures.underlay_ok(s, f):
+        opts = (*opts, DONE)
+    if s.cancels < procedures.CANCEL_LIMIT:
+        opts = (*opts, CANCEL)
+    picked = sum(s.defs[u].chant for u in f.regs)
+    return Decision(f.controller, "underlay", opts, (f.card, len(f.regs), picked, d.required or 0, d.chant))
+
+
+def _discard_mode(s: ChantState, f: Frame) -> Decision:
+    attribute = s.defs[f.source].attribute
+    return Decision(f.controller, "discard_mode", (Option("boost", "opt.boost", (attribute,)),
+                                                   Option("hinder", "opt.hinder", (attribute,))), (f.card, attribute))
+
+
+def _spread(s: ChantState, f: Frame) -> Decision:
+    p = procedures.spread_player(s, f)
+    opts = tuple(_area_option(s, "advance", u) for u in s.players[p].area if not rules.is_ready(s, u))
+    return Decision(p, "spread", (*opts, DONE), (f.regs[procedures.RUN_LEFT],))
+
+
+#: The decision a waiting rule procedure asks for, by frame kind.
+PROCEDURE_DECISIONS: dict[int, Callable[[ChantState, Frame], Decision]] = {
+    FrameKind.ACTIVATION: _counter, FrameKind.PUT_AWAY: _spend, FrameKind.BOOK: _underlay,
+    FrameKind.DISCARD: _discard_mode, FrameKind.RUNAWAY: _spread,
+}
+
+
 def frame_decision(s: ChantState, f: Frame) -> Decision:
     """The decision a waiting frame asks for."""
-    c = f.controller
-    ids = s.ids
-    i = f.index
-    if i >= 0:
-        eff = s.defs[f.source].effects[i]
-        op = eff.op
-        if op == "advance" or op == "rewind":
-            opts = tuple(_area_option(s, "target", u) for u in effects.move_targets(s, f, eff))
-            return Decision(c, "target", opts, (f.card, op, int(eff.params["n"])))
-        if op == "pay_life_advance_self":
-            top = effects.pay_max(s, f, eff)
-            return Decision(c, "pay_life", tuple(Option(f"pay:{k}", "opt.pay", (k,)) for k in range(top + 1)),
-                            (f.card, top))
-        if op == "reveal_pick":
-            pl = s.players[c]
-            if f.pc == 0:
-                left = int(eff.params["n"]) - len(pl.shown)
-                opts = tuple(Option(f"reveal:{cid}", "opt.reveal", (cid,)) for cid in effects.reveal_choices(s, c))
-                return Decision(c, "reveal", (*opts, DONE), (f.card, left))
-            return Decision(1 - c, "pick", tuple(Option(f"pick:{u}", "opt.pick", (ids[u],)) for u in pl.shown),
-                            (f.card,))
-        if op == "discard":
-            hand = _first_per_id(s, s.players[c].hand)
-            return Decision(c, "discard_cards", tuple(Option(f"pick:{u}", "opt.discard_card", (ids[u],))
-                                                      for u in hand), (f.card, f.regs[0]))
-        raise AssertionError(f"operation {op!r} does not wait")
-    if i == P_ACTIVATE:
-        o = 1 - c
-        opts = tuple(Option(f"counter:{u}", "opt.counter", (ids[u], rules.power_of(s, u) or 0))
-                     for u in rules.ready_cards(s, o))
-        return Decision(o, "counter", (*opts, NOCOUNTER), (f.card, f.regs[1]))
-    if i == P_PUTAWAY:
-        opts = tuple(Option(f"under:{u}", "opt.spend", (ids[u],)) for u in procedures.spend_choices(s, f.source))
-        return Decision(c, "spend_underlay", opts, (f.card,))
-    if i == P_BOOK:
-        d = s.defs[f.source]
-        opts = tuple(Option(f"under:{u}", "opt.under", (ids[u], s.defs[u].chant))
-                     for u in procedures.underlay_choices(s, f))
-        if procedures.underlay_ok(s, f):
-            opts = (*opts, DONE)
-        if s.cancels < procedures.CANCEL_LIMIT:
-            opts = (*opts, CANCEL)
-        picked = sum(s.defs[u].chant for u in f.regs)
-        return Decision(c, "underlay", opts, (f.card, len(f.regs), picked, d.required or 0, d.chant))
-    if i == P_DISCARD:
-        attribute = s.defs[f.source].attribute
-        return Decision(c, "discard_mode", (Option("boost", "opt.boost", (attribute,)),
-                                            Option("hinder", "opt.hinder", (attribute,))), (f.card, attribute))
-    if i == P_RUNAWAY:
-        p = procedures.spread_player(s, f)
-        opts = tuple(_area_option(s, "advance", u) for u in s.players[p].area if not rules.is_ready(s, u))
-        return Decision(p, "spread", (*opts, DONE), (f.regs[5],))
-    raise AssertionError(f"frame {i} does not wait")
+    if f.kind == FrameKind.EFFECT:
+        eff = s.defs[f.source].effects[f.index]
+        return EFFECT_DECISIONS[eff.op](s, f, eff)
+    return PROCEDURE_DECISIONS[f.kind](s, f)
 
 
 def build(s: ChantState) -> Decision | None:

@@ -1,28 +1,37 @@
 """The effect interpreter: card effects as frames on the state's effect stack.
 
-A card effect on the stack is a :class:`~grimoire.core.effects.Frame` with
-``index >= 0`` (the effect's position in its card's ``effects``); negative indices
-are trigger groups (``G_*``: resolve one trigger's effects of a card in printed order)
-and rule procedures (``P_*``, in :mod:`.procedures`). The runner steps the top frame:
-``step`` either finishes it (popping it, maybe pushing others) and returns False, or
-returns True when the frame waits for a decision, which :mod:`.decisions` reads from
-the frame. ``answer`` applies the chosen option to the waiting frame.
+A card effect on the stack is a :class:`~grimoire.core.effects.Frame` of kind
+``EFFECT`` (``index`` is the effect's position in its card's ``effects``); a ``TRIGGER``
+frame resolves one trigger's effects of a card in printed order; the other kinds are
+rule procedures (:mod:`.procedures`). The runner steps the top frame: :func:`step`
+either finishes it (popping it, maybe pushing others) and returns False, or returns
+True when the frame waits for a decision, which :mod:`.decisions` reads from the frame.
+:func:`answer` applies the chosen option to the waiting frame. Dispatch is by table:
+operations in :data:`STEPS` / :data:`ANSWERS`, procedures in the tables of
+:mod:`.procedures`.
 
-Registers (``Frame.regs``) per operation: ``discard`` — [cards still to discard];
-``reveal_pick`` — none (shown cards sit in the owner's ``shown`` zone; ``pc`` 0 is the
-owner choosing, 1 the opponent picking); ``tutor_chant`` — none (``pc`` 1 shuffles after
-the placed card's chant-start effects).
+Registers and program counters per operation: ``discard`` — :data:`DISCARD_LEFT`
+(cards still to discard); ``reveal_pick`` — no registers (shown cards sit in the
+owner's ``shown`` zone; ``pc`` :data:`REVEAL_SHOW` the owner choosing,
+:data:`REVEAL_PICK` the opponent picking); ``tutor_chant`` — no registers (``pc``
+:data:`TUTOR_SHUFFLE` shuffles after the placed card's chant-start effects).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...core.decision import Event
-from ...core.effects import Effect, Frame
+from grimoire.core.decision import Event, split_option
+from grimoire.core.effects import Effect, Frame
+
 from . import procedures, rules
-from .rules import G_CPHASE, G_START, P_ACTIVATE, push_group
-from .state import ChantState
+from .rules import push_group
+from .state import ChantState, FrameKind, Trigger
+
+DISCARD_LEFT = 0
+REVEAL_SHOW, REVEAL_PICK = 0, 1
+TUTOR_SEARCH, TUTOR_SHUFFLE = 0, 1
+DISCARD_START, DISCARD_CHOOSING = 0, 1
 
 Step = Callable[[ChantState, Frame, Effect, list[Event]], bool]
 Answer = Callable[[ChantState, Frame, Effect, str, str, list[Event]], None]
@@ -122,8 +131,7 @@ def _pay_advance_answer(s: ChantState, f: Frame, eff: Effect, key: str, arg: str
     k = int(arg)
     if k <= 0:
         return
-    if rules.pay_life(s, f.controller, k, ev):
-        return
+    rules.pay_life(s, f.controller, k, ev)
     if rules.in_area(s, f.source):
         rules.advance(s, f.source, k, ev)
 
@@ -138,10 +146,10 @@ def reveal_choices(s: ChantState, c: int) -> list[str]:
 
 def _reveal(s: ChantState, f: Frame, eff: Effect, ev: list[Event]) -> bool:
     pl = s.players[f.controller]
-    if f.pc == 0:
+    if f.pc == REVEAL_SHOW:
         if len(pl.shown) < int(eff.params["n"]) and reveal_choices(s, f.controller):
             return True
-        f.pc = 1
+        f.pc = REVEAL_PICK
     if len(pl.shown) >= 2:
         return True
     if pl.shown:
@@ -162,18 +170,18 @@ def _take(s: ChantState, f: Frame, u: int, ev: list[Event]) -> None:
 def _finish_reveal(s: ChantState, f: Frame, ev: list[Event]) -> None:
     s.stack.pop()
     pl = s.players[f.controller]
-    pl.library.extend(pl.shown)
+    pl.library[0:0] = pl.shown[::-1]  # under the library, in the order shown, then shuffled
     pl.shown.clear()
-    s.chance.shuffle(pl.library)
+    rules.shuffle_library(s, f.controller)
     ev.append(Event("shuffle", f.controller))
 
 
 def _reveal_answer(s: ChantState, f: Frame, eff: Effect, key: str, arg: str, ev: list[Event]) -> None:
     pl = s.players[f.controller]
     if key == "done":
-        f.pc = 1
+        f.pc = REVEAL_PICK
     elif key == "reveal":
-        u = next(x for x in pl.library if s.ids[x] == arg)
+        u = next(x for x in reversed(pl.library) if s.ids[x] == arg)
         pl.library.remove(u)
         pl.shown.append(u)
         ev.append(Event("reveal", f.controller, (arg, u)))
@@ -186,21 +194,21 @@ def _reveal_answer(s: ChantState, f: Frame, eff: Effect, key: str, arg: str, ev:
 def _tutor(s: ChantState, f: Frame, eff: Effect, ev: list[Event]) -> bool:
     c = f.controller
     pl = s.players[c]
-    if f.pc == 1:
+    if f.pc == TUTOR_SHUFFLE:
         s.stack.pop()
-        s.chance.shuffle(pl.library)
+        rules.shuffle_library(s, c)
         ev.append(Event("shuffle", c))
         return False
-    f.pc = 1
+    f.pc = TUTOR_SHUFFLE
     card = str(eff.params["card"])
-    found = next((u for u in pl.library if s.ids[u] == card), -1)
+    found = next((u for u in reversed(pl.library) if s.ids[u] == card), -1)
     if found < 0:
         ev.append(Event("tutor_miss", c, (card,)))
         return False
     pl.library.remove(found)
     if rules.chanting_count(s, c) < 5:
         rules.enter_area(s, found, ev, "tutor_place")
-        push_group(s, found, c, G_START)
+        push_group(s, found, c, Trigger.START)
     else:
         pl.hand.append(found)
         ev.append(Event("tutor_hand", c, (card,)))
@@ -219,11 +227,11 @@ def _power_bonus(s: ChantState, f: Frame, eff: Effect, ev: list[Event]) -> bool:
     s.stack.pop()
     bonus = blank_name_bonus(s, f.controller, tuple(eff.params["names"]), int(eff.params["n"]))
     for fr in reversed(s.stack):
-        if fr.index == P_ACTIVATE:
+        if fr.kind == FrameKind.ACTIVATION:
             if fr.source == f.source:
-                fr.regs[0] += bonus
-            elif fr.regs[2] == f.source:
-                fr.regs[3] += bonus
+                fr.regs[procedures.ACT_BONUS] += bonus
+            elif fr.regs[procedures.ACT_COUNTER] == f.source:
+                fr.regs[procedures.ACT_COUNTER_BONUS] += bonus
             else:
                 continue
             ev.append(Event("power_bonus", f.controller, (f.card, bonus)))
@@ -234,14 +242,15 @@ def _power_bonus(s: ChantState, f: Frame, eff: Effect, ev: list[Event]) -> bool:
 # ----------------------------------------------------------------- discard from hand
 
 def _discard(s: ChantState, f: Frame, eff: Effect, ev: list[Event]) -> bool:
-    if f.pc == 0:
-        f.pc = 1
+    if f.pc == DISCARD_START:
+        f.pc = DISCARD_CHOOSING
         f.regs = [int(eff.params["n"])]
     hand = s.players[f.controller].hand
-    if f.regs[0] > 0 and len(hand) > f.regs[0]:
+    left = f.regs[DISCARD_LEFT]
+    if left > 0 and len(hand) > left:
         return True
     s.stack.pop()
-    if f.regs[0] > 0:
+    if left > 0:
         for u in hand[:]:
             discard_card(s, f.controller, u, ev)
     return False
@@ -257,7 +266,7 @@ def discard_card(s: ChantState, p: int, u: int, ev: list[Event]) -> None:
 
 def _discard_answer(s: ChantState, f: Frame, eff: Effect, key: str, arg: str, ev: list[Event]) -> None:
     discard_card(s, f.controller, int(arg), ev)
-    f.regs[0] -= 1
+    f.regs[DISCARD_LEFT] -= 1
 
 
 # ----------------------------------------------------------------- dispatch
@@ -273,12 +282,12 @@ ANSWERS: dict[str, Answer] = {
 }
 
 
-def _group(s: ChantState, f: Frame, ev: list[Event]) -> bool:
-    indices: tuple[int, ...] = getattr(s.defs[f.source], rules.GROUP_FIELD[f.index])
+def _trigger(s: ChantState, f: Frame, ev: list[Event]) -> bool:
+    indices: tuple[int, ...] = getattr(s.defs[f.source], Trigger(f.index).field)
     if f.pc < len(indices):
         i = indices[f.pc]
         f.pc += 1
-        s.stack.append(Frame(f.source, f.controller, f.card, i))
+        s.stack.append(Frame(FrameKind.EFFECT, f.source, f.controller, f.card, i))
     else:
         s.stack.pop()
     return False
@@ -286,19 +295,20 @@ def _group(s: ChantState, f: Frame, ev: list[Event]) -> bool:
 
 def step(s: ChantState, f: Frame, ev: list[Event]) -> bool:
     """Step the top frame ``f``; True if it now waits for a decision."""
-    if f.index >= 0:
+    kind = f.kind
+    if kind == FrameKind.EFFECT:
         eff = s.defs[f.source].effects[f.index]
         return STEPS[eff.op](s, f, eff, ev)
-    if f.index >= G_CPHASE:
-        return _group(s, f, ev)
-    return procedures.step(s, f, ev)
+    if kind == FrameKind.TRIGGER:
+        return _trigger(s, f, ev)
+    return procedures.STEPS[kind](s, f, ev)
 
 
 def answer(s: ChantState, f: Frame, option_id: str, ev: list[Event]) -> None:
     """Apply the answer ``option_id`` to the waiting top frame ``f``."""
-    key, _, arg = option_id.partition(":")
-    if f.index >= 0:
+    key, arg = split_option(option_id)
+    if f.kind == FrameKind.EFFECT:
         eff = s.defs[f.source].effects[f.index]
         ANSWERS[eff.op](s, f, eff, key, arg, ev)
     else:
-        procedures.answer(s, f, key, arg, ev)
+        procedures.ANSWERS[f.kind](s, f, key, arg, ev)

@@ -5,13 +5,13 @@ The numbered rules are ``docs/rules/chant.md``; the card format and effect vocab
 
 >>> from grimoire.core.game import Setup
 >>> game = ChantGame()
->>> fire, steel = game.starter_deck("fire"), game.starter_deck("matter")
+>>> fire, steel = game.cards.starter_deck("fire"), game.cards.starter_deck("matter")
 >>> state = game.new_state(Setup((fire, steel), game.options({"first_player": "0"}), seed=1))
 >>> d = game.decision(state)
 >>> d.player, d.kind, d.ids()[-1]
 (0, 'chant', 'end')
 >>> events = game.apply(state, d.ids()[0])
->>> game.describe(events[0], "en").startswith("P1 places")
+>>> game.text.describe(events[0], "en").startswith("P1 places")
 True
 """
 
@@ -21,17 +21,20 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ...core.content import Localized
-from ...core.decision import Decision, Event, Outcome
-from ...core.decks import DeckRules, Section
-from ...core.game import Game, Setup
-from ...core.i18n import Catalog
-from ...core.options import OptionSpec
-from ...core.rng import Chance
+from grimoire.core.cardset import CardSet
+from grimoire.core.content import Localized
+from grimoire.core.decision import Decision, Event, Outcome
+from grimoire.core.decks import DeckRules, Section
+from grimoire.core.game import Game, GameEnded, Setup
+from grimoire.core.i18n import Catalog, Texts
+from grimoire.core.options import OptionSpec
+from grimoire.core.rng import Chance
+
 from . import decisions, notation, phases, rules
 from .cards import DATA, load_pool
-from .messages import MESSAGES, WORDS
-from .state import DRAWN, ChantState
+from .events import EVENTS
+from .messages import MESSAGES, TERMS
+from .state import ChantState
 from .view import view as _view
 
 DECK_RULES = DeckRules((
@@ -56,13 +59,14 @@ class ChantGame(Game[ChantState]):
     version = "1.0"
     title = Localized("詠唱", "Chant")
     option_specs = OPTION_SPECS
-    deck_rules = DECK_RULES
     max_steps = 20_000
+    events = EVENTS
 
     def __init__(self, card_paths: Sequence[str | Path] = (),
                  tables: Mapping[str, Mapping[str, Any]] | None = None) -> None:
-        self.pool = load_pool(card_paths, tables)
-        self.catalog = Catalog(MESSAGES, WORDS)
+        pool = load_pool(card_paths, tables)
+        self.cards = CardSet(pool, DECK_RULES, DATA / "decks")
+        self.text = Texts(Catalog(MESSAGES, TERMS), pool, EVENTS)
 
     # ----- the state machine -------------------------------------------------
     def new_state(self, setup: Setup, events: list[Event] | None = None) -> ChantState:
@@ -73,7 +77,7 @@ class ChantGame(Game[ChantState]):
         libraries = []
         for deck in setup.decks:
             lib = list(deck.sections.get("library", []))
-            chance.shuffle(lib)
+            chance.shuffle(lib)  # top card first
             libraries.append(lib)
         ids: list[str] = []
         owner: list[int] = []
@@ -84,6 +88,7 @@ class ChantGame(Game[ChantState]):
                 lib_uids.append(len(ids))
                 ids.append(cid)
                 owner.append(p)
+            lib_uids.reverse()  # stored with the top card last
             forb_uids = []
             for cid in deck.sections.get("forbidden", []):
                 forb_uids.append(len(ids))
@@ -105,11 +110,13 @@ class ChantGame(Game[ChantState]):
             s.first = int(opts["first_player"])
             ev.append(Event("first", s.first, ("chosen",)))
         s.active = s.first
-        for p in (s.first, 1 - s.first):
-            if rules.draw(s, p, 5, ev):
-                return s
-        phases.begin_turn(s, ev)
-        phases.run(s, ev)
+        try:
+            for p in (s.first, 1 - s.first):
+                rules.draw(s, p, 5, ev)
+            phases.begin_turn(s, ev)
+            phases.run(s, ev)
+        except GameEnded:
+            pass
         return s
 
     def decision(self, state: ChantState) -> Decision | None:
@@ -122,10 +129,22 @@ class ChantGame(Game[ChantState]):
     def apply_unchecked(self, state: ChantState, option_id: str, events: list[Event]) -> None:
         phases.apply(state, option_id, events)
 
+    def settle(self, state: ChantState) -> list[Event]:
+        events: list[Event] = []
+        phases.settle(state, events)
+        return events
+
     def outcome(self, state: ChantState) -> Outcome | None:
-        if not state.over:
-            return None
-        return Outcome(None if state.result == DRAWN else state.result, state.reason)
+        return Outcome.of(state.winner, state.reason)
+
+    def turn_number(self, state: ChantState) -> int:
+        return state.turn
+
+    def first_player(self, state: ChantState) -> int | None:
+        return state.first
+
+    def chance(self, state: ChantState) -> Chance:
+        return state.chance
 
     # ----- plain data --------------------------------------------------------
     def clone(self, state: ChantState) -> ChantState:
@@ -168,7 +187,3 @@ class ChantGame(Game[ChantState]):
 
     def decode_position(self, text: str) -> ChantState:
         return notation.decode(text, self.pool.__getitem__)
-
-    # ----- content and rendering --------------------------------------------
-    def starter_decks(self) -> dict[str, Path]:
-        return {p.stem: p for p in sorted((DATA / "decks").glob("*.txt"))}

@@ -13,12 +13,15 @@ Seven fields separated by `` | ``::
 * ``result`` — ``-`` while the game goes on, ``W0:<reason>`` / ``W1:<reason>`` for a
   winner, ``D:<reason>`` for a draw.
 * ``legend`` — ``a=fireball,b=flame_sphere,…``: a letter code for every card id used.
-* a player — ``<life> L:<library, top first> H:<hand> F:<forbidden deck>
+* a player — ``<life> L:<library, top card first> H:<hand> F:<forbidden deck>
   Z:<chant area> B:<blank pile> S:<shown cards>``; a card is ``<code><uid>`` (``a12`` =
   uid 12, a fireball); an area entry adds ``@<progress>`` and a book its underlay in
   brackets: ``c41@2[a4+a6+b8]``.
 * ``stack`` — ``-`` or frames bottom first, separated by ``/``:
-  ``<source>,<controller>,<card id>,<index>,<pc>,<regs separated by .>``.
+  ``<kind>,<source>,<controller>,<card id>,<index>,<pc>,<regs separated by .>``; the
+  kind is a :class:`~grimoire.games.chant.state.FrameKind` name in lower case
+  (``effect``, ``trigger``, ``activation``, ``put_away``, ``book``, ``discard``,
+  ``runaway``).
 * ``chance`` — ``<kind>,<state>,<pos>,<script as JSON>``.
 
 Example (a tiny position: P1 to act in the C phase, a 火球 ready in front):
@@ -28,8 +31,8 @@ Example (a tiny position: P1 to act in the C phase, a 火球 ready in front):
 >>> from grimoire.games.chant.cards import load_pool
 >>> pool = load_pool()
 >>> state = decode(text, pool.__getitem__)
->>> state.players[0].area, state.progress[3], state.ids[2]
-([3], 2, 'flame_sphere')
+>>> state.players[0].area, state.progress[3], state.ids[2], state.players[0].library
+([3], 2, 'flame_sphere', [1, 0])
 >>> encode(state) == text
 True
 """
@@ -40,11 +43,13 @@ import json
 import re
 from collections.abc import Callable
 
-from ...core.effects import Frame
-from ...core.errors import NotationError
-from ...core.rng import Chance
+from grimoire.core.decision import DRAWN, ONGOING
+from grimoire.core.effects import Frame
+from grimoire.core.errors import NotationError
+from grimoire.core.rng import Chance
+
 from .cards import CardDef
-from .state import DRAWN, ONGOING, ChantState, Player
+from .state import ChantState, FrameKind, Phase, Player
 
 HEADER = "chant1"
 _TOKEN = re.compile(r"^([a-z]+)(\d+)$")
@@ -78,6 +83,8 @@ def encode(s: ChantState) -> str:
         parts = [str(p.life)]
         for letter, name in _ZONES:
             uids: list[int] = getattr(p, name)
+            if name == "library":
+                uids = uids[::-1]  # written top card first
             if name == "area":
                 items = []
                 for u in uids:
@@ -92,16 +99,16 @@ def encode(s: ChantState) -> str:
 
     flags = "".join(c if on else "-" for c, on in zip("pbvd", (s.placed, s.book_placed, s.advanced, s.discarded),
                                                         strict=True))
-    if s.result == ONGOING:
+    if s.winner == ONGOING:
         result = "-"
-    elif s.result == DRAWN:
+    elif s.winner == DRAWN:
         result = f"D:{s.reason}"
     else:
-        result = f"W{s.result}:{s.reason}"
-    header = (f"{HEADER} T{s.turn} A{s.active} F{s.first} P{s.phase} {flags} {s.cancels} "
+        result = f"W{s.winner}:{s.reason}"
+    header = (f"{HEADER} T{s.turn} A{s.active} F{s.first} P{s.phase.name} {flags} {s.cancels} "
               f"{'x' if s.exclusive else '-'}{s.turn_limit} {result}")
-    stack = "/".join(f"{f.source},{f.controller},{f.card},{f.index},{f.pc},{'.'.join(map(str, f.regs))}"
-                     for f in s.stack) or "-"
+    stack = "/".join(f"{FrameKind(f.kind).name.lower()},{f.source},{f.controller},{f.card},{f.index},{f.pc},"
+                     f"{'.'.join(map(str, f.regs))}" for f in s.stack) or "-"
     c = s.chance
     chance = f"{c.kind},{c.state},{c.pos},{json.dumps(c.script, ensure_ascii=False, separators=(',', ':'))}"
     turn_lists = "U:" + ",".join(map(str, s.used)) + " X:" + ",".join(map(str, s.abil))
@@ -175,7 +182,7 @@ def decode(text: str, card: Callable[[str], CardDef]) -> ChantState:
                 if m.group(4):
                     under[u] = [take(t, p) for t in m.group(4).split("+")]
                 uids.append(u)
-            setattr(pl, name, uids)
+            setattr(pl, name, uids[::-1] if name == "library" else uids)
         players.append(pl)
     n = len(ids)
     if sorted(ids) != list(range(n)):
@@ -213,9 +220,10 @@ def _header(s: ChantState, head: list[str]) -> None:
     s.turn = _int(head[1][1:], "turn")
     s.active = _int(head[2][1:], "active player")
     s.first = _int(head[3][1:], "first player")
-    s.phase = head[4][1:]
-    if s.phase not in ("C", "A", "R", "E") or s.active not in (0, 1) or s.first not in (0, 1):
+    phase = head[4][1:]
+    if phase not in Phase.__members__ or s.active not in (0, 1) or s.first not in (0, 1):
         raise NotationError(f"bad phase or seat in {' '.join(head[1:5])!r}")
+    s.phase = Phase[phase]
     flags = head[5]
     if len(flags) != 4 or any(ch not in (c, "-") for ch, c in zip(flags, "pbvd", strict=True)):
         raise NotationError(f"turn flags {flags!r} must be four of p b v d or -")
@@ -232,7 +240,7 @@ def _header(s: ChantState, head: list[str]) -> None:
     who, colon, reason = result.partition(":")
     if not colon or who not in ("W0", "W1", "D"):
         raise NotationError(f"result {result!r} must be -, W0:<reason>, W1:<reason> or D:<reason>")
-    s.result = DRAWN if who == "D" else int(who[1])
+    s.winner = DRAWN if who == "D" else int(who[1])
     s.reason = reason
 
 
@@ -250,9 +258,13 @@ def _stack(field: str) -> list[Frame]:
     frames = []
     for item in field.split("/"):
         parts = item.split(",")
-        if len(parts) != 6:
-            raise NotationError(f"frame {item!r} must be source,controller,card,index,pc,regs")
-        regs = [_int(r, "frame register") for r in parts[5].split(".") if r]
-        frames.append(Frame(_int(parts[0], "frame source"), _int(parts[1], "frame controller"), parts[2],
-                            _int(parts[3], "frame index"), _int(parts[4], "frame pc"), regs))
+        if len(parts) != 7:
+            raise NotationError(f"frame {item!r} must be kind,source,controller,card,index,pc,regs")
+        kind = FrameKind.__members__.get(parts[0].upper())
+        if kind is None:
+            names = ", ".join(k.name.lower() for k in FrameKind)
+            raise NotationError(f"frame kind {parts[0]!r} is not one of {names}")
+        regs = [_int(r, "frame register") for r in parts[6].split(".") if r]
+        frames.append(Frame(kind, _int(parts[1], "frame source"), _int(parts[2], "frame controller"), parts[3],
+                            _int(parts[4], "frame index"), _int(parts[5], "frame pc"), regs))
     return frames

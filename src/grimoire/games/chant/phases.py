@@ -1,21 +1,27 @@
 """Turn flow of 詠唱 Chant: D → C → A (runaway check) → E (1.7), and the main actions.
 
 :func:`run` advances a state until it waits on a decision or the game is over. With an
-empty effect stack the phase says what happens next:
+empty effect stack the :class:`~grimoire.games.chant.state.Phase` says what happens next:
 
 * ``C`` / ``A`` — the turn player's main decision of that phase (skipped when its only
   option would be ``end``);
 * ``R`` — the runaway check has resolved: the E phase begins (7.1);
 * ``E`` — the end-phase effects have resolved: the turn ends (7.2, 7.3).
+
+The main decision's answers are applied through the table :data:`MAIN_ANSWERS`.
 """
 
 from __future__ import annotations
 
-from ...core.decision import Event
-from ...core.effects import Frame
-from . import decisions, effects, rules
-from .rules import G_CPHASE, G_END, G_START, P_ACTIVATE, P_BOOK, P_DISCARD, P_RUNAWAY
-from .state import DRAWN, ONGOING, ChantState
+from collections.abc import Callable
+from contextlib import suppress
+
+from grimoire.core.decision import DRAWN, Event, Termination, split_option
+from grimoire.core.effects import Frame
+from grimoire.core.game import GameEnded
+
+from . import decisions, effects, procedures, rules
+from .state import ChantState, FrameKind, Phase, Trigger
 
 
 def begin_turn(s: ChantState, ev: list[Event]) -> None:
@@ -30,89 +36,122 @@ def begin_turn(s: ChantState, ev: list[Event]) -> None:
     s.abil.clear()
     ev.append(Event("turn", p, (s.turn,)))
     ev.append(Event("phase", p, ("D",)))
-    if s.turn != 1 and rules.draw(s, p, 1, ev):
-        return
+    if s.turn != 1:
+        rules.draw(s, p, 1, ev)
     ev.append(Event("phase", p, ("C",)))
-    s.phase = "C"
+    s.phase = Phase.C
     for u in list(s.players[p].area):
         rules.advance(s, u, 1, ev)
 
 
 def _end_main(s: ChantState, ev: list[Event]) -> None:
-    if s.phase == "C":
-        s.phase = "A"
+    if s.phase == Phase.C:
+        s.phase = Phase.A
         ev.append(Event("phase", s.active, ("A",)))
     else:
-        s.phase = "R"
-        s.stack.append(Frame(-1, s.active, "", P_RUNAWAY))
+        s.phase = Phase.R
+        s.stack.append(Frame(FrameKind.RUNAWAY, -1, s.active, ""))
 
 
 def run(s: ChantState, ev: list[Event]) -> None:
-    """Advance until a decision is pending (cached in ``s.cache`` when cheap) or the game ends."""
+    """Advance until a decision is pending (cached in ``s.cache`` when cheap); raises
+    :class:`~grimoire.core.game.GameEnded` when the game ends."""
     stack = s.stack
-    while s.result == ONGOING:
+    while True:
         if stack:
             if effects.step(s, stack[-1], ev):
                 return
             continue
         phase = s.phase
-        if phase == "C" or phase == "A":
+        if phase == Phase.C or phase == Phase.A:
             d = decisions.main_decision(s)
             if len(d.options) > 1:
                 s.cache = d
                 return
             _end_main(s, ev)
-        elif phase == "R":
-            s.phase = "E"
+        elif phase == Phase.R:
+            s.phase = Phase.E
             ev.append(Event("phase", s.active, ("E",)))
-            rules.push_groups(s, [u for u in s.players[s.active].area if s.defs[u].on_end], G_END)
+            rules.push_groups(s, [u for u in s.players[s.active].area if s.defs[u].on_end], Trigger.END)
         else:
             if s.turn_limit and s.turn >= 2 * s.turn_limit:
-                rules.end_game(s, DRAWN, "turn_limit", ev)
-                return
+                rules.end_game(s, DRAWN, Termination.TURN_LIMIT, ev)
             begin_turn(s, ev)
+
+
+# ----------------------------------------------------------------- the main decision's answers (3.2, 5.1)
+
+def _end(s: ChantState, u: int, ev: list[Event]) -> None:
+    _end_main(s, ev)
+
+
+def _place(s: ChantState, u: int, ev: list[Event]) -> None:
+    s.players[s.active].hand.remove(u)
+    s.placed = True
+    rules.enter_area(s, u, ev)
+    rules.push_group(s, u, s.active, Trigger.START)
+
+
+def _activate(s: ChantState, u: int, ev: list[Event]) -> None:
+    s.used.append(u)
+    s.stack.append(Frame(FrameKind.ACTIVATION, u, s.active, s.ids[u], 0, 0, procedures.activation_registers()))
+
+
+def _advance(s: ChantState, u: int, ev: list[Event]) -> None:
+    s.advanced = True
+    rules.advance(s, u, 1, ev)
+
+
+def _discard(s: ChantState, u: int, ev: list[Event]) -> None:
+    s.discarded = True
+    effects.discard_card(s, s.active, u, ev)
+    s.stack.append(Frame(FrameKind.DISCARD, u, s.active, s.ids[u]))
+
+
+def _book(s: ChantState, u: int, ev: list[Event]) -> None:
+    s.stack.append(Frame(FrameKind.BOOK, u, s.active, s.ids[u]))
+
+
+def _ability(s: ChantState, u: int, ev: list[Event]) -> None:
+    p = s.active
+    s.abil.append(u)
+    cost = s.defs[u].cost
+    ev.append(Event("ability", p, (s.ids[u], u, cost)))
+    if cost:
+        rules.pay_life(s, p, cost, ev)
+    rules.push_group(s, u, p, Trigger.C_PHASE)
+
+
+#: The main decision's option keys (``<key>:<uid>``, or ``end``) and what each does.
+MAIN_ANSWERS: dict[str, Callable[[ChantState, int, list[Event]], None]] = {
+    "end": _end, "place": _place, "activate": _activate, "advance": _advance, "discard": _discard,
+    "book": _book, "ability": _ability,
+}
 
 
 def main_answer(s: ChantState, option_id: str, ev: list[Event]) -> None:
     """Apply an answer to the C- or A-phase main decision."""
-    key, _, arg = option_id.partition(":")
-    p = s.active
-    if key == "end":
-        _end_main(s, ev)
-        return
-    u = int(arg)
-    pl = s.players[p]
-    if key == "place":
-        pl.hand.remove(u)
-        s.placed = True
-        rules.enter_area(s, u, ev)
-        rules.push_group(s, u, p, G_START)
-    elif key == "activate":
-        s.used.append(u)
-        s.stack.append(Frame(u, p, s.ids[u], P_ACTIVATE, 0, [0, 0, -1, 0]))
-    elif key == "advance":
-        s.advanced = True
-        rules.advance(s, u, 1, ev)
-    elif key == "discard":
-        s.discarded = True
-        effects.discard_card(s, p, u, ev)
-        s.stack.append(Frame(u, p, s.ids[u], P_DISCARD))
-    elif key == "book":
-        s.stack.append(Frame(u, p, s.ids[u], P_BOOK))
-    elif key == "ability":
-        s.abil.append(u)
-        cost = s.defs[u].cost
-        ev.append(Event("ability", p, (s.ids[u], u, cost)))
-        if cost and rules.pay_life(s, p, cost, ev):
-            return
-        rules.push_group(s, u, p, G_CPHASE)
+    key, arg = split_option(option_id)
+    MAIN_ANSWERS[key](s, int(arg) if arg else -1, ev)
 
 
 def apply(s: ChantState, option_id: str, ev: list[Event]) -> None:
-    """Apply a legal answer and run on to the next decision."""
+    """Apply a legal answer and run on to the next decision (the game may end on the way)."""
     s.cache = None
-    if s.stack:
-        effects.answer(s, s.stack[-1], option_id, ev)
-    else:
-        main_answer(s, option_id, ev)
-    run(s, ev)
+    try:
+        if s.stack:
+            effects.answer(s, s.stack[-1], option_id, ev)
+        else:
+            main_answer(s, option_id, ev)
+        run(s, ev)
+    except GameEnded:
+        pass
+
+
+def settle(s: ChantState, ev: list[Event]) -> None:
+    """Run a hand-built state's automatic steps up to its next decision (or the end)."""
+    if s.over:
+        return
+    s.cache = None
+    with suppress(GameEnded):
+        run(s, ev)

@@ -1,25 +1,61 @@
 """Rule procedures that may wait for decisions, kept as frames on the effect stack.
 
-* ``P_ACTIVATE`` — an activation (5.1.3): activate effects, attack, counter, put away.
-  Registers: [own power bonus, attack power, counter card uid or −1, counter power bonus].
-  ``pc`` 0 effects, 1 attack, 2 counter offered (waits), 3 compare, 4/5 put away, 6 done.
-* ``P_PUTAWAY`` — put an activated card away (5.6); waits when a book's owner must
+Each procedure is a :class:`~grimoire.games.chant.state.FrameKind`; its registers are
+read and written through the named slots below, never by bare position.
+
+* ``ACTIVATION`` — an activation (5.1.3): activate effects, attack, counter, put away.
+  Registers :data:`ACT_BONUS` (own power bonus), :data:`ACT_POWER` (attack power),
+  :data:`ACT_COUNTER` (counter card uid or −1), :data:`ACT_COUNTER_BONUS`. ``pc``
+  :data:`ACT_EFFECTS`, :data:`ACT_ATTACK`, :data:`ACT_OFFER` (counter offered: waits),
+  :data:`ACT_COMPARE`, :data:`ACT_PUT_AWAY`, :data:`ACT_PUT_AWAY_COUNTER`, :data:`ACT_DONE`.
+* ``PUT_AWAY`` — put an activated card away (5.6); waits when a book's owner must
   choose which underlay card to spend.
-* ``P_BOOK`` — placing a forbidden book (3.2.2); registers: the underlay picked so far.
-* ``P_DISCARD`` — the discard action's choice of boost or hinder (3.2.4).
-* ``P_RUNAWAY`` — the runaway check (6); registers: [noted depth 0, noted depth 1,
-  cards blanked 0, cards blanked 1, stage (0 turn player, 1 opponent), advances left].
+* ``BOOK`` — placing a forbidden book (3.2.2); registers: the underlay picked so far.
+* ``DISCARD`` — the discard action's choice of boost or hinder (3.2.4).
+* ``RUNAWAY`` — the runaway check (6); registers (once the coin shows tails): each
+  seat's noted depth (:func:`noted_depth`), each seat's cards blanked (:func:`blanked`),
+  :data:`RUN_STAGE` (0 the turn player spreads, 1 the opponent) and :data:`RUN_LEFT`
+  (advances left to spread).
+
+:data:`STEPS` and :data:`ANSWERS` are the dispatch tables by frame kind.
 """
 
 from __future__ import annotations
 
-from ...core.decision import Event
-from ...core.effects import Frame
+from collections.abc import Callable
+
+from grimoire.core.decision import Event
+from grimoire.core.effects import Frame
+
 from . import rules
-from .rules import G_ACTIVATE, G_LEAVE, G_START, P_ACTIVATE, P_BOOK, P_DISCARD, P_PUTAWAY, P_RUNAWAY
-from .state import ChantState
+from .state import ChantState, FrameKind, Trigger
 
 CANCEL_LIMIT = 3  # book placements a player may cancel per turn (bounds the C phase)
+
+# activation registers and program counter
+ACT_BONUS, ACT_POWER, ACT_COUNTER, ACT_COUNTER_BONUS = range(4)
+ACT_EFFECTS, ACT_ATTACK, ACT_OFFER, ACT_COMPARE, ACT_PUT_AWAY, ACT_PUT_AWAY_COUNTER, ACT_DONE = range(7)
+
+# runaway registers: depth noted for seat 0 and 1, cards blanked by seat 0 and 1, stage, advances left
+_RUN_DEPTH, _RUN_BLANKED, RUN_STAGE, RUN_LEFT = 0, 2, 4, 5
+RUN_CHECK, RUN_DAMAGE, RUN_SPREAD = range(3)
+# put away: waiting for the book's owner to choose the underlay card to spend
+PUT_AWAY_CHOOSE = 1
+
+
+def activation_registers() -> list[int]:
+    """The registers of a fresh activation: no bonus, no power yet, no counter."""
+    return [0, 0, -1, 0]
+
+
+def noted_depth(f: Frame, seat: int) -> int:
+    """The depth ``seat`` had when the runaway blanked its cards (6.3.1)."""
+    return f.regs[_RUN_DEPTH + seat]
+
+
+def blanked(f: Frame, seat: int) -> int:
+    """How many cards the runaway sent from ``seat``'s chant area to the blank pile (6.3.1)."""
+    return f.regs[_RUN_BLANKED + seat]
 
 
 # ----------------------------------------------------------------- activation (5.1–5.6)
@@ -35,48 +71,50 @@ def _activate(s: ChantState, f: Frame, ev: list[Event]) -> bool:
     o = 1 - p
     regs = f.regs
     pc = f.pc
-    if pc == 0:
+    if pc == ACT_EFFECTS:
         ev.append(Event("activate", p, (f.card, x)))
-        f.pc = 1
-        rules.push_group(s, x, p, G_ACTIVATE)
+        f.pc = ACT_ATTACK
+        rules.push_group(s, x, p, Trigger.ACTIVATE)
         return False
-    if pc == 1:
+    if pc == ACT_ATTACK:
         if s.defs[x].power is None:
-            f.pc = 4
+            f.pc = ACT_PUT_AWAY
             return False
-        regs[1] = (rules.power_of(s, x) or 0) + regs[0]
-        ev.append(Event("attack", p, (f.card, x, regs[1])))
-        f.pc = pc = 2
-    if pc == 2:
+        regs[ACT_POWER] = (rules.power_of(s, x) or 0) + regs[ACT_BONUS]
+        ev.append(Event("attack", p, (f.card, x, regs[ACT_POWER])))
+        f.pc = pc = ACT_OFFER
+    if pc == ACT_OFFER:
         if counter_possible(s, o):
             return True
-        amounts = (regs[1], 0) if o == 0 else (0, regs[1])
-        f.pc = 4
-        rules.damage(s, amounts, ev)
+        f.pc = ACT_PUT_AWAY
+        rules.damage(s, _to(o, regs[ACT_POWER]), ev)
         return False
-    if pc == 3:
-        y = regs[2]
-        pa = regs[1]
-        pb = (rules.power_of(s, y) or 0) + regs[3]
+    if pc == ACT_COMPARE:
+        y = regs[ACT_COUNTER]
+        pa = regs[ACT_POWER]
+        pb = (rules.power_of(s, y) or 0) + regs[ACT_COUNTER_BONUS]
         ev.append(Event("clash", p, (f.card, pa, s.ids[y], pb)))
-        f.pc = 4
+        f.pc = ACT_PUT_AWAY
         if pa != pb:
-            loser = o if pa > pb else p
-            amounts = (abs(pa - pb), 0) if loser == 0 else (0, abs(pa - pb))
-            rules.damage(s, amounts, ev)
+            rules.damage(s, _to(o if pa > pb else p, abs(pa - pb)), ev)
         return False
-    if pc == 4:
-        f.pc = 5
-        s.stack.append(Frame(x, p, f.card, P_PUTAWAY))
+    if pc == ACT_PUT_AWAY:
+        f.pc = ACT_PUT_AWAY_COUNTER
+        s.stack.append(Frame(FrameKind.PUT_AWAY, x, p, f.card))
         return False
-    if pc == 5:
-        f.pc = 6
-        y = regs[2]
+    if pc == ACT_PUT_AWAY_COUNTER:
+        f.pc = ACT_DONE
+        y = regs[ACT_COUNTER]
         if y >= 0:
-            s.stack.append(Frame(y, o, s.ids[y], P_PUTAWAY))
+            s.stack.append(Frame(FrameKind.PUT_AWAY, y, o, s.ids[y]))
         return False
     s.stack.pop()
     return False
+
+
+def _to(seat: int, n: int) -> tuple[int, int]:
+    """Damage amounts by seat: ``n`` to ``seat``, nothing to the other."""
+    return (n, 0) if seat == 0 else (0, n)
 
 
 def _activate_answer(s: ChantState, f: Frame, key: str, arg: str, ev: list[Event]) -> None:
@@ -84,14 +122,14 @@ def _activate_answer(s: ChantState, f: Frame, key: str, arg: str, ev: list[Event
     o = 1 - p
     if key == "nocounter":
         ev.append(Event("nocounter", o))
-        f.pc = 4
-        rules.damage(s, (f.regs[1], 0) if o == 0 else (0, f.regs[1]), ev)
+        f.pc = ACT_PUT_AWAY
+        rules.damage(s, _to(o, f.regs[ACT_POWER]), ev)
         return
     y = int(arg)
-    f.regs[2] = y
-    f.pc = 3
+    f.regs[ACT_COUNTER] = y
+    f.pc = ACT_COMPARE
     ev.append(Event("counter", o, (s.ids[y], y)))
-    rules.push_group(s, y, o, G_ACTIVATE)
+    rules.push_group(s, y, o, Trigger.ACTIVATE)
 
 
 # ----------------------------------------------------------------- put away (5.6)
@@ -115,15 +153,20 @@ def _putaway(s: ChantState, f: Frame, ev: list[Event]) -> bool:
     if s.defs[x].is_book and s.under.get(x):
         choices = spend_choices(s, x)
         if len(choices) > 1:
-            f.pc = 1
+            f.pc = PUT_AWAY_CHOOSE
             return True
         s.stack.pop()
         rules.spend_underlay(s, x, choices[0], ev)
         return False
     s.stack.pop()
     rules.leave_area(s, x, ev)
-    rules.push_group(s, x, s.owner[x], G_LEAVE)
+    rules.push_group(s, x, s.owner[x], Trigger.LEAVE)
     return False
+
+
+def _putaway_answer(s: ChantState, f: Frame, key: str, arg: str, ev: list[Event]) -> None:
+    s.stack.pop()
+    rules.spend_underlay(s, f.source, int(arg), ev)
 
 
 # ----------------------------------------------------------------- forbidden book placement (3.2.2)
@@ -167,7 +210,7 @@ def _book_answer(s: ChantState, f: Frame, key: str, arg: str, ev: list[Event]) -
     pl.forbidden.remove(b)
     s.book_placed = True
     rules.enter_area(s, b, ev, "book")
-    rules.push_group(s, b, p, G_START)
+    rules.push_group(s, b, p, Trigger.START)
 
 
 # ----------------------------------------------------------------- discard: boost or hinder (3.2.4)
@@ -191,12 +234,12 @@ def _discard_answer(s: ChantState, f: Frame, key: str, arg: str, ev: list[Event]
 
 def spread_player(s: ChantState, f: Frame) -> int:
     """Who spreads advances now (6.3.3): the turn player first."""
-    return s.active if f.regs[4] == 0 else 1 - s.active
+    return s.active if f.regs[RUN_STAGE] == 0 else 1 - s.active
 
 
 def _runaway(s: ChantState, f: Frame, ev: list[Event]) -> bool:
     a = s.active
-    if f.pc == 0:
+    if f.pc == RUN_CHECK:
         total = rules.ready_total(s)
         if total <= 10:
             s.stack.pop()
@@ -210,28 +253,28 @@ def _runaway(s: ChantState, f: Frame, ev: list[Event]) -> bool:
         leaving: list[int] = []
         for p in (a, 1 - a):
             ready = rules.ready_cards(s, p)
-            f.regs[2 + p] = sum(1 + len(s.under.get(u, ())) for u in ready)
+            f.regs[_RUN_BLANKED + p] = sum(1 + len(s.under.get(u, ())) for u in ready)
             for u in ready:
                 rules.leave_area(s, u, ev)
             leaving.extend(ready)
-        f.pc = 1
-        rules.push_groups(s, leaving, G_LEAVE)
+        f.pc = RUN_DAMAGE
+        rules.push_groups(s, leaving, Trigger.LEAVE)
         return False
     regs = f.regs
-    if f.pc == 1:
-        f.pc = 2
-        regs[4] = 0
-        regs[5] = regs[2 + a]
-        ev.append(Event("runaway_damage", a, (regs[2], regs[3])))
-        if rules.damage(s, (regs[2], regs[3]), ev, (regs[0], regs[1])):
-            return False
+    if f.pc == RUN_DAMAGE:
+        f.pc = RUN_SPREAD
+        regs[RUN_STAGE] = 0
+        regs[RUN_LEFT] = blanked(f, a)
+        cards = (blanked(f, 0), blanked(f, 1))
+        ev.append(Event("runaway_damage", a, cards))
+        rules.damage(s, cards, ev, (noted_depth(f, 0), noted_depth(f, 1)))
     while True:
         p = spread_player(s, f)
-        if regs[5] > 0 and rules.chanting_count(s, p) > 0:
+        if regs[RUN_LEFT] > 0 and rules.chanting_count(s, p) > 0:
             return True
-        if regs[4] == 0:
-            regs[4] = 1
-            regs[5] = regs[2 + 1 - a]
+        if regs[RUN_STAGE] == 0:
+            regs[RUN_STAGE] = 1
+            regs[RUN_LEFT] = blanked(f, 1 - a)
             continue
         s.stack.pop()
         return False
@@ -239,37 +282,28 @@ def _runaway(s: ChantState, f: Frame, ev: list[Event]) -> bool:
 
 def _runaway_answer(s: ChantState, f: Frame, key: str, arg: str, ev: list[Event]) -> None:
     if key == "done":
-        f.regs[5] = 0
+        f.regs[RUN_LEFT] = 0
     else:
         rules.advance(s, int(arg), 1, ev)
-        f.regs[5] -= 1
+        f.regs[RUN_LEFT] -= 1
+
+
+def _waits(s: ChantState, f: Frame, ev: list[Event]) -> bool:
+    return True
 
 
 # ----------------------------------------------------------------- dispatch
 
-def step(s: ChantState, f: Frame, ev: list[Event]) -> bool:
-    """Step a procedure frame; True if it waits for a decision."""
-    i = f.index
-    if i == P_ACTIVATE:
-        return _activate(s, f, ev)
-    if i == P_PUTAWAY:
-        return _putaway(s, f, ev)
-    if i == P_RUNAWAY:
-        return _runaway(s, f, ev)
-    return True  # P_BOOK and P_DISCARD always wait
+Step = Callable[[ChantState, Frame, list[Event]], bool]
+Answer = Callable[[ChantState, Frame, str, str, list[Event]], None]
 
-
-def answer(s: ChantState, f: Frame, key: str, arg: str, ev: list[Event]) -> None:
-    """Apply an answer to a waiting procedure frame."""
-    i = f.index
-    if i == P_ACTIVATE:
-        _activate_answer(s, f, key, arg, ev)
-    elif i == P_PUTAWAY:
-        s.stack.pop()
-        rules.spend_underlay(s, f.source, int(arg), ev)
-    elif i == P_BOOK:
-        _book_answer(s, f, key, arg, ev)
-    elif i == P_DISCARD:
-        _discard_answer(s, f, key, arg, ev)
-    elif i == P_RUNAWAY:
-        _runaway_answer(s, f, key, arg, ev)
+#: Stepping a procedure frame: True when it waits for a decision.
+STEPS: dict[int, Step] = {
+    FrameKind.ACTIVATION: _activate, FrameKind.PUT_AWAY: _putaway, FrameKind.RUNAWAY: _runaway,
+    FrameKind.BOOK: _waits, FrameKind.DISCARD: _waits,
+}
+#: Applying an answer (``key``, ``argument``) to a waiting procedure frame.
+ANSWERS: dict[int, Answer] = {
+    FrameKind.ACTIVATION: _activate_answer, FrameKind.PUT_AWAY: _putaway_answer, FrameKind.BOOK: _book_answer,
+    FrameKind.DISCARD: _discard_answer, FrameKind.RUNAWAY: _runaway_answer,
+}

@@ -9,18 +9,14 @@ Rule numbers refer to ``docs/rules/chant.md``. Every change appends its
 
 from __future__ import annotations
 
-from ...core.decision import Event
-from ...core.effects import Frame
-from .state import DRAWN, ChantState
+from typing import NoReturn
 
-# Frame.index codes for trigger groups and rule procedures (card effects use index >= 0).
-G_START, G_ACTIVATE, G_LEAVE, G_END, G_CPHASE = -1, -2, -3, -4, -5
-P_ACTIVATE, P_PUTAWAY, P_BOOK, P_DISCARD, P_RUNAWAY = -10, -11, -12, -13, -14
-GROUP_FIELD = {G_START: "on_start", G_ACTIVATE: "on_activate", G_LEAVE: "on_leave", G_END: "on_end",
-               G_CPHASE: "on_cphase"}
-FRAME_NAMES = {G_START: "chant_start", G_ACTIVATE: "activate", G_LEAVE: "leave", G_END: "end_phase",
-               G_CPHASE: "c_phase", P_ACTIVATE: "activation", P_PUTAWAY: "put_away", P_BOOK: "book",
-               P_DISCARD: "discard", P_RUNAWAY: "runaway"}
+from grimoire.core.decision import DRAWN, Event, Termination
+from grimoire.core.effects import Frame
+from grimoire.core.game import GameEnded
+
+from .state import ChantState, FrameKind, Trigger
+
 MULT_TEXT = ("x1", "x1", "x1.5", "x2")
 
 
@@ -101,29 +97,28 @@ def power_of(s: ChantState, u: int) -> int | None:
     return power if power > 0 else 0
 
 
-def end_game(s: ChantState, winner: int, reason: str, ev: list[Event]) -> None:
-    """End the game: ``winner`` is a seat or DRAWN (9.2, 9.3)."""
-    s.result = winner
+def end_game(s: ChantState, winner: int, reason: Termination, ev: list[Event]) -> NoReturn:
+    """End the game (``winner`` is a seat or DRAWN, 9.2, 9.3) and raise :class:`GameEnded`."""
+    s.winner = winner
     s.reason = reason
     s.stack.clear()
     if winner == DRAWN:
         ev.append(Event("game_drawn", s.active, (reason,)))
     else:
         ev.append(Event("game_won", winner, (reason,)))
+    raise GameEnded
 
 
-def check_life(s: ChantState, ev: list[Event]) -> bool:
-    """End the game if a life is 0 or less (9.2, 9.3); True if it ended."""
+def check_life(s: ChantState, ev: list[Event]) -> None:
+    """End the game if a life is 0 or less (9.2, 9.3)."""
     dead0 = s.players[0].life <= 0
     dead1 = s.players[1].life <= 0
-    if not (dead0 or dead1):
-        return False
-    end_game(s, DRAWN if dead0 and dead1 else (1 if dead0 else 0), "life", ev)
-    return True
+    if dead0 or dead1:
+        end_game(s, DRAWN if dead0 and dead1 else (1 if dead0 else 0), Termination.LIFE, ev)
 
 
-def damage(s: ChantState, amounts: tuple[int, int], ev: list[Event], depths: tuple[int, int] | None = None) -> bool:
-    """Deal ``amounts[p]`` to each player at once, multiplied by depth (5.5); True if the game ended."""
+def damage(s: ChantState, amounts: tuple[int, int], ev: list[Event], depths: tuple[int, int] | None = None) -> None:
+    """Deal ``amounts[p]`` to each player at once, multiplied by depth (5.5)."""
     for p in (0, 1):
         n = amounts[p]
         if n <= 0:
@@ -133,15 +128,15 @@ def damage(s: ChantState, amounts: tuple[int, int], ev: list[Event], depths: tup
         pl = s.players[p]
         pl.life -= total
         ev.append(Event("damage", p, (n, MULT_TEXT[min(d, 3)], total, pl.life)))
-    return check_life(s, ev)
+    check_life(s, ev)
 
 
-def pay_life(s: ChantState, p: int, n: int, ev: list[Event]) -> bool:
-    """Pay ``n`` life as a cost, never multiplied (9.1); True if the game ended."""
+def pay_life(s: ChantState, p: int, n: int, ev: list[Event]) -> None:
+    """Pay ``n`` life as a cost, never multiplied (9.1)."""
     pl = s.players[p]
     pl.life -= n
     ev.append(Event("pay_life", p, (n, pl.life)))
-    return check_life(s, ev)
+    check_life(s, ev)
 
 
 def gain_life(s: ChantState, p: int, n: int, ev: list[Event]) -> None:
@@ -151,18 +146,24 @@ def gain_life(s: ChantState, p: int, n: int, ev: list[Event]) -> None:
     ev.append(Event("gain_life", p, (n, pl.life)))
 
 
-def draw(s: ChantState, p: int, n: int, ev: list[Event]) -> bool:
-    """Draw ``n`` cards; an empty library loses at once (2.3). True if the game ended."""
+def draw(s: ChantState, p: int, n: int, ev: list[Event]) -> None:
+    """Draw ``n`` cards from the top (the end) of the library; an empty library loses at once (2.3)."""
     pl = s.players[p]
     for _ in range(n):
         if not pl.library:
             ev.append(Event("deck_out", p))
-            end_game(s, 1 - p, "deck_out", ev)
-            return True
-        u = pl.library.pop(0)
+            end_game(s, 1 - p, Termination.DECK_OUT, ev)
+        u = pl.library.pop()
         pl.hand.append(u)
         ev.append(Event("draw", p, (s.ids[u],), p))
-    return False
+
+
+def shuffle_library(s: ChantState, p: int) -> None:
+    """Shuffle ``p``'s library (Fisher–Yates over the cards from the top down)."""
+    lib = s.players[p].library
+    lib.reverse()
+    s.chance.shuffle(lib)
+    lib.reverse()
 
 
 def advance(s: ChantState, u: int, n: int, ev: list[Event]) -> None:
@@ -232,21 +233,21 @@ def spend_underlay(s: ChantState, book: int, c: int, ev: list[Event]) -> None:
     ev.append(Event("to_blank", p, (s.ids[c], c)))
 
 
-def push_group(s: ChantState, u: int, controller: int, code: int) -> None:
-    """Push the effects of card ``u`` for one trigger (a group frame, or the single effect)."""
-    indices: tuple[int, ...] = getattr(s.defs[u], GROUP_FIELD[code])
+def push_group(s: ChantState, u: int, controller: int, trigger: Trigger) -> None:
+    """Push the effects of card ``u`` for one trigger (a trigger frame, or the single effect)."""
+    indices: tuple[int, ...] = getattr(s.defs[u], trigger.field)
     if not indices:
         return
     if len(indices) == 1:
-        s.stack.append(Frame(u, controller, s.ids[u], indices[0]))
+        s.stack.append(Frame(FrameKind.EFFECT, u, controller, s.ids[u], indices[0]))
     else:
-        s.stack.append(Frame(u, controller, s.ids[u], code))
+        s.stack.append(Frame(FrameKind.TRIGGER, u, controller, s.ids[u], trigger))
 
 
-def push_groups(s: ChantState, cards: list[int], code: int) -> None:
+def push_groups(s: ChantState, cards: list[int], trigger: Trigger) -> None:
     """Push one trigger's effects of several cards so that ``cards[0]``'s resolve first (10.2)."""
     for u in reversed(cards):
-        push_group(s, u, s.owner[u], code)
+        push_group(s, u, s.owner[u], trigger)
 
 
 def matches(s: ChantState, u: int, controller: int, flt: dict[str, str], default_state: str) -> bool:

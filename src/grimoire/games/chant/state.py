@@ -2,27 +2,86 @@
 
 Every card instance has a uid (an int, stable for the whole game); ``ids[uid]`` is its
 card id and ``defs[uid]`` the :class:`~grimoire.games.chant.cards.CardDef` it points to
-(shared, never copied). Zones are lists of uids; the top of a library is index 0. The
-chant area is an ordered list of entries (4.2): the first five are the front slots, the
-rest the overflow row. ``progress[uid]`` is meaningful only for cards in a chant area
-and is 0 elsewhere; ``under[book]`` is a book's underlay.
+(shared, never copied). Zones are lists of uids; the top of a library is its *last*
+element. The chant area is an ordered list of entries (4.2): the first five are the
+front slots, the rest the overflow row. ``progress[uid]`` is meaningful only for cards
+in a chant area and is 0 elsewhere; ``under[book]`` is a book's underlay.
 
 A half-resolved effect or rule procedure is a :class:`~grimoire.core.effects.Frame` on
-``stack`` (see :mod:`grimoire.games.chant.effects`).
+``stack``; its ``kind`` is a :class:`FrameKind` (see :mod:`grimoire.games.chant.effects`
+and :mod:`grimoire.games.chant.procedures`).
+
+>>> Phase.C.name, FrameKind.ACTIVATION.name, Trigger.START.field
+('C', 'ACTIVATION', 'on_start')
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from enum import IntEnum
 from typing import Any
 
-from ...core.decision import Decision
-from ...core.effects import Frame
-from ...core.rng import Chance
+from grimoire.core.decision import ONGOING, Decision
+from grimoire.core.effects import Frame
+from grimoire.core.rng import Chance
+
 from .cards import CardDef
 
-ONGOING = -2
-DRAWN = -1
+
+class Phase(IntEnum):
+    """Where a turn stands with an empty effect stack (1.7; the D phase never waits)."""
+
+    #: the C (chant) phase: the turn player's main decision of placing, advancing, discarding
+    C = 0
+    #: the A (activate) phase: the turn player activates ready cards
+    A = 1
+    #: the runaway check has resolved: the E phase begins next (7.1)
+    R = 2
+    #: the end-phase effects have resolved: the turn ends next (7.2, 7.3)
+    E = 3
+
+
+class FrameKind(IntEnum):
+    """What a frame on the effect stack is."""
+
+    #: one card effect: ``index`` is its position in the card's ``effects``
+    EFFECT = 0
+    #: a card's effects of one trigger, in printed order: ``index`` is a :class:`Trigger`
+    TRIGGER = 1
+    #: an activation (5.1.3): activate effects, attack, counter, put away
+    ACTIVATION = 2
+    #: putting an activated card away (5.6)
+    PUT_AWAY = 3
+    #: placing a forbidden book: choosing its underlay (3.2.2)
+    BOOK = 4
+    #: the discard action's boost-or-hinder choice (3.2.4)
+    DISCARD = 5
+    #: the runaway check (6)
+    RUNAWAY = 6
+
+
+class Trigger(IntEnum):
+    """The triggers a card's effects resolve under (``on`` in a card file)."""
+
+    START = 0
+    ACTIVATE = 1
+    LEAVE = 2
+    END = 3
+    C_PHASE = 4
+
+    @property
+    def field(self) -> str:
+        """The :class:`~grimoire.games.chant.cards.CardDef` field listing this trigger's effects."""
+        return _TRIGGER_FIELDS[self]
+
+    @property
+    def label(self) -> str:
+        """The trigger's name in card files and views."""
+        return _TRIGGER_LABELS[self]
+
+
+_TRIGGER_FIELDS = ("on_start", "on_activate", "on_leave", "on_end", "on_cphase")
+_TRIGGER_LABELS = ("chant_start", "activate", "leave", "end_phase", "c_phase")
 
 
 class Player:
@@ -72,7 +131,7 @@ class ChantState:
 
     __slots__ = ("abil", "active", "advanced", "book_placed", "cache", "cancels", "chance", "defs",
                  "discarded", "exclusive", "first", "ids", "owner", "phase", "placed", "players",
-                 "progress", "reason", "result", "stack", "turn", "turn_limit", "under", "used")
+                 "progress", "reason", "stack", "turn", "turn_limit", "under", "used", "winner")
 
     def __init__(self, ids: tuple[str, ...], defs: tuple[CardDef, ...], owner: tuple[int, ...],
                  chance: Chance) -> None:
@@ -85,7 +144,7 @@ class ChantState:
         self.turn = 0
         self.active = 0
         self.first = 0
-        self.phase = "C"
+        self.phase = Phase.C
         self.placed = False
         self.book_placed = False
         self.advanced = False
@@ -95,7 +154,7 @@ class ChantState:
         self.abil: list[int] = []
         self.stack: list[Frame] = []
         self.chance = chance
-        self.result = ONGOING
+        self.winner = ONGOING
         self.reason = ""
         self.exclusive = False
         self.turn_limit = 0
@@ -104,7 +163,7 @@ class ChantState:
     @property
     def over(self) -> bool:
         """True once the game has ended."""
-        return self.result != ONGOING
+        return self.winner != ONGOING
 
     def clone(self) -> ChantState:
         s = ChantState.__new__(ChantState)
@@ -127,7 +186,7 @@ class ChantState:
         s.abil = self.abil[:]
         s.stack = [f.clone() for f in self.stack]
         s.chance = self.chance.clone()
-        s.result = self.result
+        s.winner = self.winner
         s.reason = self.reason
         s.exclusive = self.exclusive
         s.turn_limit = self.turn_limit
@@ -141,12 +200,12 @@ class ChantState:
             "progress": self.progress[:],
             "under": {str(k): v[:] for k, v in self.under.items()},
             "players": [p.to_json() for p in self.players],
-            "turn": self.turn, "active": self.active, "first": self.first, "phase": self.phase,
+            "turn": self.turn, "active": self.active, "first": self.first, "phase": self.phase.name,
             "flags": [self.placed, self.book_placed, self.advanced, self.discarded, self.cancels],
             "used": self.used[:], "abil": self.abil[:],
             "stack": [f.to_json() for f in self.stack],
             "chance": self.chance.to_json(),
-            "result": self.result, "reason": self.reason,
+            "winner": self.winner, "reason": self.reason,
             "exclusive": self.exclusive, "turn_limit": self.turn_limit,
         }
 
@@ -160,13 +219,13 @@ class ChantState:
         s.under = {int(k): [int(u) for u in v] for k, v in data.get("under", {}).items()}
         s.players = [Player.from_json(p) for p in data["players"]]
         s.turn, s.active, s.first = int(data["turn"]), int(data["active"]), int(data["first"])
-        s.phase = str(data["phase"])
+        s.phase = Phase[str(data["phase"])]
         flags = data["flags"]
         s.placed, s.book_placed, s.advanced, s.discarded = (bool(x) for x in flags[:4])
         s.cancels = int(flags[4])
         s.used = [int(u) for u in data.get("used", [])]
         s.abil = [int(u) for u in data.get("abil", [])]
         s.stack = [Frame.from_json(f) for f in data.get("stack", [])]
-        s.result, s.reason = int(data["result"]), str(data["reason"])
+        s.winner, s.reason = int(data["winner"]), str(data["reason"])
         s.exclusive, s.turn_limit = bool(data["exclusive"]), int(data["turn_limit"])
         return s

@@ -28,8 +28,8 @@ deck) returns::
           "shown": [{"uid": 9, "card": "..."}, ...],        # cards shown by reveal_pick
         }, ...],
       "stack": [                      # effects being resolved, bottom first
-        {"frame": "activation" | "<op>" | "<trigger>" | ..., "card": "...", "uid": 3,
-         "player": 0, "pc": 2, "regs": [0, 8, -1, 0]}, ...],
+        {"frame": "activation" | "<op>" | "<trigger>" | ..., "kind": "activation" | "effect" | ...,
+         "card": "...", "uid": 3, "player": 0, "index": 0, "pc": 2, "regs": [0, 8, -1, 0]}, ...],
     }
 
 ``hand`` and ``forbidden`` are lists for the seat itself and None otherwise. A uid is
@@ -43,10 +43,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.effects import Frame
+from grimoire.core.decision import DRAWN
+from grimoire.core.effects import Frame
+
 from . import rules
-from .rules import FRAME_NAMES, P_BOOK
-from .state import DRAWN, ChantState
+from .state import ChantState, FrameKind, Phase, Trigger
 
 
 def _cards(s: ChantState, uids: list[int]) -> list[dict[str, Any]]:
@@ -66,15 +67,19 @@ def _area(s: ChantState, p: int) -> list[dict[str, Any]]:
     return out
 
 
-def _frame_name(s: ChantState, index: int, source: int) -> str:
-    if index >= 0:
-        return s.defs[source].effects[index].op
-    return FRAME_NAMES.get(index, str(index))
+def frame_name(s: ChantState, f: Frame) -> str:
+    """What a frame resolves, by name: the operation of an effect, the trigger of a trigger
+    frame, else the procedure (``activation``, ``put_away``, ``book``, ``discard``, ``runaway``)."""
+    if f.kind == FrameKind.EFFECT:
+        return s.defs[f.source].effects[f.index].op
+    if f.kind == FrameKind.TRIGGER:
+        return Trigger(f.index).label
+    return FrameKind(f.kind).name.lower()
 
 
 def _frame(s: ChantState, f: Frame, seat: int | None) -> dict[str, Any]:
-    hidden = f.index == P_BOOK and seat != f.controller  # a book is shown once placed (1.4.2)
-    return {"frame": _frame_name(s, f.index, f.source), "card": None if hidden else f.card,
+    hidden = f.kind == FrameKind.BOOK and seat != f.controller  # a book is shown once placed (1.4.2)
+    return {"frame": frame_name(s, f), "kind": FrameKind(f.kind).name.lower(), "card": None if hidden else f.card,
             "uid": -1 if hidden else f.source, "player": f.controller, "index": f.index, "pc": f.pc,
             "regs": list(f.regs)}
 
@@ -94,10 +99,10 @@ def view(s: ChantState, seat: int | None) -> dict[str, Any]:
         })
     result = None
     if s.over:
-        result = {"winner": None if s.result == DRAWN else s.result, "reason": s.reason}
+        result = {"winner": None if s.winner == DRAWN else s.winner, "reason": str(s.reason)}
     return {
         "game": "chant", "seat": seat, "turn": s.turn, "active": s.active, "first": s.first,
-        "phase": s.phase, "over": s.over, "result": result,
+        "phase": Phase(s.phase).name, "over": s.over, "result": result,
         "rules": {"exclusive_placement": s.exclusive, "turn_limit": s.turn_limit},
         "turn_flags": {"placed": s.placed, "book_placed": s.book_placed, "advanced": s.advanced,
                        "discarded": s.discarded, "cancels": s.cancels},

@@ -1,10 +1,35 @@
-"""運命予報祭 "Destiny Saga": the rule module (rules in ``docs/rules/destiny.md``).
+"""運命予報祭 "Destiny Saga": one game package (rules in ``docs/rules/destiny.md``).
 
->>> from grimoire.games.destiny import DestinyGame
->>> DestinyGame().title.ja
-'運命予報祭'
+Rules: :mod:`.cards` (card definitions and the effect vocabulary), :mod:`.state`,
+:mod:`.turn` (the flow of a game), :mod:`.actions` (threads, draws, the end),
+:mod:`.battle` (the attribute wheel), :mod:`.effects` (the effect interpreter),
+:mod:`.decisions`, :mod:`.events`, :mod:`.view`, :mod:`.notation`, :mod:`.messages`
+and :mod:`.game` (the :class:`DestinyGame` itself). For Grimoire's adapters:
+:mod:`.greedy`, :mod:`.search`, :mod:`.board`, :mod:`.metrics`, ``web/render.js`` and
+:mod:`.scenario`, bundled in :data:`PLUGIN`.
+
+>>> PLUGIN.name, PLUGIN.make_game().title.ja
+('destiny', '運命予報祭')
 """
 
-from .game import DestinyGame
+from pathlib import Path
 
-__all__ = ["DestinyGame"]
+from grimoire.core.content import Localized
+from grimoire.core.plugin import GamePlugin
+
+from .game import DestinyGame
+from .scenario import scenario, settle
+
+PLUGIN = GamePlugin(
+    name="destiny",
+    title=Localized("運命予報祭", "Destiny Saga"),
+    rules="grimoire.games.destiny.game:DestinyGame",
+    greedy="grimoire.games.destiny.greedy:GreedyDestiny",
+    search="grimoire.games.destiny.search:HOOKS",
+    board="grimoire.games.destiny.board:board",
+    metrics="grimoire.games.destiny.metrics:DestinyMetrics",
+    web_assets=Path(__file__).resolve().parent / "web",
+    hard={"iterations": 1000, "seconds": 0.9},
+)
+
+__all__ = ["PLUGIN", "DestinyGame", "scenario", "settle"]

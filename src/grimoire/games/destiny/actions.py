@@ -2,61 +2,53 @@
 
 Threads (gain, loss, payment, the Lucky! check of §8.2), draws, users leaving the field
 and the end of the game. Ending the game sets the outcome and raises
-:class:`GameEnded`, which :meth:`DestinyGame.apply_unchecked` catches: nothing runs
-after a forecaster loses.
+:class:`~grimoire.core.game.GameEnded`, which :meth:`DestinyGame.apply_unchecked`
+catches: nothing runs after a forecaster loses.
 """
 
 from __future__ import annotations
 
-from grimoire.core.decision import Event
+from typing import NoReturn
+
+from grimoire.core.decision import DRAWN, Event, Termination
+from grimoire.core.game import GameEnded
 
 from .cards import HAKO, ZENNO
-from .state import DRAW, OVER, State, User
-
-# outcome reasons
-NO_LUCKY = "no_lucky"
-EMPTY_REVEAL = "empty_deck_at_reveal"
-SECOND_ZERO = "second_zero"
-DECK_OUT = "deck_out"
-TURN_LIMIT = "turn_limit"
+from .state import OVER, DestinyState, User
 
 
-class GameEnded(Exception):
-    """Raised after the outcome is set; unwinds the current answer."""
-
-
-def end_game(state: State, loser: int, reason: str, events: list[Event]) -> None:
-    """``loser`` loses (or, with -1, the game is drawn); raises :class:`GameEnded`."""
-    state.winner = DRAW if loser < 0 else 1 - loser
+def end_game(state: DestinyState, loser: int, reason: Termination, events: list[Event]) -> NoReturn:
+    """``loser`` loses (or, with -1, the game is drawn); raises :class:`~grimoire.core.game.GameEnded`."""
+    state.winner = DRAWN if loser < 0 else 1 - loser
     state.reason = reason
     state.phase = OVER
     if loser < 0:
         events.append(Event("game_drawn", state.active, (reason,)))
     else:
-        events.append(Event("game_lost", loser, (reason,)))
+        events.append(Event("game_won", 1 - loser, (reason,)))
     raise GameEnded
 
 
-def draw(state: State, seat: int, n: int, events: list[Event]) -> int:
+def draw(state: DestinyState, seat: int, n: int, events: list[Event]) -> int:
     """``seat`` draws up to ``n`` cards (never loses); returns how many were drawn."""
     p = state.players[seat]
     got = 0
     while got < n and p.deck:
         uid = p.deck.pop()
         p.hand.append(uid)
-        events.append(Event("draw", seat, (uid, state.cards[uid]), seat))
+        events.append(Event("draw", seat, (state.ids[uid], uid), seat))
         got += 1
     return got
 
 
-def gain(state: State, seat: int, n: int, events: list[Event], kind: str = "gain") -> None:
+def gain(state: DestinyState, seat: int, n: int, events: list[Event], kind: str = "gain") -> None:
     """``seat`` gains ``n`` threads (no maximum)."""
     p = state.players[seat]
     p.threads += n
     events.append(Event(kind, seat, (n, p.threads)))
 
 
-def lose(state: State, seat: int, n: int, events: list[Event]) -> None:
+def lose(state: DestinyState, seat: int, n: int, events: list[Event]) -> None:
     """``seat`` loses ``n`` threads (clamped at 0); reaching 0 runs the Lucky! check."""
     if n <= 0:
         return
@@ -67,7 +59,7 @@ def lose(state: State, seat: int, n: int, events: list[Event]) -> None:
         reach_zero(state, seat, events)
 
 
-def pay(state: State, seat: int, n: int, events: list[Event]) -> None:
+def pay(state: DestinyState, seat: int, n: int, events: list[Event]) -> None:
     """``seat`` pays a cost of ``n`` threads (the caller checked it is payable, §8.1)."""
     if n <= 0:
         return
@@ -78,25 +70,25 @@ def pay(state: State, seat: int, n: int, events: list[Event]) -> None:
         reach_zero(state, seat, events)
 
 
-def reach_zero(state: State, seat: int, events: list[Event]) -> None:
+def reach_zero(state: DestinyState, seat: int, events: list[Event]) -> None:
     """§8.2: reveal the top card; Lucky! saves once per cycle, anything else loses."""
     p = state.players[seat]
     if p.saved:
-        end_game(state, seat, SECOND_ZERO, events)
+        end_game(state, seat, Termination.SECOND_ZERO, events)
     p.saved = True
     if not p.deck:
-        end_game(state, seat, EMPTY_REVEAL, events)
+        end_game(state, seat, Termination.EMPTY_REVEAL, events)
     uid = p.deck[-1]
-    card = state.cards[uid]
+    card = state.ids[uid]
     if not state.defs[uid].lucky:
-        events.append(Event("reveal", seat, (uid, card)))
-        end_game(state, seat, NO_LUCKY, events)
+        events.append(Event("reveal", seat, (card, uid)))
+        end_game(state, seat, Termination.NO_LUCKY, events)
     p.deck.pop()
     p.field.append(User(uid))
-    events.append(Event("lucky", seat, (uid, card)))
+    events.append(Event("lucky", seat, (card, uid)))
 
 
-def remove_user(state: State, uid: int, events: list[Event], kind: str = "leave") -> bool:
+def remove_user(state: DestinyState, uid: int, events: list[Event], kind: str = "leave") -> bool:
     """The user ``uid`` leaves the field to its owner's discard pile (False if not there)."""
     seat = state.owner[uid]
     p = state.players[seat]
@@ -104,12 +96,12 @@ def remove_user(state: State, uid: int, events: list[Event], kind: str = "leave"
         if u.uid == uid:
             del p.field[i]
             p.discard.append(uid)
-            events.append(Event(kind, seat, (uid, state.cards[uid])))
+            events.append(Event(kind, seat, (state.ids[uid], uid)))
             return True
     return False
 
 
-def take_from_hand(state: State, seat: int, uid: int) -> None:
+def take_from_hand(state: DestinyState, seat: int, uid: int) -> None:
     """Remove a card from hand or crisis zone (used "as if in hand", §9.4.1)."""
     p = state.players[seat]
     if uid in p.hand:
@@ -118,16 +110,16 @@ def take_from_hand(state: State, seat: int, uid: int) -> None:
         p.crisis.remove(uid)
 
 
-def hako_check(state: State, seat: int, uid: int, events: list[Event]) -> None:
+def hako_check(state: DestinyState, seat: int, uid: int, events: list[Event]) -> None:
     """§9.4: the first 全能 summon or use of the turn fills the crisis zone with 4 cards."""
     p = state.players[seat]
     if p.ability != HAKO or p.hako == state.turn or state.defs[uid].attribute != ZENNO:
         return
     p.hako = state.turn
-    events.append(Event("hako", seat, (state.cards[uid],)))
+    events.append(Event("hako", seat, (state.ids[uid],)))
     for _ in range(4):
         if not p.deck:
             break
         got = p.deck.pop()
         p.crisis.append(got)
-        events.append(Event("crisis", seat, (got, state.cards[got])))
+        events.append(Event("crisis", seat, (state.ids[got], got)))

@@ -25,6 +25,7 @@ kind           options
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 from grimoire.core.decision import Decision, Option
@@ -43,7 +44,7 @@ from .state import (
     UPKEEP,
     WINDOW_ATK,
     WINDOW_DEF,
-    State,
+    DestinyState,
 )
 from .turn import houki_cards, kijutsu_groups, mulligan_seat
 
@@ -62,107 +63,146 @@ def opt(prefix: str, uid: int, key: str, *args: object) -> Option:
     return Option(f"{prefix}:{uid}", key, args)
 
 
-def decision(state: State) -> Decision | None:
+def _summon(state: DestinyState) -> Decision:
+    seat = state.active
+    p = state.players[seat]
+    ids = state.ids
+    zone = p.hand + p.crisis
+    options = []
+    if state.summons < 2:
+        options = [opt("summon", uid, "opt.summon", ids[uid]) for uid in zone]
+    for uid in zone:
+        d = state.defs[uid]
+        if d.groups[MAIN] and effects.usable(state, seat, uid, MAIN):
+            options.append(opt("effect", uid, "opt.effect", ids[uid], d.power))
+    options.append(END_SUMMON)
+    return Decision(seat, "summon", tuple(options), (state.summons,))
+
+
+def _window(state: DestinyState) -> Decision:
+    seat = state.active
+    who = seat if state.phase == WINDOW_ATK else 1 - seat
+    q = state.players[who]
+    ids = state.ids
+    defs = state.defs
+    options = []
+    att = state.attacker
+    if who == seat and not state.used and defs[att].groups[ATTACK]:
+        free = effects.user_effect_free(state, att)
+        if effects.usable(state, seat, att, ATTACK, free):
+            options.append(opt("effect", att, "opt.user_effect", ids[att], 0 if free else defs[att].power))
+    for uid in q.hand + q.crisis:
+        d = defs[uid]
+        if d.groups[BATTLE] and effects.usable(state, who, uid, BATTLE):
+            options.append(opt("effect", uid, "opt.effect", ids[uid], d.power))
+    options.append(PASS)
+    return Decision(who, "window", tuple(options), (ids[att], -1 if state.blocker < 0 else 1))
+
+
+def _upkeep(state: DestinyState) -> Decision:
+    seat = state.active
+    ids = state.ids
+    uid = state.queue[state.qi]
+    power = state.defs[uid].power
+    release = opt("release", uid, "opt.release", ids[uid])
+    if state.players[seat].threads >= power:
+        pay = opt("pay", uid, "opt.pay", ids[uid], power)
+        return Decision(seat, "upkeep", (pay, release), (ids[uid], power))
+    return Decision(seat, "upkeep", (release,), (ids[uid], power))
+
+
+def _declare(state: DestinyState) -> Decision:
+    seat = state.active
+    ids = state.ids
+    options = [opt("attack", u.uid, "opt.attack", ids[u.uid]) for u in state.players[seat].field
+               if u.uid not in state.queue]
+    options.append(END_ATTACKS)
+    return Decision(seat, "attackers", tuple(options), (len(state.queue),))
+
+
+def _block(state: DestinyState) -> Decision:
+    seat = state.active
+    ids = state.ids
+    d_field = state.players[1 - seat].field
+    return Decision(1 - seat, "block", tuple(opt("block", u.uid, "opt.block", ids[u.uid]) for u in d_field),
+                    (ids[state.attacker],))
+
+
+def _fate(state: DestinyState) -> Decision:
+    seat = state.active
+    p = state.players[seat]
+    options = [opt("select", uid, "opt.fate", state.ids[uid], state.defs[uid].power) for uid in p.hand + p.crisis]
+    options.append(SKIP)
+    return Decision(seat, "fate", tuple(options))
+
+
+def _houki(state: DestinyState) -> Decision:
+    seat = state.active
+    options = [opt("select", uid, "opt.houki", state.ids[uid], state.defs[uid].power)
+               for uid in houki_cards(state, seat)]
+    options.append(SKIP)
+    return Decision(seat, "houki", tuple(options), (state.ids[state.pending],))
+
+
+def _kijutsu(state: DestinyState) -> Decision:
+    uid = state.pending
+    ids = state.ids
+    power = state.defs[uid].power
+    options = [Option(f"use:{TIMINGS[t]}", "opt.use_" + TIMINGS[t], (ids[uid], power))
+               for t in kijutsu_groups(state, uid)]
+    options.append(SKIP)
+    return Decision(state.active, "kijutsu", tuple(options), (ids[uid],))
+
+
+def _mulligan(state: DestinyState) -> Decision:
+    return Decision(mulligan_seat(state), "mulligan", KEEP)
+
+
+def _ability(state: DestinyState) -> Decision:
+    return Decision(state.sub, "ability", ABILITY_OPTIONS)
+
+
+#: The decision of each phase (with an empty effect stack).
+PHASE_DECISIONS: dict[int, Callable[[DestinyState], Decision]] = {
+    ABILITY: _ability, MULLIGAN: _mulligan, UPKEEP: _upkeep, SUMMON: _summon, HOUKI_PICK: _houki,
+    KIJUTSU_PICK: _kijutsu, DECLARE: _declare, BLOCK: _block, WINDOW_ATK: _window, WINDOW_DEF: _window,
+    FATE: _fate,
+}
+
+
+def decision(state: DestinyState) -> Decision | None:
     """The pending decision, or None when the game is over."""
     if state.over:
         return None
     if state.stack:
         return _frame_decision(state)
-    phase = state.phase
-    seat = state.active
-    p = state.players[seat]
-    cards = state.cards
-    defs = state.defs
-    if phase == SUMMON:
-        zone = p.hand + p.crisis
-        options = []
-        if state.summons < 2:
-            options = [opt("summon", uid, "opt.summon", cards[uid]) for uid in zone]
-        for uid in zone:
-            d = defs[uid]
-            if d.groups[MAIN] and effects.usable(state, seat, uid, MAIN):
-                options.append(opt("effect", uid, "opt.effect", cards[uid], d.power))
-        options.append(END_SUMMON)
-        return Decision(seat, "summon", tuple(options), (state.summons,))
-    if phase in (WINDOW_ATK, WINDOW_DEF):
-        who = seat if phase == WINDOW_ATK else 1 - seat
-        q = state.players[who]
-        options = []
-        att = state.attacker
-        if who == seat and not state.used and defs[att].groups[ATTACK]:
-            free = effects.user_effect_free(state, att)
-            if effects.usable(state, seat, att, ATTACK, free):
-                options.append(opt("effect", att, "opt.user_effect", cards[att], 0 if free else defs[att].power))
-        for uid in q.hand + q.crisis:
-            d = defs[uid]
-            if d.groups[BATTLE] and effects.usable(state, who, uid, BATTLE):
-                options.append(opt("effect", uid, "opt.effect", cards[uid], d.power))
-        options.append(PASS)
-        return Decision(who, "window", tuple(options), (cards[att], -1 if state.blocker < 0 else 1))
-    if phase == UPKEEP:
-        uid = state.queue[state.qi]
-        power = defs[uid].power
-        release = opt("release", uid, "opt.release", cards[uid])
-        if p.threads >= power:
-            pay = opt("pay", uid, "opt.pay", cards[uid], power)
-            return Decision(seat, "upkeep", (pay, release), (cards[uid], power))
-        return Decision(seat, "upkeep", (release,), (cards[uid], power))
-    if phase == DECLARE:
-        options = [opt("attack", u.uid, "opt.attack", cards[u.uid]) for u in p.field if u.uid not in state.queue]
-        options.append(END_ATTACKS)
-        return Decision(seat, "attackers", tuple(options), (len(state.queue),))
-    if phase == BLOCK:
-        d_field = state.players[1 - seat].field
-        return Decision(1 - seat, "block", tuple(opt("block", u.uid, "opt.block", cards[u.uid]) for u in d_field),
-                        (cards[state.attacker],))
-    if phase == FATE:
-        options = [opt("select", uid, "opt.fate", cards[uid], defs[uid].power) for uid in p.hand + p.crisis]
-        options.append(SKIP)
-        return Decision(seat, "fate", tuple(options))
-    if phase == HOUKI_PICK:
-        options = [opt("select", uid, "opt.houki", cards[uid], defs[uid].power)
-                   for uid in houki_cards(state, seat)]
-        options.append(SKIP)
-        return Decision(seat, "houki", tuple(options), (cards[state.pending],))
-    if phase == KIJUTSU_PICK:
-        uid = state.pending
-        options = [Option(f"use:{TIMINGS[t]}", "opt.use_" + TIMINGS[t], (cards[uid], defs[uid].power))
-                   for t in kijutsu_groups(state, uid)]
-        options.append(SKIP)
-        return Decision(seat, "kijutsu", tuple(options), (cards[uid],))
-    if phase == MULLIGAN:
-        return Decision(mulligan_seat(state), "mulligan", KEEP)
-    if phase == ABILITY:
-        return Decision(state.sub, "ability", ABILITY_OPTIONS)
-    raise AssertionError(f"no decision in phase {phase}")
+    return PHASE_DECISIONS[state.phase](state)
 
 
-def _frame_decision(state: State) -> Decision:
+def _frame_decision(state: DestinyState) -> Decision:
     frame = state.stack[-1]
     seat = frame.controller
-    cards = state.cards
+    ids = state.ids
     pc = frame.pc
     if pc == effects.PC_RESPONSE:
         other = 1 - seat
-        options = [opt("effect", uid, "opt.response", cards[uid], state.defs[uid].power)
+        options = [opt("effect", uid, "opt.response", ids[uid], state.defs[uid].power)
                    for uid in effects.response_cards(state, other)]
         options.append(PASS)
         return Decision(other, "response", tuple(options), (frame.card,))
     if pc == effects.PC_SENSE:
-        options = [opt("select", uid, "opt.sense", cards[uid], state.defs[uid].power)
+        options = [opt("select", uid, "opt.sense", ids[uid], state.defs[uid].power)
                    for uid in effects.sense_cards(state, seat)]
         options.append(SKIP)
         return Decision(seat, "sense", tuple(options), (frame.card,))
-    i = pc - effects.PC_TARGET
-    eff = state.defs[frame.source].groups[frame.index][i]
+    eff = state.defs[frame.source].groups[frame.index][effects.choosing(frame)]
     owner = state.owner
-    options = [opt("target", uid, "opt.target", cards[uid], owner[uid] + 1)
+    options = [opt("target", uid, "opt.target", ids[uid], owner[uid] + 1)
                for uid in effects.candidates(state, seat, eff)]
     return Decision(seat, "target", tuple(options), (frame.card, eff.op))
 
 
-
-def waiting(state: State) -> tuple[int, str] | None:
+def waiting(state: DestinyState) -> tuple[int, str] | None:
     """Who must answer and the decision kind, without listing options (public in views)."""
     if state.over:
         return None

@@ -1,17 +1,20 @@
 """The effect interpreter: uses of effect groups as frames on the state's stack.
 
 One use follows destiny-cards.md "One use, step by step". It is a
-:class:`~grimoire.core.effects.Frame` whose ``index`` is the timing (``MAIN`` …
-``ATTACK``), ``source`` the card instance, ``controller`` the user of the effect and
+:class:`~grimoire.core.effects.Frame` of kind ``USE`` whose ``index`` is the timing
+(``MAIN`` … ``ATTACK``), ``source`` the card instance, ``controller`` the user of the
+effect. Its registers are read and written through the accessors below:
 
-* ``regs[0]`` flags (:data:`F_ALL` 地脈感知, :data:`F_FREE`, :data:`F_CANCELLED`,
-  :data:`F_NO_RESPONSE` 地脈記述 and responses, :data:`F_FIELD` a user's own effect),
-* ``regs[1]`` the extra 神秘 card discarded for 地脈感知 (-1: none),
-* ``regs[2 + i]`` the chosen target of the group's effect ``i`` (-1: none);
+* :func:`has` / :func:`mark` — flags (:data:`F_ALL` 地脈感知, :data:`F_FREE`,
+  :data:`F_CANCELLED`, :data:`F_NO_RESPONSE` 地脈記述 and responses, :data:`F_FIELD` a
+  user's own effect);
+* :func:`sensed` — the extra 神秘 card discarded for 地脈感知 (-1: none);
+* :func:`choosing` — the group effect whose target is being chosen;
+* :func:`target_of` / :func:`targets` — the chosen target of each effect (-1: none).
 
 ``pc`` is the step waiting for an answer: :data:`PC_SENSE` (the controller may discard
-a 神秘 card), ``PC_TARGET + i`` (the controller picks the target of effect ``i``) or
-:data:`PC_RESPONSE` (the opponent may respond). A hand card goes to the discard pile
+a 神秘 card), :data:`PC_TARGET` (the controller picks the target of effect
+:func:`choosing`) or :data:`PC_RESPONSE` (the opponent may respond). A hand card goes to the discard pile
 as soon as it is picked (nothing can happen between the pick and the payment but
 target choices); threads are paid after the targets. A response is a frame pushed on
 top of the frame it answers; it resolves at once, then the answered frame resolves
@@ -20,18 +23,61 @@ top of the frame it answers; it resolves at once, then the answered frame resolv
 
 from __future__ import annotations
 
-from grimoire.core.decision import Event
+from collections.abc import Callable
+
+from grimoire.core.decision import Event, option_uid
 from grimoire.core.effects import Effect, Frame
 
 from . import actions
 from .cards import KANCHI, MAIN, RESPONSE, SHINPI, TIMINGS
-from .state import State
+from .state import DestinyState, FrameKind
 
 F_ALL, F_FREE, F_CANCELLED, F_NO_RESPONSE, F_FIELD = 1, 2, 4, 8, 16
-PC_NEW, PC_SENSE, PC_RESPONSE, PC_TARGET = 0, 1, 2, 16
+PC_NEW, PC_SENSE, PC_RESPONSE, PC_TARGET = 0, 1, 2, 3
+_FLAGS, _SENSED, _CHOOSING, _TARGETS = 0, 1, 2, 3
 
 
-def candidates(state: State, seat: int, eff: Effect) -> list[int]:
+def use_frame(uid: int, seat: int, card: str, timing: int, flags: int, effects: int) -> Frame:
+    """A fresh use of ``card``'s ``timing`` group (``effects`` effects, no target chosen yet)."""
+    return Frame(FrameKind.USE, uid, seat, card, timing, PC_NEW, [flags, -1, -1] + [-1] * effects)
+
+
+def has(frame: Frame, flag: int) -> bool:
+    """Whether the use carries ``flag`` (:data:`F_ALL` …)."""
+    return bool(frame.regs[_FLAGS] & flag)
+
+
+def mark(frame: Frame, flag: int) -> None:
+    """Set ``flag`` on the use."""
+    frame.regs[_FLAGS] |= flag
+
+
+def sensed(frame: Frame) -> int:
+    """The 神秘 card discarded for 地脈感知 (-1: none)."""
+    return frame.regs[_SENSED]
+
+
+def choosing(frame: Frame) -> int:
+    """The index (in the group) of the effect whose target is being chosen."""
+    return frame.regs[_CHOOSING]
+
+
+def target_of(frame: Frame, i: int) -> int:
+    """The target chosen for the group's effect ``i`` (-1: none)."""
+    return frame.regs[_TARGETS + i]
+
+
+def targets(frame: Frame) -> list[int]:
+    """The targets chosen so far, in effect order."""
+    return [t for t in frame.regs[_TARGETS:] if t >= 0]
+
+
+def use_registers(flags: int, sensed_uid: int, chosen: list[int], choosing_now: int = -1) -> list[int]:
+    """The registers of a use rebuilt from its parts (determinization)."""
+    return [flags, sensed_uid, choosing_now, *chosen]
+
+
+def candidates(state: DestinyState, seat: int, eff: Effect) -> list[int]:
     """Users that ``eff`` (used by ``seat``) may target now: own field first, then the opponent's."""
     target = eff.params["target"]
     if target == "own_user":
@@ -57,7 +103,7 @@ def candidates(state: State, seat: int, eff: Effect) -> list[int]:
     return out
 
 
-def usable(state: State, seat: int, uid: int, timing: int, free: bool = False) -> bool:
+def usable(state: DestinyState, seat: int, uid: int, timing: int, free: bool = False) -> bool:
     """Whether ``seat`` can use the ``timing`` group of card ``uid`` now (cost and targets)."""
     d = state.defs[uid]
     group = d.groups[timing]
@@ -68,21 +114,21 @@ def usable(state: State, seat: int, uid: int, timing: int, free: bool = False) -
     return all(candidates(state, seat, group[i]) for i in d.choices[timing])
 
 
-def sense_cards(state: State, seat: int) -> list[int]:
+def sense_cards(state: DestinyState, seat: int) -> list[int]:
     """神秘 cards in hand or crisis zone that 地脈感知 can discard."""
     p = state.players[seat]
     defs = state.defs
     return [uid for uid in p.hand + p.crisis if defs[uid].attribute == SHINPI]
 
 
-def response_cards(state: State, seat: int) -> list[int]:
+def response_cards(state: DestinyState, seat: int) -> list[int]:
     """Cards in hand or crisis zone whose ``response`` group ``seat`` can use now."""
     p = state.players[seat]
     defs = state.defs
     return [uid for uid in p.hand + p.crisis if defs[uid].groups[RESPONSE] and p.threads >= defs[uid].power]
 
 
-def may_respond(state: State, seat: int) -> bool:
+def may_respond(state: DestinyState, seat: int) -> bool:
     """Whether ``seat`` gets a response step, judged only on what both players can see
     (threads, hand size, the face-up crisis zone), so that the step itself reveals nothing
     about the hidden hand (§1.3): with a hand card and a thread the step opens, even if
@@ -91,19 +137,19 @@ def may_respond(state: State, seat: int) -> bool:
     return bool(p.hand and p.threads >= 1) or bool(response_cards(state, seat))
 
 
-def begin(state: State, seat: int, uid: int, timing: int, events: list[Event],
+def begin(state: DestinyState, seat: int, uid: int, timing: int, events: list[Event],
           field: bool = False, free: bool = False, no_response: bool = False) -> None:
     """Step 1 of a use: pick the card (or user) and group; continue until an answer is needed."""
-    card = state.cards[uid]
+    card = state.ids[uid]
     if field:
-        events.append(Event("use_user", seat, (uid, card, TIMINGS[timing])))
+        events.append(Event("use_user", seat, (card, uid, TIMINGS[timing])))
     else:
         actions.take_from_hand(state, seat, uid)
         state.players[seat].discard.append(uid)
-        events.append(Event("use", seat, (uid, card, TIMINGS[timing])))
+        events.append(Event("use", seat, (card, uid, TIMINGS[timing])))
     d = state.defs[uid]
     flags = (F_FIELD if field else 0) | (F_FREE if free else 0) | (F_NO_RESPONSE if no_response else 0)
-    frame = Frame(uid, seat, card, timing, PC_NEW, [flags, -1] + [-1] * len(d.groups[timing]))
+    frame = use_frame(uid, seat, card, timing, flags, len(d.groups[timing]))
     state.stack.append(frame)
     if (timing == MAIN and not field and state.players[seat].ability == KANCHI and d.choices[MAIN]
             and (state.players[seat].hand or sense_cards(state, seat))):  # public grounds only (§1.3)
@@ -112,122 +158,152 @@ def begin(state: State, seat: int, uid: int, timing: int, events: list[Event],
     _targets_from(state, frame, 0, events)
 
 
-def _targets_from(state: State, frame: Frame, start: int, events: list[Event]) -> None:
+def _targets_from(state: DestinyState, frame: Frame, start: int, events: list[Event]) -> None:
     """Step 2: ask for the next target, or go on to the payment."""
-    if not frame.regs[0] & F_ALL:
+    if not has(frame, F_ALL):
         for i in state.defs[frame.source].choices[frame.index]:
             if i >= start:
-                frame.pc = PC_TARGET + i
+                frame.pc = PC_TARGET
+                frame.regs[_CHOOSING] = i
                 return
+    frame.regs[_CHOOSING] = -1
     _pay(state, frame, events)
 
 
-def _pay(state: State, frame: Frame, events: list[Event]) -> None:
+def _pay(state: DestinyState, frame: Frame, events: list[Event]) -> None:
     """Steps 3–4: pay the cost, then open the response step or resolve."""
     seat = frame.controller
-    if not frame.regs[0] & F_FREE:
+    if not has(frame, F_FREE):
         actions.pay(state, seat, state.defs[frame.source].power, events)
-    if not frame.regs[0] & F_NO_RESPONSE and may_respond(state, 1 - seat):
+    if not has(frame, F_NO_RESPONSE) and may_respond(state, 1 - seat):
         frame.pc = PC_RESPONSE
         return
     resolve_top(state, events)
 
 
-def answer(state: State, option: str, events: list[Event]) -> None:
+def answer(state: DestinyState, option: str, events: list[Event]) -> None:
     """Apply an answer to the decision of the top frame."""
     frame = state.stack[-1]
     pc = frame.pc
     if pc == PC_SENSE:
         if option != "skip":
-            uid = int(option[7:])  # select:<uid>
+            uid = option_uid(option)  # select:<uid>
             actions.take_from_hand(state, frame.controller, uid)
             state.players[frame.controller].discard.append(uid)
-            frame.regs[0] |= F_ALL
-            frame.regs[1] = uid
-            events.append(Event("sense", frame.controller, (uid, state.cards[uid])))
+            mark(frame, F_ALL)
+            frame.regs[_SENSED] = uid
+            events.append(Event("sense", frame.controller, (state.ids[uid], uid)))
         _targets_from(state, frame, 0, events)
     elif pc == PC_RESPONSE:
         if option == "pass":
             events.append(Event("no_response", 1 - frame.controller))
             resolve_top(state, events)
         else:
-            begin(state, 1 - frame.controller, int(option[7:]), RESPONSE, events, no_response=True)  # effect:<uid>
+            begin(state, 1 - frame.controller, option_uid(option), RESPONSE, events, no_response=True)  # effect:<uid>
     else:
-        i = pc - PC_TARGET
-        uid = int(option[7:])  # target:<uid>
-        frame.regs[2 + i] = uid
-        events.append(Event("target", frame.controller, (uid, state.cards[uid])))
+        i = choosing(frame)
+        uid = option_uid(option)  # target:<uid>
+        frame.regs[_TARGETS + i] = uid
+        events.append(Event("target", frame.controller, (state.ids[uid], uid)))
         _targets_from(state, frame, i + 1, events)
 
 
-def resolve_top(state: State, events: list[Event]) -> None:
+def resolve_top(state: DestinyState, events: list[Event]) -> None:
     """Step 5–6: resolve the top frame (unless cancelled) and pop it; a response then lets
     the frame it answered resolve in turn."""
     while state.stack:
         frame = state.stack.pop()
-        if not frame.regs[0] & F_CANCELLED:
+        if not has(frame, F_CANCELLED):
             _run(state, frame, events)
         actions.hako_check(state, frame.controller, frame.source, events)
         if frame.index != RESPONSE or not state.stack or state.stack[-1].pc != PC_RESPONSE:
             return
 
 
-def _affected(state: State, frame: Frame, i: int, eff: Effect) -> list[int]:
+def _affected(state: DestinyState, frame: Frame, i: int, eff: Effect) -> list[int]:
     """Users an effect acts on at resolution: the chosen target if still legal, all matching
     users under 地脈感知, or the source itself for ``self``."""
     if eff.params.get("target") == "self":
         return [frame.source] if state.user(frame.source) is not None else []
     legal = candidates(state, frame.controller, eff)
-    if frame.regs[0] & F_ALL:
+    if has(frame, F_ALL):
         return legal
-    chosen = frame.regs[2 + i]
+    chosen = target_of(frame, i)
     return [chosen] if chosen in legal else []
 
 
-def _run(state: State, frame: Frame, events: list[Event]) -> None:
-    seat = frame.controller
+def _power(state: DestinyState, frame: Frame, i: int, eff: Effect, events: list[Event]) -> None:
+    op = eff.op
+    n = eff.params["n"] if op != "weaken" else -eff.params["n"]
+    if op == "onslaught":
+        chosen = [frame.source] if state.user(frame.source) is not None else []
+    else:
+        chosen = _affected(state, frame, i, eff)
+    for uid in chosen:
+        u = state.user(uid)
+        assert u is not None
+        u.mod += n
+        events.append(Event("power", state.owner[uid], (state.ids[uid], uid, n, state.power(u))))
+
+
+def _destroy(state: DestinyState, frame: Frame, i: int, eff: Effect, events: list[Event]) -> None:
+    for uid in _affected(state, frame, i, eff):
+        actions.remove_user(state, uid, events, "destroyed")
+
+
+def _ready(state: DestinyState, frame: Frame, i: int, eff: Effect, events: list[Event]) -> None:
+    for uid in _affected(state, frame, i, eff):
+        u = state.user(uid)
+        assert u is not None
+        u.ready = True
+        events.append(Event("ready", state.owner[uid], (state.ids[uid], uid)))
+
+
+def _ja(state: DestinyState, frame: Frame, i: int, eff: Effect, events: list[Event]) -> None:
+    state.ja = True
+    events.append(Event("ja", frame.controller, (frame.card, frame.source)))
+
+
+def _ca(state: DestinyState, frame: Frame, i: int, eff: Effect, events: list[Event]) -> None:
+    state.ca += eff.params["n"]
+    events.append(Event("ca", frame.controller, (frame.card, frame.source, eff.params["n"])))
+
+
+def _cancel(state: DestinyState, frame: Frame, i: int, eff: Effect, events: list[Event]) -> None:
+    if state.stack:
+        below = state.stack[-1]
+        mark(below, F_CANCELLED)
+        events.append(Event("cancel", frame.controller, (below.card, below.source)))
+
+
+def _gain_threads(state: DestinyState, frame: Frame, i: int, eff: Effect, events: list[Event]) -> None:
+    actions.gain(state, frame.controller, eff.params["n"], events)
+
+
+def _lose_threads(state: DestinyState, frame: Frame, i: int, eff: Effect, events: list[Event]) -> None:
+    actions.lose(state, 1 - frame.controller, eff.params["n"], events)
+
+
+def _draw(state: DestinyState, frame: Frame, i: int, eff: Effect, events: list[Event]) -> None:
+    actions.draw(state, frame.controller, eff.params["n"], events)
+
+
+Operation = Callable[[DestinyState, Frame, int, Effect, list[Event]], None]
+
+#: What each operation of the vocabulary does when its group resolves.
+OPERATIONS: dict[str, Operation] = {
+    "onslaught": _power, "strengthen": _power, "weaken": _power, "destroy": _destroy, "ready": _ready,
+    "ja": _ja, "ca": _ca, "cancel": _cancel, "gain_threads": _gain_threads, "lose_threads": _lose_threads,
+    "draw": _draw,
+}
+
+
+def _run(state: DestinyState, frame: Frame, events: list[Event]) -> None:
     for i, eff in enumerate(state.defs[frame.source].groups[frame.index]):
-        op = eff.op
-        if op in ("onslaught", "strengthen", "weaken"):
-            n = eff.params["n"] if op != "weaken" else -eff.params["n"]
-            if op == "onslaught":
-                targets = [frame.source] if state.user(frame.source) is not None else []
-            else:
-                targets = _affected(state, frame, i, eff)
-            for uid in targets:
-                u = state.user(uid)
-                assert u is not None
-                u.mod += n
-                events.append(Event("power", state.owner[uid], (uid, state.cards[uid], n, state.power(u))))
-        elif op == "destroy":
-            for uid in _affected(state, frame, i, eff):
-                actions.remove_user(state, uid, events, "destroyed")
-        elif op == "ready":
-            for uid in _affected(state, frame, i, eff):
-                u = state.user(uid)
-                assert u is not None
-                u.ready = True
-                events.append(Event("ready", state.owner[uid], (uid, state.cards[uid])))
-        elif op == "ja":
-            state.ja = True
-            events.append(Event("ja", seat, (frame.source, frame.card)))
-        elif op == "ca":
-            state.ca += eff.params["n"]
-            events.append(Event("ca", seat, (frame.source, frame.card, eff.params["n"])))
-        elif op == "cancel":
-            if state.stack:
-                below = state.stack[-1]
-                below.regs[0] |= F_CANCELLED
-                events.append(Event("cancel", seat, (below.source, below.card)))
-        elif op == "gain_threads":
-            actions.gain(state, seat, eff.params["n"], events)
-        elif op == "lose_threads":
-            actions.lose(state, 1 - seat, eff.params["n"], events)
-        elif op == "draw":
-            actions.draw(state, seat, eff.params["n"], events)
+        OPERATIONS[eff.op](state, frame, i, eff, events)
 
 
-def user_effect_free(state: State, uid: int) -> bool:
+def user_effect_free(state: DestinyState, uid: int) -> bool:
     """A user's own effect is free for a veteran or an effect-ready user (§7.5)."""
     u = state.user(uid)
     return u is not None and (u.veteran or u.ready)

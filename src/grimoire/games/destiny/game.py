@@ -4,7 +4,7 @@ Rules: ``docs/rules/destiny.md``; cards and effects: ``docs/rules/destiny-cards.
 
 >>> from grimoire.core.game import Setup
 >>> game = DestinyGame()
->>> deck = game.starter_deck("spirit_festival")
+>>> deck = game.cards.starter_deck("spirit_festival")
 >>> state = game.new_state(Setup((deck, deck), game.options(), seed=1))
 >>> game.decision(state).ids()[-1], game.decision(state).kind
 ('none', 'ability')
@@ -22,20 +22,21 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
+from grimoire.core.cardset import CardSet
 from grimoire.core.content import Localized
 from grimoire.core.decision import Decision, Event, Outcome
 from grimoire.core.decks import Deck, DeckRules, Section
 from grimoire.core.errors import DeckError
-from grimoire.core.game import Game, Setup
-from grimoire.core.i18n import Catalog
-from grimoire.core.options import OptionSpec
+from grimoire.core.game import Game, GameEnded, Setup
+from grimoire.core.i18n import Catalog, Texts
+from grimoire.core.options import OptionSpec, resolve_options
 from grimoire.core.rng import Chance
 
 from . import decisions, notation, turn, view
-from .actions import GameEnded
 from .cards import DATA, load_pool
-from .messages import CATALOG, TERMS
-from .state import DRAW, Player, State
+from .events import EVENTS
+from .messages import MESSAGES, TERMS
+from .state import DestinyState, Player
 
 OPTION_SPECS = (
     OptionSpec("deck_size", 30, "Exact number of cards in a deck (rule 2.1)", minimum=10),
@@ -52,30 +53,32 @@ def deck_rules_for(deck_size: int = 30, max_copies: int = 3) -> DeckRules:
     return DeckRules((Section("main", ("deck", "山札", "デッキ"), exact=deck_size, max_copies=max_copies),))
 
 
-class DestinyGame(Game[State]):
+def rules_for_options(options: Mapping[str, Any] | None = None) -> DeckRules:
+    """The deck rules the given rules options ask for (``deck_size``, ``max_copies``)."""
+    opts = resolve_options(OPTION_SPECS, options)
+    return deck_rules_for(opts["deck_size"], opts["max_copies"])
+
+
+class DestinyGame(Game[DestinyState]):
     """The rule module of 運命予報祭 (see the module docstring)."""
 
     name = "destiny"
     version = "1"
     title = Localized("運命予報祭", "Destiny Saga")
     option_specs = OPTION_SPECS
-    deck_rules = deck_rules_for()
     max_steps = 60_000
+    events = EVENTS
 
     def __init__(self, card_paths: Sequence[str | Path] = (),
                  tables: Mapping[str, Mapping[str, Any]] | None = None) -> None:
-        self.pool = load_pool(card_paths, tables)
-        self.catalog = Catalog(CATALOG, TERMS)
+        pool = load_pool(card_paths, tables)
+        self.cards = CardSet(pool, rules_for_options, DATA / "decks")
+        self.text = Texts(Catalog(MESSAGES, TERMS), pool, EVENTS)
 
     # ----- decks ---------------------------------------------------------------
-    def deck_rules_for(self, options: Mapping[str, Any] | None = None) -> DeckRules:
-        """The deck rules the given rules options ask for (``deck_size``, ``max_copies``)."""
-        opts = self.options(options)
-        return deck_rules_for(opts["deck_size"], opts["max_copies"])
-
     def check_deck(self, deck: Deck, options: Mapping[str, Any] | None = None) -> None:
         """Raise :class:`DeckError` if ``deck`` breaks the options' deck rules or uses unknown cards."""
-        section = self.deck_rules_for(options).sections[0]
+        section = self.cards.deck_rules_for(options).sections[0]
         cards = deck.all_cards()
         for card_id in cards:
             if card_id not in self.pool:
@@ -87,11 +90,8 @@ class DestinyGame(Game[State]):
                 raise DeckError(deck.name, None,
                                 f"{card_id!r}: {count} copies in main, at most {section.max_copies} allowed")
 
-    def starter_decks(self) -> dict[str, Path]:
-        return {p.stem: p for p in sorted((DATA / "decks").glob("*.txt"))}
-
     # ----- the state machine ---------------------------------------------------
-    def new_state(self, setup: Setup, events: list[Event] | None = None) -> State:
+    def new_state(self, setup: Setup, events: list[Event] | None = None) -> DestinyState:
         opts = self.options(setup.options)
         for deck in setup.decks:
             self.check_deck(deck, opts)
@@ -104,52 +104,64 @@ class DestinyGame(Game[State]):
             cards.extend(ids)
             owner.extend([seat] * len(ids))
             players.append(Player(opts["starting_threads"], list(range(start, start + len(ids)))))
-        state = State(tuple(cards), tuple(self.pool[c] for c in cards), tuple(owner), players,
+        state = DestinyState(tuple(cards), tuple(self.pool[c] for c in cards), tuple(owner), players,
                       setup.make_chance(), opts["turn_limit"])
         if opts["first_player"] != "coin":
             state.first = int(opts["first_player"])
         return state
 
-    def decision(self, state: State) -> Decision | None:
-        cached = state.cached
+    def decision(self, state: DestinyState) -> Decision | None:
+        cached = state.cache
         if cached is None:
-            cached = state.cached = decisions.decision(state)
+            cached = state.cache = decisions.decision(state)
         return cached
 
-    def apply_unchecked(self, state: State, option_id: str, events: list[Event]) -> None:
-        state.cached = None
+    def apply_unchecked(self, state: DestinyState, option_id: str, events: list[Event]) -> None:
+        state.cache = None
         with suppress(GameEnded):
             turn.answer(state, option_id, events)
 
-    def outcome(self, state: State) -> Outcome | None:
-        if not state.over:
-            return None
-        return Outcome(None if state.winner == DRAW else state.winner, state.reason)
+    def settle(self, state: DestinyState) -> list[Event]:
+        events: list[Event] = []
+        state.cache = None
+        with suppress(GameEnded):
+            turn.proceed(state, events)
+        return events
+
+    def outcome(self, state: DestinyState) -> Outcome | None:
+        return Outcome.of(state.winner, state.reason)
+
+    def turn_number(self, state: DestinyState) -> int:
+        return state.turn
+
+    def first_player(self, state: DestinyState) -> int | None:
+        return state.first if state.first >= 0 else None
+
+    def chance(self, state: DestinyState) -> Chance:
+        return state.chance
 
     # ----- plain data ----------------------------------------------------------
-    def clone(self, state: State) -> State:
+    def clone(self, state: DestinyState) -> DestinyState:
         return state.clone()
 
-    def to_json(self, state: State) -> dict[str, Any]:
+    def to_json(self, state: DestinyState) -> dict[str, Any]:
         return state.to_json()
 
-    def from_json(self, data: Mapping[str, Any]) -> State:
-        return State.from_json(data, self.pool)
+    def from_json(self, data: Mapping[str, Any]) -> DestinyState:
+        return DestinyState.from_json(data, self.pool)
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def view(self, state: DestinyState, seat: int | None) -> dict[str, Any]:
         return view.view(state, seat)
 
-    def resample_hidden(self, state: State, seat: int, chance: Chance) -> State:
+    def resample_hidden(self, state: DestinyState, seat: int, chance: Chance) -> DestinyState:
         return view.resample_hidden(state, seat, chance)
 
-    def card_total(self, state: State) -> int:
+    def card_total(self, state: DestinyState) -> int:
         return sum(len(p.deck) + len(p.hand) + len(p.field) + len(p.discard) + len(p.crisis)
                    for p in state.players)
 
-    def encode_position(self, state: State) -> str:
+    def encode_position(self, state: DestinyState) -> str:
         return notation.encode(state)
 
-    def decode_position(self, text: str) -> State:
+    def decode_position(self, text: str) -> DestinyState:
         return notation.decode(text, self.pool)
-
-    # ----- rendering -----------------------------------------------------------

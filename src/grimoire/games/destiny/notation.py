@@ -6,7 +6,7 @@ default value are left out.
 
 Header: ``destiny:1`` then ``turn``, ``active``, ``first`` (absent before the toss),
 ``phase`` (a name of ``state.PHASES``), ``sub``, ``pending``, ``summons``, ``limit``
-(turn limit), ``queue`` (uids) and ``qi``, ``winner`` (0, 1, 2 = draw) and ``reason``.
+(turn limit), ``queue`` (uids) and ``qi``, ``winner`` (0, 1 or ``draw``) and ``reason``.
 
 Players: ``P0``/``P1`` then ``threads``, ``ability`` (an id, ``none``, or ``?`` not yet
 chosen), ``saved=1``, ``turns``, ``hako`` (turn of the last 地脈の函), and the zones
@@ -36,24 +36,25 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from grimoire.core.decision import DRAWN, ONGOING
 from grimoire.core.effects import Frame
 from grimoire.core.errors import NotationError
 from grimoire.core.pool import CardPool
 from grimoire.core.rng import KINDS, Chance
 
 from .cards import ABILITIES, TIMINGS, CardDef
-from .state import PHASES, Player, State, User
+from .state import PHASES, DestinyState, FrameKind, Phase, Player, User
 
 TAG = "destiny:1"
 ZONES = ("deck", "hand", "field", "discard", "crisis")
 
 
-def _cards(state: State, uids: list[int]) -> str:
-    return ",".join(f"{state.cards[u]}#{u}" for u in uids)
+def _cards(state: DestinyState, uids: list[int]) -> str:
+    return ",".join(f"{state.ids[u]}#{u}" for u in uids)
 
 
-def _user(state: State, u: User) -> str:
-    out = f"{state.cards[u.uid]}#{u.uid}"
+def _user(state: DestinyState, u: User) -> str:
+    out = f"{state.ids[u.uid]}#{u.uid}"
     if u.veteran:
         out += ":v"
     if u.ready:
@@ -63,7 +64,7 @@ def _user(state: State, u: User) -> str:
     return out
 
 
-def encode(state: State) -> str:
+def encode(state: DestinyState) -> str:
     """The position as one line (see the module docstring)."""
     head = [TAG, f"turn={state.turn}", f"active={state.active}"]
     if state.first >= 0:
@@ -78,8 +79,8 @@ def encode(state: State) -> str:
         head.append("queue=" + ",".join(map(str, state.queue)))
     if state.qi:
         head.append(f"qi={state.qi}")
-    if state.winner >= 0:
-        head.append(f"winner={state.winner}")
+    if state.winner != ONGOING:
+        head.append(f"winner={'draw' if state.winner == DRAWN else state.winner}")
     if state.reason:
         head.append(f"reason={state.reason}")
     sections = [" ".join(head)]
@@ -135,7 +136,7 @@ def _int(pairs: dict[str, str], key: str, default: int, where: str) -> int:
         raise NotationError(f"{where}: {key} must be an integer, got {raw!r}") from None
 
 
-def decode(text: str, pool: CardPool[CardDef]) -> State:
+def decode(text: str, pool: CardPool[CardDef]) -> DestinyState:
     """Inverse of :func:`encode`; errors name the section and the bad token."""
     sections = [s.strip() for s in text.strip().split(" | ")]
     if not sections or not sections[0].startswith(TAG):
@@ -156,7 +157,7 @@ def decode(text: str, pool: CardPool[CardDef]) -> State:
     phase_name = head.pop("phase", "summon")
     if phase_name not in PHASES:
         raise NotationError(f"header: unknown phase {phase_name!r}; phases: {', '.join(PHASES)}")
-    phase = PHASES.index(phase_name)
+    phase = Phase(PHASES.index(phase_name))
 
     # cards: first pass collects (seat, zone, card, uid or None, user flags)
     entries: list[tuple[int, str, str, int | None, list[str]]] = []
@@ -185,13 +186,13 @@ def decode(text: str, pool: CardPool[CardDef]) -> State:
     if len(set(taken)) != len(taken) or any(u >= total for u in taken):
         raise NotationError(f"uids must be unique and below the number of cards ({total})")
     free = iter(sorted(set(range(total)) - set(taken)))
-    cards: list[str] = [""] * total
+    ids: list[str] = [""] * total
     owner = [0] * total
     zones: dict[tuple[int, str], list[int]] = {(s, z): [] for s in (0, 1) for z in ZONES}
     users: list[list[User]] = [[], []]
     for seat, zone, card, maybe_uid, flags in entries:
         uid = maybe_uid if maybe_uid is not None else next(free)
-        cards[uid] = card
+        ids[uid] = card
         owner[uid] = seat
         if zone == "field":
             u = User(uid)
@@ -231,7 +232,7 @@ def decode(text: str, pool: CardPool[CardDef]) -> State:
         players.append(p)
 
     chance = _chance(tail.pop("chance", "prng,0,0"), tail.pop("script", ""))
-    state = State(tuple(cards), tuple(pool[c] for c in cards), tuple(owner), players, chance,
+    state = DestinyState(tuple(ids), tuple(pool[c] for c in ids), tuple(owner), players, chance,
                   _int(head, "limit", 120, "header"))
     state.phase = phase
     state.turn = _int(head, "turn", 1, "header")
@@ -243,7 +244,15 @@ def decode(text: str, pool: CardPool[CardDef]) -> State:
     queue = head.pop("queue", "")
     state.queue = [_uid(x, total, "header queue") for x in queue.split(",") if x]
     state.qi = _int(head, "qi", 0, "header")
-    state.winner = _int(head, "winner", -1, "header")
+    winner = head.pop("winner", None)
+    if winner is None:
+        state.winner = ONGOING
+    elif winner == "draw":
+        state.winner = DRAWN
+    elif winner in ("0", "1"):
+        state.winner = int(winner)
+    else:
+        raise NotationError(f"header: winner must be 0, 1 or draw, got {winner!r}")
     state.reason = head.pop("reason", "")
     if head:
         raise NotationError(f"header: unknown key {sorted(head)[0]!r}")
@@ -253,7 +262,7 @@ def decode(text: str, pool: CardPool[CardDef]) -> State:
     state.ca = _int(tail, "ca", 0, "tail")
     state.used = bool(_int(tail, "used", 0, "tail"))
     stack = tail.pop("stack", "")
-    state.stack = [_frame(f, cards) for f in stack.split(";") if f]
+    state.stack = [_frame(f, ids) for f in stack.split(";") if f]
     if tail:
         raise NotationError(f"tail: unknown key {sorted(tail)[0]!r}")
     return state
@@ -270,7 +279,7 @@ def _frame(text: str, cards: list[str]) -> Frame:
         source, rest = text.split("@", 1)
         card, uid = source.split("#")
         controller, timing, pc, regs = rest.split(":")
-        frame = Frame(int(uid), int(controller), card, TIMINGS.index(timing), int(pc),
+        frame = Frame(FrameKind.USE, int(uid), int(controller), card, TIMINGS.index(timing), int(pc),
                       [int(r) for r in regs.split(",") if r])
     except ValueError:
         raise NotationError(f"stack: bad frame {text!r}") from None

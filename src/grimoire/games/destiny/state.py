@@ -1,10 +1,10 @@
 """The Destiny state: plain data with hand-written ``clone`` and JSON round trip.
 
 A card instance is a ``uid`` (an int, stable for the whole game) pointing at a card
-id; ``State.cards[uid]`` is that id and ``State.defs[uid]`` its definition (both shared,
-never mutated, between clones). Zones are lists of uids; a deck's top card is its
-*last* element. A user on the field is a :class:`User`. Half-resolved effects are
-:class:`~grimoire.core.effects.Frame` s on ``State.stack``.
+id; ``DestinyState.ids[uid]`` is that id and ``DestinyState.defs[uid]`` its definition
+(both shared, never mutated, between clones). Zones are lists of uids; a deck's top
+card is its *last* element. A user on the field is a :class:`User`. Half-resolved
+effects are :class:`~grimoire.core.effects.Frame` s on ``DestinyState.stack``.
 
 >>> u = User(3, mod=2, veteran=True)
 >>> u.clone().to_json()
@@ -14,23 +14,46 @@ never mutated, between clones). Zones are lists of uids; a deck's top card is it
 from __future__ import annotations
 
 from collections.abc import Mapping
+from enum import IntEnum
 from typing import Any
 
-from grimoire.core.decision import Decision
+from grimoire.core.decision import ONGOING, Decision
 from grimoire.core.effects import Frame
 from grimoire.core.pool import CardPool
 from grimoire.core.rng import Chance
 
 from .cards import CardDef
 
-# phases (State.phase)
+
+class Phase(IntEnum):
+    """Where a game stands with an empty effect stack (its name in views: :data:`PHASES`)."""
+
+    ABILITY = 0        # choosing forecast abilities (2.3)
+    MULLIGAN = 1       # keeping or redrawing the opening hand (2.6)
+    UPKEEP = 2         # paying for each user in turn (5.3)
+    SUMMON = 3         # the summon step (5.4)
+    HOUKI_PICK = 4     # 地脈蜂起: the extra 気魄 card for the user just summoned (9.1)
+    KIJUTSU_PICK = 5   # 地脈記述: using the summoned card's effect at once (9.2)
+    DECLARE = 6        # declaring attackers (5.5.1)
+    BLOCK = 7          # the defender picks a blocker (6.1)
+    WINDOW_ATK = 8     # the effect window, attacker's part (6.2)
+    WINDOW_DEF = 9     # the effect window, defender's part (6.2)
+    FATE = 10          # fate selection (5.6)
+    OVER = 11          # the game is over
+
+
 (ABILITY, MULLIGAN, UPKEEP, SUMMON, HOUKI_PICK, KIJUTSU_PICK, DECLARE, BLOCK, WINDOW_ATK, WINDOW_DEF, FATE,
- OVER) = range(12)
+ OVER) = tuple(Phase)
+#: The phases' names in views and the position notation.
 PHASES = ("ability", "mulligan", "upkeep", "summon", "houki", "kijutsu", "declare", "block",
           "window_attacker", "window_defender", "fate", "over")
 
-NOBODY = -1
-DRAW = 2  # State.winner for a drawn game
+
+class FrameKind(IntEnum):
+    """What a frame on the effect stack is: Destiny has one kind, the use of an effect group."""
+
+    #: one use of a card's effect group: ``index`` is its timing (``MAIN`` … ``ATTACK``)
+    USE = 0
 
 
 class User:
@@ -117,7 +140,7 @@ class Player:
         return p
 
 
-class State:
+class DestinyState:
     """A whole Destiny game position (see the module docstring).
 
     Turn bookkeeping: ``turn`` (1-based, 0 before the first turn), ``active`` (turn
@@ -126,17 +149,18 @@ class State:
     ``pending`` (the uid a follow-up decision is about), ``summons`` (this turn),
     ``queue``/``qi`` (upkeep queue or declared attackers, and the current index).
     Battle: ``attacker``/``blocker`` uids (-1: none), ``ja``, ``ca`` (extra threads),
-    ``used`` (the attacker's own effect was used). ``winner`` is -1 while the game goes
-    on, a seat, or 2 for a draw. ``cached`` caches the pending decision (not data).
+    ``used`` (the attacker's own effect was used). ``winner`` is ONGOING while the game
+    goes on, a seat, or DRAWN (:mod:`grimoire.core.decision`). ``cache`` caches the
+    pending decision (not data).
     """
 
-    __slots__ = ("active", "attacker", "blocker", "ca", "cached", "cards", "chance", "defs", "first", "ja",
+    __slots__ = ("active", "attacker", "blocker", "ca", "cache", "chance", "defs", "first", "ids", "ja",
                  "owner", "pending", "phase", "players", "qi", "queue", "reason", "stack", "sub", "summons",
                  "turn", "turn_limit", "used", "winner")
 
-    def __init__(self, cards: tuple[str, ...], defs: tuple[CardDef, ...], owner: tuple[int, ...],
+    def __init__(self, ids: tuple[str, ...], defs: tuple[CardDef, ...], owner: tuple[int, ...],
                  players: list[Player], chance: Chance, turn_limit: int = 120) -> None:
-        self.cards = cards
+        self.ids = ids
         self.defs = defs
         self.owner = owner
         self.players = players
@@ -145,7 +169,7 @@ class State:
         self.turn = 0
         self.active = 0
         self.first = -1
-        self.phase = ABILITY
+        self.phase = Phase.ABILITY
         self.sub = 0
         self.pending = -1
         self.summons = 0
@@ -157,13 +181,13 @@ class State:
         self.ca = 0
         self.used = False
         self.stack: list[Frame] = []
-        self.winner = NOBODY
+        self.winner = ONGOING
         self.reason = ""
-        self.cached: Decision | None = None
+        self.cache: Decision | None = None
 
-    def clone(self) -> State:
-        s = State.__new__(State)
-        s.cards = self.cards
+    def clone(self) -> DestinyState:
+        s = DestinyState.__new__(DestinyState)
+        s.ids = self.ids
         s.defs = self.defs
         s.owner = self.owner
         s.players = [self.players[0].clone(), self.players[1].clone()]
@@ -184,15 +208,15 @@ class State:
         s.ja = self.ja
         s.ca = self.ca
         s.used = self.used
-        s.stack = [Frame(f.source, f.controller, f.card, f.index, f.pc, f.regs[:]) for f in self.stack]
+        s.stack = [Frame(f.kind, f.source, f.controller, f.card, f.index, f.pc, f.regs[:]) for f in self.stack]
         s.winner = self.winner
         s.reason = self.reason
-        s.cached = self.cached
+        s.cache = self.cache
         return s
 
     @property
     def over(self) -> bool:
-        return self.winner != NOBODY
+        return self.winner != ONGOING
 
     def user(self, uid: int) -> User | None:
         """The user with this uid on its owner's field, or None."""
@@ -205,7 +229,7 @@ class State:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "cards": list(self.cards), "owner": list(self.owner),
+            "ids": list(self.ids), "owner": list(self.owner),
             "players": [p.to_json() for p in self.players],
             "turn": self.turn, "active": self.active, "first": self.first, "phase": PHASES[self.phase],
             "sub": self.sub, "pending": self.pending, "summons": self.summons,
@@ -217,15 +241,15 @@ class State:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any], pool: CardPool[CardDef]) -> State:
-        cards = tuple(str(c) for c in data["cards"])
-        s = cls(cards, tuple(pool[c] for c in cards), tuple(int(o) for o in data["owner"]),
+    def from_json(cls, data: Mapping[str, Any], pool: CardPool[CardDef]) -> DestinyState:
+        ids = tuple(str(c) for c in data["ids"])
+        s = cls(ids, tuple(pool[c] for c in ids), tuple(int(o) for o in data["owner"]),
                 [Player.from_json(p) for p in data["players"]],
                 Chance.from_json(dict(data["chance"])), int(data["turn_limit"]))
         s.turn = int(data["turn"])
         s.active = int(data["active"])
         s.first = int(data["first"])
-        s.phase = PHASES.index(str(data["phase"]))
+        s.phase = Phase(PHASES.index(str(data["phase"])))
         s.sub = int(data["sub"])
         s.pending = int(data["pending"])
         s.summons = int(data["summons"])

@@ -16,9 +16,11 @@ the stack is empty, the battle ends without damage (§6.2.4).
 
 from __future__ import annotations
 
-from grimoire.core.decision import Event
+from collections.abc import Callable
 
-from . import actions, effects
+from grimoire.core.decision import Event, Termination, option_uid, split_option
+
+from . import effects
 from .actions import draw, end_game, gain, hako_check, lose, pay, remove_user, take_from_hand
 from .battle import clash
 from .cards import ATTACK, BATTLE, HOUKI, JUTSUSHIKI, KIJUTSU, KIRYOKU, MAIN, TIMINGS
@@ -34,7 +36,7 @@ from .state import (
     UPKEEP,
     WINDOW_ATK,
     WINDOW_DEF,
-    State,
+    DestinyState,
     User,
 )
 
@@ -44,7 +46,7 @@ RECOVERY = 2
 
 
 # ----- set-up -----------------------------------------------------------------
-def start(state: State, events: list[Event]) -> None:
+def start(state: DestinyState, events: list[Event]) -> None:
     """After both abilities are chosen: reveal them, toss for the first player (unless the
     ``first_player`` option already set it), shuffle, draw 7."""
     for seat in (0, 1):
@@ -61,13 +63,13 @@ def start(state: State, events: list[Event]) -> None:
     state.sub = 0
 
 
-def mulligan_seat(state: State) -> int:
+def mulligan_seat(state: DestinyState) -> int:
     """Who decides the mulligan now: the first player, then the second (§2.6)."""
     return state.first if state.sub == 0 else 1 - state.first
 
 
 # ----- turns ------------------------------------------------------------------
-def begin_turn(state: State, seat: int, events: list[Event]) -> None:
+def begin_turn(state: DestinyState, seat: int, events: list[Event]) -> None:
     """§4: save reset, draw step, recovery step, then upkeep."""
     state.turn += 1
     state.active = seat
@@ -77,7 +79,7 @@ def begin_turn(state: State, seat: int, events: list[Event]) -> None:
     p.saved = False
     events.append(Event("turn", seat, (state.turn,)))
     if not p.deck:
-        end_game(state, seat, actions.DECK_OUT, events)
+        end_game(state, seat, Termination.DECK_OUT, events)
     draw(state, seat, 1, events)
     if p.turns > 1:
         gain(state, seat, RECOVERY, events, "recover")
@@ -86,7 +88,7 @@ def begin_turn(state: State, seat: int, events: list[Event]) -> None:
     state.phase = UPKEEP
 
 
-def end_turn(state: State, events: list[Event]) -> None:
+def end_turn(state: DestinyState, events: list[Event]) -> None:
     """§5.7: modifiers end, crisis zones go under the decks, the turn limit, next turn."""
     for p in state.players:
         for u in p.field:
@@ -100,17 +102,17 @@ def end_turn(state: State, events: list[Event]) -> None:
     state.queue = []
     state.qi = 0
     if state.turn >= state.turn_limit:
-        end_game(state, -1, actions.TURN_LIMIT, events)
+        end_game(state, -1, Termination.TURN_LIMIT, events)
     begin_turn(state, 1 - state.active, events)
 
 
-def _summon(state: State, uid: int, events: list[Event]) -> None:
+def _summon(state: DestinyState, uid: int, events: list[Event]) -> None:
     seat = state.active
     p = state.players[seat]
     take_from_hand(state, seat, uid)
     p.field.append(User(uid))
     state.summons += 1
-    events.append(Event("summon", seat, (uid, state.cards[uid])))
+    events.append(Event("summon", seat, (state.ids[uid], uid)))
     d = state.defs[uid]
     if p.ability == HOUKI and (p.hand or houki_cards(state, seat)):  # asked on public grounds only (§1.3)
         state.pending = uid
@@ -123,21 +125,21 @@ def _summon(state: State, uid: int, events: list[Event]) -> None:
     hako_check(state, seat, uid, events)
 
 
-def houki_cards(state: State, seat: int) -> list[int]:
+def houki_cards(state: DestinyState, seat: int) -> list[int]:
     """気魄 cards of printed power ≥ 2 in hand or crisis zone (地脈蜂起, §9.1)."""
     p = state.players[seat]
     defs = state.defs
     return [uid for uid in p.hand + p.crisis if defs[uid].attribute == KIRYOKU and defs[uid].power >= 2]
 
 
-def kijutsu_groups(state: State, uid: int) -> list[int]:
+def kijutsu_groups(state: DestinyState, uid: int) -> list[int]:
     """The ``main``/``battle`` groups with a user-targeting effect usable via 地脈記述 (§9.2)."""
     d = state.defs[uid]
     seat = state.owner[uid]
     return [t for t in (MAIN, BATTLE) if d.choices[t] and effects.usable(state, seat, uid, t)]
 
 
-def _attack_step(state: State, events: list[Event]) -> None:
+def _attack_step(state: DestinyState, events: list[Event]) -> None:
     p = state.players[state.active]
     if p.turns <= 1 or not p.field:
         if p.turns <= 1:
@@ -149,7 +151,7 @@ def _attack_step(state: State, events: list[Event]) -> None:
     state.phase = DECLARE
 
 
-def _next_attack(state: State, events: list[Event]) -> None:
+def _next_attack(state: DestinyState, events: list[Event]) -> None:
     """Start the next declared attack (§5.5.2–5.5.3) or go on to fate selection."""
     state.attacker = state.blocker = -1
     state.ja = state.used = False
@@ -159,10 +161,10 @@ def _next_attack(state: State, events: list[Event]) -> None:
         uid = state.queue[state.qi]
         state.qi += 1
         if state.user(uid) is None:
-            events.append(Event("attack_skipped", state.active, (uid, state.cards[uid])))
+            events.append(Event("attack_skipped", state.active, (state.ids[uid], uid)))
             continue
         state.attacker = uid
-        events.append(Event("battle", state.active, (uid, state.cards[uid])))
+        events.append(Event("battle", state.active, (state.ids[uid], uid)))
         if state.players[defender].field:
             state.phase = BLOCK
         else:
@@ -174,7 +176,7 @@ def _next_attack(state: State, events: list[Event]) -> None:
     state.phase = FATE
 
 
-def _finish_battle(state: State, events: list[Event]) -> None:
+def _finish_battle(state: DestinyState, events: list[Event]) -> None:
     """§6.6: modifiers of the attacker and blocker end; JA and CA end; next attack."""
     for uid in (state.attacker, state.blocker):
         if uid >= 0:
@@ -184,22 +186,22 @@ def _finish_battle(state: State, events: list[Event]) -> None:
     _next_attack(state, events)
 
 
-def _damage(state: State, events: list[Event]) -> None:
+def _damage(state: DestinyState, events: list[Event]) -> None:
     """§6.3–6.5: the damage step."""
     seat = state.active
     att = state.user(state.attacker)
     assert att is not None
-    a_card = state.cards[att.uid]
+    a_card = state.ids[att.uid]
     if state.blocker < 0:
         a = state.power(att)
-        events.append(Event("direct", seat, (att.uid, a_card, a, state.ca)))
+        events.append(Event("direct", seat, (a_card, att.uid, a, state.ca)))
         lose(state, 1 - seat, a + state.ca, events)
         return
     blk = state.user(state.blocker)
     assert blk is not None
     result = clash(state.power(att), state.defs[att.uid].attribute, state.power(blk),
                    state.defs[blk.uid].attribute, state.ja, state.ca)
-    events.append(Event("clash", seat, (att.uid, a_card, result.a, blk.uid, state.cards[blk.uid], result.d)))
+    events.append(Event("clash", seat, (a_card, att.uid, result.a, state.ids[blk.uid], blk.uid, result.d)))
     if result.attacker_leaves:
         remove_user(state, att.uid, events)
     if result.blocker_leaves:
@@ -208,120 +210,153 @@ def _damage(state: State, events: list[Event]) -> None:
 
 
 # ----- answers ----------------------------------------------------------------
-def answer(state: State, option: str, events: list[Event]) -> None:
+def _answer_summon(state: DestinyState, option: str, events: list[Event]) -> None:
+    kind, arg = split_option(option)
+    if kind == "summon":
+        _summon(state, int(arg), events)
+    elif kind == "effect":
+        effects.begin(state, state.active, int(arg), MAIN, events)
+    else:
+        _attack_step(state, events)
+
+
+def _answer_upkeep(state: DestinyState, option: str, events: list[Event]) -> None:
+    kind, arg = split_option(option)
+    seat = state.active
+    uid = int(arg)
+    state.qi += 1
+    if kind != "pay":
+        remove_user(state, uid, events, "release")
+        return
+    u = state.user(uid)
+    assert u is not None
+    events.append(Event("upkeep", seat, (state.ids[uid], uid, state.defs[uid].power)))
+    pay(state, seat, state.defs[uid].power, events)
+    if not u.veteran:
+        u.veteran = True
+        events.append(Event("veteran", seat, (state.ids[uid], uid)))
+
+
+def _answer_window(state: DestinyState, option: str, events: list[Event]) -> None:
+    seat = state.active
+    attacking = state.phase == WINDOW_ATK
+    who = seat if attacking else 1 - seat
+    if option == "pass":
+        events.append(Event("pass", who))
+        if attacking:
+            state.phase = WINDOW_DEF
+        else:
+            _damage(state, events)
+            _finish_battle(state, events)
+        return
+    uid = option_uid(option)  # effect:<uid>
+    if uid == state.attacker:
+        state.used = True
+        effects.begin(state, seat, uid, ATTACK, events, field=True, free=effects.user_effect_free(state, uid))
+    else:
+        effects.begin(state, who, uid, BATTLE, events)
+
+
+def _answer_block(state: DestinyState, option: str, events: list[Event]) -> None:
+    uid = option_uid(option)  # block:<uid>
+    state.blocker = uid
+    events.append(Event("block", 1 - state.active, (state.ids[uid], uid)))
+    state.phase = WINDOW_ATK
+
+
+def _answer_declare(state: DestinyState, option: str, events: list[Event]) -> None:
+    seat = state.active
+    if option == "done":
+        events.append(Event("attackers_done", seat, (len(state.queue),)))
+        state.qi = 0
+        _next_attack(state, events)
+        return
+    uid = option_uid(option)  # attack:<uid>
+    state.queue.append(uid)
+    events.append(Event("attack", seat, (state.ids[uid], uid)))
+
+
+def _answer_fate(state: DestinyState, option: str, events: list[Event]) -> None:
+    seat = state.active
+    if option != "skip":
+        uid = option_uid(option)  # select:<uid>
+        take_from_hand(state, seat, uid)
+        state.players[seat].discard.append(uid)
+        events.append(Event("fate", seat, (state.ids[uid], uid)))
+        gain(state, seat, state.defs[uid].power, events)
+    else:
+        events.append(Event("fate_skip", seat))
+    end_turn(state, events)
+
+
+def _answer_houki(state: DestinyState, option: str, events: list[Event]) -> None:
+    seat = state.active
+    uid = state.pending
+    if option != "skip":
+        extra = option_uid(option)  # select:<uid>
+        take_from_hand(state, seat, extra)
+        state.players[seat].discard.append(extra)
+        u = state.user(uid)
+        assert u is not None
+        u.ready = True
+        events.append(Event("houki", seat, (state.ids[extra], extra, state.ids[uid], uid)))
+    state.pending = -1
+    state.phase = SUMMON
+    hako_check(state, seat, uid, events)
+
+
+def _answer_kijutsu(state: DestinyState, option: str, events: list[Event]) -> None:
+    seat = state.active
+    uid = state.pending
+    state.pending = -1
+    state.phase = SUMMON
+    if option != "skip":
+        timing = TIMINGS.index(split_option(option)[1])  # use:<timing>
+        events.append(Event("kijutsu", seat, (state.ids[uid], uid)))
+        effects.begin(state, seat, uid, timing, events, field=True, no_response=True)
+
+
+def _answer_mulligan(state: DestinyState, option: str, events: list[Event]) -> None:
+    who = mulligan_seat(state)
+    p = state.players[who]
+    if option == "mulligan":
+        p.deck.extend(p.hand)
+        p.hand = []
+        state.chance.shuffle(p.deck)
+        events.append(Event("mulligan", who))
+        draw(state, who, HAND_SIZE, events)
+    else:
+        events.append(Event("keep", who))
+    state.sub += 1
+    if state.sub == 2:
+        begin_turn(state, state.first, events)
+
+
+def _answer_ability(state: DestinyState, option: str, events: list[Event]) -> None:
+    state.players[state.sub].ability = "none" if option == "none" else split_option(option)[1]  # ability:<id>
+    state.sub += 1
+    if state.sub == 2:
+        start(state, events)
+
+
+#: How an answer to each phase's decision is applied.
+ANSWERS: dict[int, Callable[[DestinyState, str, list[Event]], None]] = {
+    ABILITY: _answer_ability, MULLIGAN: _answer_mulligan, UPKEEP: _answer_upkeep, SUMMON: _answer_summon,
+    HOUKI_PICK: _answer_houki, KIJUTSU_PICK: _answer_kijutsu, DECLARE: _answer_declare, BLOCK: _answer_block,
+    WINDOW_ATK: _answer_window, WINDOW_DEF: _answer_window, FATE: _answer_fate,
+}
+
+
+def answer(state: DestinyState, option: str, events: list[Event]) -> None:
     """Apply a (legal) answer to the pending decision, then run automatic steps."""
     if state.stack:
         effects.answer(state, option, events)
-        proceed(state, events)
-        return
-    phase = state.phase
-    seat = state.active
-    if phase == SUMMON:
-        kind, _, arg = option.partition(":")
-        if kind == "summon":
-            _summon(state, int(arg), events)
-        elif kind == "effect":
-            effects.begin(state, seat, int(arg), MAIN, events)
-        else:
-            _attack_step(state, events)
-    elif phase == UPKEEP:
-        kind, _, arg = option.partition(":")
-        uid = int(arg)
-        state.qi += 1
-        if kind == "pay":
-            u = state.user(uid)
-            assert u is not None
-            events.append(Event("upkeep", seat, (uid, state.cards[uid], state.defs[uid].power)))
-            pay(state, seat, state.defs[uid].power, events)
-            if not u.veteran:
-                u.veteran = True
-                events.append(Event("veteran", seat, (uid, state.cards[uid])))
-        else:
-            remove_user(state, uid, events, "release")
-    elif phase in (WINDOW_ATK, WINDOW_DEF):
-        if option == "pass":
-            events.append(Event("pass", seat if phase == WINDOW_ATK else 1 - seat))
-            if phase == WINDOW_ATK:
-                state.phase = WINDOW_DEF
-            else:
-                _damage(state, events)
-                _finish_battle(state, events)
-        else:
-            uid = int(option[7:])  # effect:<uid>
-            if uid == state.attacker:
-                state.used = True
-                effects.begin(state, seat, uid, ATTACK, events, field=True,
-                              free=effects.user_effect_free(state, uid))
-            else:
-                effects.begin(state, seat if phase == WINDOW_ATK else 1 - seat, uid, BATTLE, events)
-    elif phase == BLOCK:
-        uid = int(option[6:])  # block:<uid>
-        state.blocker = uid
-        events.append(Event("block", 1 - seat, (uid, state.cards[uid])))
-        state.phase = WINDOW_ATK
-    elif phase == DECLARE:
-        if option == "done":
-            events.append(Event("attackers_done", seat, (len(state.queue),)))
-            state.qi = 0
-            _next_attack(state, events)
-        else:
-            uid = int(option[7:])  # attack:<uid>
-            state.queue.append(uid)
-            events.append(Event("attack", seat, (uid, state.cards[uid])))
-    elif phase == FATE:
-        if option != "skip":
-            uid = int(option[7:])  # select:<uid>
-            take_from_hand(state, seat, uid)
-            state.players[seat].discard.append(uid)
-            events.append(Event("fate", seat, (uid, state.cards[uid])))
-            gain(state, seat, state.defs[uid].power, events)
-        else:
-            events.append(Event("fate_skip", seat))
-        end_turn(state, events)
-    elif phase == HOUKI_PICK:
-        uid = state.pending
-        if option != "skip":
-            extra = int(option[7:])  # select:<uid>
-            take_from_hand(state, seat, extra)
-            state.players[seat].discard.append(extra)
-            u = state.user(uid)
-            assert u is not None
-            u.ready = True
-            events.append(Event("houki", seat, (extra, state.cards[extra], uid, state.cards[uid])))
-        state.pending = -1
-        state.phase = SUMMON
-        hako_check(state, seat, uid, events)
-    elif phase == KIJUTSU_PICK:
-        uid = state.pending
-        state.pending = -1
-        state.phase = SUMMON
-        if option != "skip":
-            timing = TIMINGS.index(option[4:])  # use:<timing>
-            events.append(Event("kijutsu", seat, (uid, state.cards[uid])))
-            effects.begin(state, seat, uid, timing, events, field=True, no_response=True)
-    elif phase == MULLIGAN:
-        who = mulligan_seat(state)
-        p = state.players[who]
-        if option == "mulligan":
-            p.deck.extend(p.hand)
-            p.hand = []
-            state.chance.shuffle(p.deck)
-            events.append(Event("mulligan", who))
-            draw(state, who, HAND_SIZE, events)
-        else:
-            events.append(Event("keep", who))
-        state.sub += 1
-        if state.sub == 2:
-            begin_turn(state, state.first, events)
-    elif phase == ABILITY:
-        state.players[state.sub].ability = "none" if option == "none" else option[8:]  # ability:<id>
-        state.sub += 1
-        if state.sub == 2:
-            start(state, events)
+    else:
+        ANSWERS[state.phase](state, option, events)
     proceed(state, events)
 
 
-def proceed(state: State, events: list[Event]) -> None:
+def proceed(state: DestinyState, events: list[Event]) -> None:
     """Run automatic steps until a decision is pending (or the game is over)."""
     while not state.stack:
         phase = state.phase
@@ -337,7 +372,7 @@ def proceed(state: State, events: list[Event]) -> None:
             return
         if phase in (WINDOW_ATK, WINDOW_DEF) and (
                 state.user(state.attacker) is None or (state.blocker >= 0 and state.user(state.blocker) is None)):
-            events.append(Event("battle_void", state.active, (state.attacker, state.cards[state.attacker])))
+            events.append(Event("battle_void", state.active, (state.ids[state.attacker], state.attacker)))
             _finish_battle(state, events)
             continue
         return

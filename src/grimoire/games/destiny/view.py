@@ -47,25 +47,29 @@ from __future__ import annotations
 
 from typing import Any
 
+from grimoire.core.decision import DRAWN
 from grimoire.core.rng import Chance
 
 from . import effects
 from .cards import ABILITIES, TIMINGS
 from .decisions import waiting
-from .state import ABILITY, DECLARE, DRAW, HOUKI_PICK, KIJUTSU_PICK, PHASES, UPKEEP, State, User
+from .state import ABILITY, DECLARE, HOUKI_PICK, KIJUTSU_PICK, PHASES, UPKEEP, DestinyState, User
+
+#: The step a use waits on, by its program counter (views name it).
+STEPS = {effects.PC_RESPONSE: "response", effects.PC_SENSE: "sense", effects.PC_TARGET: "target"}
 
 
-def _card(state: State, uid: int) -> dict[str, Any]:
-    return {"uid": uid, "card": state.cards[uid]}
+def _card(state: DestinyState, uid: int) -> dict[str, Any]:
+    return {"uid": uid, "card": state.ids[uid]}
 
 
-def _user(state: State, u: User) -> dict[str, Any]:
+def _user(state: DestinyState, u: User) -> dict[str, Any]:
     d = state.defs[u.uid]
     return {"uid": u.uid, "card": d.id, "attribute": d.attribute, "printed": d.power, "power": state.power(u),
             "veteran": u.veteran, "ready": u.ready, "lucky": d.lucky}
 
 
-def view(state: State, seat: int | None) -> dict[str, Any]:
+def view(state: DestinyState, seat: int | None) -> dict[str, Any]:
     """All that ``seat`` (None: a spectator) may know, as JSON-able data."""
     players = []
     for i, p in enumerate(state.players):
@@ -92,20 +96,18 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
                   "ja": state.ja, "ca": state.ca, "user_effect_used": state.used}
     stack = []
     for f in state.stack:
-        flags = f.regs[0]
-        step = ("response" if f.pc == effects.PC_RESPONSE else "sense" if f.pc == effects.PC_SENSE
-                else "target" if f.pc >= effects.PC_TARGET else "resolve")
+        step = STEPS.get(f.pc, "resolve")
         stack.append({
             "source": _card(state, f.source), "controller": f.controller, "timing": TIMINGS[f.index], "step": step,
-            "targets": [_card(state, t) for t in f.regs[2:] if t >= 0],
-            "all": bool(flags & effects.F_ALL), "free": bool(flags & effects.F_FREE),
-            "cancelled": bool(flags & effects.F_CANCELLED),
-            "sensed": _card(state, f.regs[1]) if f.regs[1] >= 0 else None,
+            "targets": [_card(state, t) for t in effects.targets(f)],
+            "all": effects.has(f, effects.F_ALL), "free": effects.has(f, effects.F_FREE),
+            "cancelled": effects.has(f, effects.F_CANCELLED),
+            "sensed": _card(state, effects.sensed(f)) if effects.sensed(f) >= 0 else None,
         })
     who = waiting(state)
     outcome = None
     if state.over:
-        outcome = {"winner": None if state.winner == DRAW else state.winner, "reason": state.reason}
+        outcome = {"winner": None if state.winner == DRAWN else state.winner, "reason": str(state.reason)}
     return {
         "game": "destiny",
         "seat": seat,
@@ -126,12 +128,12 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     }
 
 
-def resample_hidden(state: State, seat: int, chance: Chance) -> State:
+def resample_hidden(state: DestinyState, seat: int, chance: Chance) -> DestinyState:
     """A copy in which everything hidden from ``seat`` is redrawn: the opponent's hand and
     deck (same sizes), the order of the seat's own deck and, while abilities are being
     chosen, the opponent's choice."""
     s = state.clone()
-    s.cached = None
+    s.cache = None
     opp = s.players[1 - seat]
     pool = opp.hand + opp.deck
     chance.shuffle(pool)

@@ -4,7 +4,6 @@ import { getLang, langSwitch, localized, setLang, t, translatePage } from "./i18
 
 const gameId = decodeURIComponent(location.pathname.split("/").pop());
 const token = new URLSearchParams(location.hash.slice(1)).get("seat");
-const RENDERERS = ["chant", "destiny"];
 const $ = (id) => document.getElementById(id);
 
 const S = {
@@ -322,7 +321,7 @@ async function main() {
   title();
   document.addEventListener("grimoire-lang", title);
   await loadCards(S.game);
-  S.renderer = await import(RENDERERS.includes(S.game) ? `./render/${S.game}.js` : "./render/generic.js");
+  S.renderer = await import(info && info.renderer ? info.renderer : "./render/generic.js");
   window.addEventListener("hashchange", () => location.reload());
   connect();
 }

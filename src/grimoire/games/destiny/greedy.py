@@ -21,10 +21,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from grimoire.core.decision import Decision, Option
+from grimoire.core.decision import Decision, Option, option_uid
 from grimoire.core.game import Game
 from grimoire.core.rng import Chance
-from grimoire.games.destiny.battle import battle_values
+
+from .battle import battle_values
 
 MAIN, BATTLE, RESPONSE, ATTACK = range(4)
 TIMING_INDEX = {"main": MAIN, "battle": BATTLE, "response": RESPONSE, "attack": ATTACK}
@@ -35,7 +36,7 @@ Handler = Callable[[Game[Any], dict[str, Any], Decision], "str | None"]
 
 
 def _uid(option: Option) -> int:
-    return int(option.id.split(":", 1)[1])
+    return option_uid(option.id)
 
 
 class Battle:

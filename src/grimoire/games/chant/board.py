@@ -1,4 +1,4 @@
-"""The 詠唱 Chant board on the terminal, drawn from a seat's view (see ``games/chant/view.py``).
+"""The 詠唱 Chant board on the terminal (Rich), drawn from a seat's view (:mod:`.view`).
 
 Both chant areas (front slots and overflow row; each card with its name, progress and
 chant value, ready mark, power and underlay), life, depth, the chanting count, library,
@@ -15,33 +15,24 @@ from rich.table import Table
 from rich.text import Text
 
 from grimoire.core.game import Game
-from grimoire.games.chant.messages import WORDS
-
-from .text import t
-
-
-def word(key: str, lang: str) -> str:
-    """A rules word (attribute, reason…) in ``lang``."""
-    pair = WORDS.get(key)
-    return key if pair is None else pair[0 if lang == "ja" else 1]
 
 
 def _card_cell(game: Game[Any], entry: dict[str, Any], lang: str) -> Text:
     text = Text()
-    text.append(game.card_name(entry["card"], lang), style="bold")
+    text.append(game.text.card_name(entry["card"], lang), style="bold")
     text.append(f"\n{entry['progress']}/{entry['chant']}")
     if entry["ready"]:
-        text.append(" " + t("ready_mark", lang), style="bold yellow")
+        text.append(" " + game.text.ui("ready_mark", lang), style="bold yellow")
     if entry.get("activated"):
-        text.append(f" ({t('activated', lang)})", style="dim")
+        text.append(f" ({game.text.ui('activated', lang)})", style="dim")
     if entry.get("power") is not None:
-        text.append(f"\n{t('power', lang)} {entry['power']}", style="red")
+        text.append(f"\n{game.text.ui('power', lang)} {entry['power']}", style="red")
     attribute = game.pool[entry["card"]].attribute if entry["card"] in game.pool else ""
     if attribute:
-        text.append(f"  {word(attribute, lang)}", style="dim")
+        text.append(f"  {game.text.term(attribute, lang)}", style="dim")
     if entry.get("underlay"):
-        names = ", ".join(game.card_name(u["card"], lang) for u in entry["underlay"])
-        text.append(f"\n{t('underlay', lang)}({len(entry['underlay'])}): {names}", style="magenta")
+        names = ", ".join(game.text.card_name(u["card"], lang) for u in entry["underlay"])
+        text.append(f"\n{game.text.ui('underlay', lang)}({len(entry['underlay'])}): {names}", style="magenta")
     return text
 
 
@@ -51,7 +42,7 @@ def _row(game: Game[Any], entries: list[dict[str, Any]], lang: str, slots: int) 
     for _ in range(columns):
         table.add_column(ratio=1)
     cells: list[Text] = [_card_cell(game, e, lang) for e in entries]
-    cells += [Text(t("empty_area", lang), style="dim")] * (columns - len(cells))
+    cells += [Text(game.text.ui("empty_slot", lang), style="dim")] * (columns - len(cells))
     table.add_row(*cells)
     return table
 
@@ -61,13 +52,13 @@ def _hand_line(game: Game[Any], cards: list[dict[str, Any]], lang: str) -> Text:
     for c in cards:
         d = game.pool.by_id.get(c["card"])
         text.append("\n  • ")
-        text.append(game.card_name(c["card"], lang), style="bold")
+        text.append(game.text.card_name(c["card"], lang), style="bold")
         if d is not None:
-            stats = f"{word(d.attribute, lang)} {t('chant_value', lang)}{d.chant}"
+            stats = f"{game.text.term(d.attribute, lang)} {game.text.ui('chant_value', lang)}{d.chant}"
             if d.power is not None:
-                stats += f" {t('power', lang)}{d.power}"
+                stats += f" {game.text.ui('power', lang)}{d.power}"
             if getattr(d, "required", None):
-                stats += f" {t('required', lang)}{d.required}"
+                stats += f" {game.text.ui('required', lang)}{d.required}"
             text.append(f"  ({stats})", style="dim")
     return text
 
@@ -75,31 +66,32 @@ def _hand_line(game: Game[Any], cards: list[dict[str, Any]], lang: str) -> Text:
 def player_panel(game: Game[Any], view: dict[str, Any], p: dict[str, Any], lang: str) -> Panel:
     """One player's side: counts, chant area rows, and (for the seat itself) hand and books."""
     seat = view.get("seat")
-    who = t("player", lang, n=p["seat"] + 1)
+    who = game.text.ui("player", lang, n=p["seat"] + 1)
     if seat is not None:
-        who += f" ({t('you', lang) if p['seat'] == seat else t('opponent', lang)})"
+        who += f" ({game.text.ui('you', lang) if p['seat'] == seat else game.text.ui('opponent', lang)})"
     stats = Text()
-    stats.append(f"{t('life', lang)} {p['life']}", style="bold green")
+    stats.append(f"{game.text.ui('life', lang)} {p['life']}", style="bold green")
     depth_style = "bold red" if p["depth"] >= 1 else ""
-    stats.append(f"  {t('depth', lang)} {p['depth']}", style=depth_style)
-    stats.append(f"  {t('chanting_n', lang)} {p['chanting']}/5")
-    stats.append(f"  {t('library', lang)} {p['library']}  {t('hand', lang)} {p['hand_count']}")
-    stats.append(f"  {t('forbidden', lang)} {p['forbidden_count']}  {t('blank', lang)} {len(p['blank'])}")
+    stats.append(f"  {game.text.ui('depth', lang)} {p['depth']}", style=depth_style)
+    stats.append(f"  {game.text.ui('chanting', lang)} {p['chanting']}/5")
+    say = game.text.ui
+    stats.append(f"  {say('library', lang)} {p['library']}  {say('hand', lang)} {p['hand_count']}")
+    stats.append(f"  {say('forbidden', lang)} {p['forbidden_count']}  {say('blank', lang)} {len(p['blank'])}")
     front = [e for e in p["area"] if e["slot"] == "front"]
     overflow = [e for e in p["area"] if e["slot"] != "front"]
-    parts: list[RenderableType] = [stats, Text(t("front", lang), style="dim"), _row(game, front, lang, 5)]
+    parts: list[RenderableType] = [stats, Text(game.text.ui("front", lang), style="dim"), _row(game, front, lang, 5)]
     if overflow:
-        parts += [Text(t("overflow", lang), style="dim"), _row(game, overflow, lang, len(overflow))]
+        parts += [Text(game.text.ui("overflow", lang), style="dim"), _row(game, overflow, lang, len(overflow))]
     if p.get("hand") is not None:
-        line = Text(f"{t('hand', lang)} ({len(p['hand'])}):", style="bold")
-        line.append_text(_hand_line(game, p["hand"], lang) if p["hand"] else Text(" " + t("none", lang)))
+        line = Text(f"{game.text.ui('hand', lang)} ({len(p['hand'])}):", style="bold")
+        line.append_text(_hand_line(game, p["hand"], lang) if p["hand"] else Text(" " + game.text.ui("none", lang)))
         parts.append(line)
     if p.get("forbidden"):
-        line = Text(f"{t('forbidden', lang)} ({len(p['forbidden'])}):", style="bold")
+        line = Text(f"{game.text.ui('forbidden', lang)} ({len(p['forbidden'])}):", style="bold")
         line.append_text(_hand_line(game, p["forbidden"], lang))
         parts.append(line)
     if p.get("shown"):
-        names = ", ".join(game.card_name(c["card"], lang) for c in p["shown"])
+        names = ", ".join(game.text.card_name(c["card"], lang) for c in p["shown"])
         parts.append(Text(f"→ {names}", style="cyan"))
     mine = seat is not None and p["seat"] == seat
     return Panel(Group(*parts), title=who, title_align="left", border_style="green" if mine else "blue")
@@ -110,9 +102,10 @@ def board(game: Game[Any], view: dict[str, Any], lang: str) -> RenderableType:
     seat = view.get("seat")
     order = [1 - seat, seat] if seat is not None else [1, 0]
     status = Text()
-    status.append(t("turn", lang, n=view["turn"]) + "  ", style="bold")
-    status.append(t("phase_line", lang, n=view["active"] + 1, phase=view["phase"]))
-    status.append("  " + t("ready_total", lang, n=view["ready_total"]), style="dim")
+    status.append(game.text.ui("turn", lang, n=view["turn"]) + "  ", style="bold")
+    phase = game.text.ui(f"phase.{view['phase']}", lang)
+    status.append(game.text.ui("phase_line", lang, n=view["active"] + 1, phase=phase))
+    status.append("  " + game.text.ui("ready_total", lang, n=view["ready_total"]), style="dim")
     parts: list[RenderableType] = [status]
     parts += [player_panel(game, view, view["players"][p], lang) for p in order]
     return Group(*parts)

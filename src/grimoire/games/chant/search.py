@@ -19,17 +19,14 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from grimoire.core.decision import Decision
+from grimoire.core.decision import Decision, option_uid
 from grimoire.core.effects import Frame
 from grimoire.core.game import Game
+from grimoire.core.hidden import KnownDecks, unseen
 from grimoire.core.rng import Chance
-from grimoire.games.chant import rules
-from grimoire.games.chant.rules import FRAME_NAMES
-from grimoire.games.chant.state import ChantState, Player
 
-from .determinize import KnownDecks, unseen
-
-_FRAME_CODES = {name: code for code, name in FRAME_NAMES.items()}
+from . import procedures, rules
+from .state import ChantState, FrameKind, Phase, Player
 
 
 def _entries(p: dict[str, Any]) -> list[dict[str, Any]]:
@@ -53,7 +50,7 @@ def _take(pool: dict[str, list[int]], card: str) -> int:
 
 
 class ChantHooks:
-    """:class:`~grimoire.ai.determinize.SearchHooks` for Chant."""
+    """:class:`~grimoire.core.plugin.SearchHooks` for Chant."""
 
     #: Turns a playout runs beyond the root before the heuristic scores it (measured best).
     turns = 8
@@ -123,6 +120,7 @@ class ChantHooks:
                 dealt = order[:k]
                 hand_uids = [_take(by_card, c) for c in sorted(dealt)]
                 library = [_take(by_card, c) for c in order[k:]]
+            library.reverse()  # dealt top card first; stored top card last
             q = Player(int(p["life"]))
             q.library = library
             q.hand = hand_uids
@@ -149,7 +147,7 @@ class ChantHooks:
         st.turn = int(view["turn"])
         st.active = int(view["active"])
         st.first = int(view["first"])
-        st.phase = str(view["phase"])
+        st.phase = Phase[str(view["phase"])]
         flags = view["turn_flags"]
         st.placed, st.book_placed = bool(flags["placed"]), bool(flags["book_placed"])
         st.advanced, st.discarded = bool(flags["advanced"]), bool(flags["discarded"])
@@ -161,17 +159,9 @@ class ChantHooks:
 
     @staticmethod
     def _frame(st: ChantState, f: dict[str, Any]) -> Frame:
-        source = int(f["uid"])
-        name = str(f["frame"])
-        code = _FRAME_CODES.get(name)
-        ops = [i for i, e in enumerate(st.defs[source].effects) if e.op == name] if source >= 0 else []
-        if "index" in f:
-            index = int(f["index"])
-        elif code is not None and not (ops and code == rules.P_DISCARD and f["regs"]):
-            index = code  # the discard action's frame has no registers; the discard operation has one
-        else:
-            index = ops[0] if ops else 0
-        return Frame(source, int(f["player"]), str(f["card"]), index, int(f["pc"]), [int(r) for r in f["regs"]])
+        kind = FrameKind[str(f["kind"]).upper()]
+        return Frame(kind, int(f["uid"]), int(f["player"]), str(f["card"]), int(f["index"]), int(f["pc"]),
+                     [int(r) for r in f["regs"]])
 
     # ----- evaluation -----------------------------------------------------------
     def evaluate(self, game: Game[Any], state: ChantState, seat: int) -> float:
@@ -221,13 +211,13 @@ def quick_answer(s: ChantState, decision: Decision, chance: Chance) -> str:
         room = rules.area_size(s, p) < 5
         places = [i for i in ids if i.startswith("place:")]
         if places and room:
-            return max(places, key=lambda i: (defs[int(i[6:])].power or 0) * 2 - defs[int(i[6:])].chant // 3)
+            return max(places, key=lambda i: (defs[option_uid(i)].power or 0) * 2 - defs[option_uid(i)].chant // 3)
         discards = [i for i in ids if i.startswith("discard:")]
         if discards and len(s.players[p].hand) > 1:
-            return min(discards, key=lambda i: defs[int(i[8:])].power or 0)
+            return min(discards, key=lambda i: defs[option_uid(i)].power or 0)
         advances = [i for i in ids if i.startswith("advance:")]
         if advances:
-            return min(advances, key=lambda i: defs[int(i[8:])].chant - s.progress[int(i[8:])])
+            return min(advances, key=lambda i: defs[option_uid(i)].chant - s.progress[option_uid(i)])
         abilities = [i for i in ids if i.startswith("ability:")]
         if abilities:
             return abilities[0]
@@ -235,14 +225,14 @@ def quick_answer(s: ChantState, decision: Decision, chance: Chance) -> str:
     if kind == "activate":
         acts = [i for i in ids if i != "end"]
         if acts:
-            return max(acts, key=lambda i: rules.power_of(s, int(i[9:])) or 0)
+            return max(acts, key=lambda i: rules.power_of(s, option_uid(i)) or 0)
         return "end"
     if kind == "counter":
-        attack = s.stack[-1].regs[1] if s.stack else 0
+        attack = s.stack[-1].regs[procedures.ACT_POWER] if s.stack else 0
         best = None
         for i in ids:
             if i.startswith("counter:"):
-                power = rules.power_of(s, int(i[8:])) or 0
+                power = rules.power_of(s, option_uid(i)) or 0
                 if power >= attack and (best is None or power < best[0]):
                     best = (power, i)
         return best[1] if best else "nocounter"
@@ -250,13 +240,13 @@ def quick_answer(s: ChantState, decision: Decision, chance: Chance) -> str:
         if "done" in ids:
             return "done"
         picks = [i for i in ids if i.startswith("under:")]
-        return max(picks, key=lambda i: defs[int(i[6:])].chant) if picks else ids[-1]
+        return max(picks, key=lambda i: defs[option_uid(i)].chant) if picks else ids[-1]
     if kind == "discard_mode":
         return "boost"
     if kind == "spread":
         advances = [i for i in ids if i.startswith("advance:")]
         if advances:
-            return min(advances, key=lambda i: defs[int(i[8:])].chant - s.progress[int(i[8:])])
+            return min(advances, key=lambda i: defs[option_uid(i)].chant - s.progress[option_uid(i)])
         return "done"
     if kind == "pay_life":
         life = s.players[decision.player].life

@@ -1,16 +1,11 @@
-"""Determinization: full game states consistent with what one seat knows.
+"""Helpers for building full states consistent with what one seat knows (determinization).
 
-Information-set search (:mod:`grimoire.ai.search`) never sees the true state. Each
-iteration it asks the game's :class:`SearchHooks` to *determinize*: build a complete
-state from the deciding seat's view — everything the seat sees copied as it is, and
-everything hidden (the opponent's hand, the order of both libraries, the state's own
-random generator) drawn at random through a :class:`~grimoire.core.rng.Chance` from the
-cards that could be there. Which cards could be there comes from the deck lists (a
-seat knows its own list; in an open-decklist game it knows the opponent's too) minus
-the cards it has seen.
-
-A game plugs in three things (see :class:`SearchHooks`): ``determinize``, a heuristic
-``evaluate`` used where playouts are cut short, and a cheap ``playout`` policy.
+Information-set search never sees the true state. A game's search hooks (see
+:class:`~grimoire.core.plugin.SearchHooks`) build a complete state from the deciding
+seat's view: everything the seat sees copied as it is, and everything hidden drawn at
+random from the cards that could be there. Which cards could be there comes from the
+deck lists a seat knows (:class:`KnownDecks`) minus the cards it has seen
+(:func:`unseen`).
 
 >>> unseen(["a", "a", "b", "c"], ["a", "c", "z"])
 ['a', 'b']
@@ -22,17 +17,16 @@ True
 
 from __future__ import annotations
 
-import importlib
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
-from grimoire.core.decision import Decision
-from grimoire.core.decks import Deck
-from grimoire.core.errors import GrimoireError
-from grimoire.core.game import Game
-from grimoire.core.rng import Chance
+from .decks import Deck
+from .rng import Chance
+
+if TYPE_CHECKING:
+    from .game import Game
 
 
 @dataclass(frozen=True)
@@ -105,52 +99,6 @@ def pad(pile: list[str], size: int, filler: Sequence[str], chance: Chance) -> li
     while len(out) < size and filler:
         out.append(filler[chance.below(len(filler))])
     return out
-
-
-class SearchHooks(Protocol):
-    """What information-set search needs from one game."""
-
-    def determinize(self, game: Game[Any], view: dict[str, Any], decision: Decision, chance: Chance,
-                    decks: KnownDecks) -> Any:
-        """A full state whose view for ``decision.player`` equals ``view`` and whose decision is ``decision``."""
-        ...
-
-    def evaluate(self, game: Game[Any], state: Any, seat: int) -> float:
-        """How good ``state`` is for ``seat``, in [0, 1] (0.5: even)."""
-        ...
-
-    def playout(self, game: Game[Any], state: Any, decision: Decision, chance: Chance) -> str:
-        """A quick answer for playouts (must be one of ``decision``'s options)."""
-        ...
-
-
-#: The search hooks of each game, as ``module:attribute`` (tests may add more with :func:`register_hooks`).
-HOOKS: dict[str, str] = {
-    "chant": "grimoire.ai.determinize_chant:HOOKS",
-    "destiny": "grimoire.ai.determinize_destiny:HOOKS",
-}
-
-_LOADED: dict[str, SearchHooks] = {}
-
-
-def register_hooks(game_name: str, hooks: SearchHooks) -> None:
-    """Use ``hooks`` for ``game_name`` from now on."""
-    _LOADED[game_name] = hooks
-
-
-def hooks_for(game_name: str) -> SearchHooks:
-    """The search hooks of ``game_name``; an unknown game is a GrimoireError naming the known ones."""
-    found = _LOADED.get(game_name)
-    if found is not None:
-        return found
-    target = HOOKS.get(game_name)
-    if target is None:
-        known = ", ".join(sorted({*HOOKS, *_LOADED}))
-        raise GrimoireError(f"no search support for game {game_name!r}; games: {known}")
-    module_name, _, attr = target.partition(":")
-    hooks: SearchHooks = getattr(importlib.import_module(module_name), attr)
-    _LOADED[game_name] = hooks
-    return hooks
 
 
 def view_matches(game: Game[Any], state: Any, seat: int, view: dict[str, Any],

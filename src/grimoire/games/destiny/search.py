@@ -20,24 +20,15 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from grimoire.core.decision import Decision
+from grimoire.core.decision import Decision, option_uid
 from grimoire.core.effects import Frame
 from grimoire.core.game import Game
+from grimoire.core.hidden import KnownDecks, unseen
 from grimoire.core.rng import Chance
-from grimoire.games.destiny import effects as fx
-from grimoire.games.destiny.cards import ABILITIES, ATTACK, RESPONSE, TIMINGS, ZENNO
-from grimoire.games.destiny.state import (
-    ABILITY,
-    DECLARE,
-    MULLIGAN,
-    PHASES,
-    UPKEEP,
-    Player,
-    State,
-    User,
-)
 
-from .determinize import KnownDecks, unseen
+from . import effects as fx
+from .cards import ABILITIES, ATTACK, RESPONSE, TIMINGS, ZENNO
+from .state import ABILITY, DECLARE, MULLIGAN, PHASES, UPKEEP, DestinyState, FrameKind, Phase, Player, User
 
 _WHEEL = {"kiryoku": "jutsushiki", "jutsushiki": "shinpi", "shinpi": "kiryoku"}
 
@@ -106,14 +97,14 @@ def canonical(uids: list[int], ids: list[str], chance: Chance) -> list[int]:
 
 
 class DestinyHooks:
-    """:class:`~grimoire.ai.determinize.SearchHooks` for Destiny."""
+    """:class:`~grimoire.core.plugin.SearchHooks` for Destiny."""
 
     #: Turns a playout runs beyond the root before the heuristic scores it (measured best).
     turns = 4
 
     # ----- determinization ------------------------------------------------------
     def determinize(self, game: Game[Any], view: dict[str, Any], decision: Decision, chance: Chance,
-                    decks: KnownDecks) -> State:
+                    decks: KnownDecks) -> DestinyState:
         seat = decision.player
         vp = view["players"]
         sizes = [int(p["deck"]) + int(p["hand_count"]) + len(p["field"]) + len(p["discard"]) + len(p["crisis"])
@@ -124,7 +115,7 @@ class DestinyHooks:
             ids = [c if c in pool else next(iter(pool)).id for c in ids]
         owner = tuple([0] * sizes[0] + [1] * sizes[1])
         players: list[Player] = []
-        phase = PHASES.index(view["phase"])
+        phase = Phase(PHASES.index(view["phase"]))
         base = 0
         for s in (0, 1):
             p = vp[s]
@@ -157,9 +148,8 @@ class DestinyHooks:
             q.hako = int(view["turn"]) if (used if used is not None else bool(crisis)) else 0
             players.append(q)
             base += sizes[s]
-        cards = tuple(ids)
-        state = State(cards, tuple(pool[c] for c in cards), owner, players, Chance.seeded(chance.next64()),
-                      int(view["turn_limit"]))
+        state = DestinyState(tuple(ids), tuple(pool[c] for c in ids), owner, players, Chance.seeded(chance.next64()),
+                             int(view["turn_limit"]))
         state.turn = int(view["turn"])
         state.active = int(view["active"])
         state.first = -1 if view["first"] is None else int(view["first"])
@@ -185,14 +175,14 @@ class DestinyHooks:
         elif phase == UPKEEP and "upkeep" in view:
             state.queue = [int(u) for u in view["upkeep"]]
         elif phase == UPKEEP and not view["stack"]:
-            current = int(decision.options[0].id.partition(":")[2])
+            current = option_uid(decision.options[0].id)
             field = [u.uid for u in players[state.active].field]
             state.queue = field[field.index(current):] if current in field else [current]
         state.stack = [self._frame(state, f) for f in view["stack"]]
         return state
 
     @staticmethod
-    def _frame(state: State, f: dict[str, Any]) -> Frame:
+    def _frame(state: DestinyState, f: dict[str, Any]) -> Frame:
         source = int(f["source"]["uid"])
         timing = TIMINGS.index(f["timing"])
         d = state.defs[source]
@@ -204,42 +194,46 @@ class DestinyHooks:
         if timing == RESPONSE or (on_field and timing != ATTACK):
             flags |= fx.F_NO_RESPONSE
         targets = _uids(f["targets"])
-        regs = [flags, -1 if f["sensed"] is None else int(f["sensed"]["uid"])] + [-1] * len(d.groups[timing])
+        chosen = [-1] * len(d.groups[timing])
         choices = d.choices[timing]
         for k, t in enumerate(targets):
             if k < len(choices):
-                regs[2 + choices[k]] = t
+                chosen[choices[k]] = t
         step = f["step"]
+        choosing = -1
         if step == "response":
             pc = fx.PC_RESPONSE
         elif step == "sense":
             pc = fx.PC_SENSE
         elif step == "target":
-            pc = fx.PC_TARGET + (choices[len(targets)] if len(targets) < len(choices) else 0)
+            pc = fx.PC_TARGET
+            choosing = choices[len(targets)] if len(targets) < len(choices) else 0
         else:
             pc = fx.PC_NEW
-        return Frame(source, int(f["controller"]), state.cards[source], timing, pc, regs)
+        sensed = -1 if f["sensed"] is None else int(f["sensed"]["uid"])
+        return Frame(FrameKind.USE, source, int(f["controller"]), state.ids[source], timing, pc,
+                     fx.use_registers(flags, sensed, chosen, choosing))
 
     # ----- evaluation -----------------------------------------------------------
-    def evaluate(self, game: Game[Any], state: State, seat: int) -> float:
+    def evaluate(self, game: Game[Any], state: DestinyState, seat: int) -> float:
         """A logistic score of threads, board power and cards in hand (1 = ``seat`` surely wins)."""
         score = _side(state, seat) - _side(state, 1 - seat)
         return 1.0 / (1.0 + math.exp(-score / 6.0))
 
     # ----- playout policy -------------------------------------------------------
-    def playout(self, game: Game[Any], state: State, decision: Decision, chance: Chance) -> str:
+    def playout(self, game: Game[Any], state: DestinyState, decision: Decision, chance: Chance) -> str:
         """A quick rule-of-thumb answer (see :func:`quick_answer`)."""
         return quick_answer(state, decision, chance)
 
 
-def _side(state: State, seat: int) -> float:
+def _side(state: DestinyState, seat: int) -> float:
     p = state.players[seat]
     power = sum(state.power(u) for u in p.field)
     cards = len(p.hand) + len(p.crisis)
     return p.threads + 0.7 * power + 0.4 * cards + 0.05 * len(p.deck) + (2.0 if not p.saved else 0.0)
 
 
-def _battle_value(state: State, att: int, blk: int) -> tuple[int, int]:
+def _battle_value(state: DestinyState, att: int, blk: int) -> tuple[int, int]:
     """Attacker and blocker battle values with attribute modifiers (rule 6.4)."""
     da, db = state.defs[att], state.defs[blk]
     ua, ub = state.user(att), state.user(blk)
@@ -257,7 +251,7 @@ def _battle_value(state: State, att: int, blk: int) -> tuple[int, int]:
     return max(0, a), max(0, b)
 
 
-def quick_answer(state: State, decision: Decision, chance: Chance) -> str:
+def quick_answer(state: DestinyState, decision: Decision, chance: Chance) -> str:
     """A cheap heuristic answer used in playouts: keep threads healthy, attack when it pays, block well."""
     kind = decision.kind
     opts = decision.options
@@ -266,7 +260,7 @@ def quick_answer(state: State, decision: Decision, chance: Chance) -> str:
     p = state.players[seat]
     defs = state.defs
     if kind == "upkeep":
-        uid = int(ids[-1].partition(":")[2])
+        uid = option_uid(ids[-1])
         if len(ids) == 2 and p.threads - defs[uid].power >= 4:
             return ids[0]
         return ids[-1]
@@ -275,7 +269,7 @@ def quick_answer(state: State, decision: Decision, chance: Chance) -> str:
             best = None
             for o in opts:
                 if o.id.startswith("summon:"):
-                    uid = int(o.id[7:])
+                    uid = option_uid(o.id)
                     power = defs[uid].power
                     upkeep = sum(defs[u.uid].power for u in p.field)
                     if p.threads - upkeep - power >= 3 and (best is None or power > defs[best].power):
@@ -287,7 +281,7 @@ def quick_answer(state: State, decision: Decision, chance: Chance) -> str:
         opp = state.players[1 - seat].field
         for o in opts:
             if o.id.startswith("attack:"):
-                uid = int(o.id[7:])
+                uid = option_uid(o.id)
                 if not opp or all(_battle_value(state, uid, b.uid)[0] >= _battle_value(state, uid, b.uid)[1]
                                   for b in opp):
                     return o.id
@@ -296,7 +290,7 @@ def quick_answer(state: State, decision: Decision, chance: Chance) -> str:
         att = state.attacker
         best_id, best_key = ids[0], (-99, 0)
         for oid in ids:
-            uid = int(oid[6:])
+            uid = option_uid(oid)
             a, b = _battle_value(state, att, uid)
             key = (1 if b > a else 0 if b == a else -1, -defs[uid].power if b >= a else -(a - b))
             if key > best_key:
@@ -304,7 +298,7 @@ def quick_answer(state: State, decision: Decision, chance: Chance) -> str:
         return best_id
     if kind == "fate":
         if p.threads <= 6 and len(ids) > 1:
-            return max(ids[:-1], key=lambda oid: defs[int(oid[7:])].power)
+            return max(ids[:-1], key=lambda oid: defs[option_uid(oid)].power)
         return "skip"
     if kind in ("window", "response"):
         return "pass"

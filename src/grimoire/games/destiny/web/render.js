@@ -1,7 +1,7 @@
 // 運命予報祭 Destiny Saga table: users with power, attribute and veteran mark; threads;
 // crisis zone; hand; the battle and the effect stack.
-import { L, attributeName, backEl, cardEl, cardList, cardName, el, renderTable, stat, zone } from "../cards.js";
-import { getLang, t } from "../i18n.js";
+import { L, attributeName, backEl, cardEl, cardList, cardName, el, renderTable, stat, zone } from "/static/js/cards.js";
+import { getLang, t } from "/static/js/i18n.js";
 
 const ABILITIES = {
   chimyaku_houki: ["地脈蜂起", "Ley Uprising"],

@@ -1,6 +1,6 @@
 // 詠唱 Chant table: both chant areas (front slots + overflow), underlay, depth, life, piles.
-import { L, backEl, cardEl, cardList, cardName, el, renderTable, stat, zone } from "../cards.js";
-import { t } from "../i18n.js";
+import { L, backEl, cardEl, cardList, cardName, el, renderTable, stat, zone } from "/static/js/cards.js";
+import { t } from "/static/js/i18n.js";
 
 const PHASES = {
   C: () => L("詠唱フェイズ", "C phase (chant)"),

@@ -1,6 +1,6 @@
 """A one-ply heuristic agent for 詠唱 Chant.
 
-It reads only its seat's view (``grimoire/games/chant/view.py``), the options (ids and
+It reads only its seat's view (:mod:`grimoire.games.chant.view`), the options (ids and
 arguments) and the public card definitions (``game.pool``). In words:
 
 * C phase: place a forbidden book whenever it can; use C-phase abilities it can afford;
@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any
 
-from grimoire.core.decision import Decision, Option
+from grimoire.core.decision import Decision, Option, option_uid, split_option
 from grimoire.core.game import Game
 from grimoire.core.rng import Chance
 
@@ -34,7 +34,7 @@ Handler = Callable[[Game[Any], dict[str, Any], Decision], "str | None"]
 
 
 def _uid(option: Option) -> int:
-    return int(option.id.split(":", 1)[1])
+    return option_uid(option.id)
 
 
 class GreedyChant:
@@ -151,7 +151,7 @@ class GreedyChant:
         me, opp = self._me(view, decision)
         by_kind: dict[str, list[Option]] = {}
         for o in decision.options:
-            by_kind.setdefault(o.id.split(":", 1)[0], []).append(o)
+            by_kind.setdefault(split_option(o.id)[0], []).append(o)
         books = by_kind.get("book", [])
         if books:
             return max(books, key=lambda o: ((self._card(game, o.args[0]).power or 0) * 2

@@ -1,0 +1,207 @@
+"""What a game package gives Grimoire: one :class:`GamePlugin` object.
+
+A game is a package (``grimoire.games.chant``, or any installed third-party package)
+that exports a ``GamePlugin`` and names it in the ``grimoire.games`` entry-point
+group::
+
+    [project.entry-points."grimoire.games"]
+    chant = "grimoire.games.chant:PLUGIN"
+
+The plugin bundles everything game-specific that Grimoire's adapters need, so that no
+adapter (AI, simulation, balance lab, terminal, web, RL) ever names a game:
+
+* ``rules`` — the :class:`~grimoire.core.game.Game` class;
+* ``greedy`` — its one-ply heuristic agent (an :class:`~grimoire.core.play.Agent`);
+* ``search`` — its :class:`SearchHooks` for information-set search;
+* ``board`` — its terminal board renderer ``board(game, view, lang)`` (Rich);
+* ``metrics`` — its :class:`GameMetrics` for the balance lab;
+* ``web_assets`` — a folder whose ``render.js`` draws its table in the browser (else a
+  generic table is drawn); its words come from the game's catalog (``ui.*`` keys);
+* ``hard`` — the search budget of the ``hard`` computer level.
+
+References are ``"module:attribute"`` strings, imported on first use, so that listing
+the games imports nothing heavy.
+
+>>> p = GamePlugin("toy", Localized("玩具", "Toy"), rules="collections:OrderedDict")
+>>> p.greedy_agent() is None, p.search_hooks() is None
+(True, True)
+>>> GamePlugin("Bad Name", Localized("x", "x"), rules="a:b")
+Traceback (most recent call last):
+...
+grimoire.core.errors.GrimoireError: game name 'Bad Name' must be lowercase letters, digits, '-' or '_'
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from .content import Localized
+from .decision import Decision, Event
+from .errors import GrimoireError
+from .hidden import KnownDecks
+from .rng import Chance
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .play import Agent
+
+_NAME = re.compile(r"^[a-z0-9][a-z0-9_\-]*$")
+
+
+class SearchHooks(Protocol):
+    """What information-set search needs from one game.
+
+    ``turns`` is how many turns a playout runs beyond the root before :meth:`evaluate`
+    scores it.
+    """
+
+    turns: int
+
+    def determinize(self, game: Game[Any], view: dict[str, Any], decision: Decision, chance: Chance,
+                    decks: KnownDecks) -> Any:
+        """A full state whose view for ``decision.player`` equals ``view`` and whose decision is ``decision``."""
+        ...
+
+    def evaluate(self, game: Game[Any], state: Any, seat: int) -> float:
+        """How good ``state`` is for ``seat``, in [0, 1] (0.5: even)."""
+        ...
+
+    def playout(self, game: Game[Any], state: Any, decision: Decision, chance: Chance) -> str:
+        """A quick answer for playouts (must be one of ``decision``'s options)."""
+        ...
+
+
+class PlayedGame(Protocol):
+    """What :meth:`GameMetrics.summarize` reads of each balance game."""
+
+    @property
+    def winner(self) -> int | None: ...
+
+    @property
+    def extra(self) -> dict[str, Any]: ...
+
+
+class GameMetrics(Protocol):
+    """A game's own balance metrics: read from each game's events, summarized over many.
+
+    :meth:`start` gives a fresh per-game ``extra`` dict that :meth:`step` fills from each
+    step's events (and the state after it); :meth:`summarize` turns many games' extras
+    into the report's ``game_metrics``; :meth:`plot` draws its figure on a Matplotlib
+    axis from the report data (False: nothing to draw); :meth:`guideline` lists cards
+    outside the game's card-design guideline.
+    """
+
+    def draws(self, event: Event) -> tuple[int, str] | None:
+        """``(seat, card id)`` when ``event`` puts a card into a seat's hand."""
+        ...
+
+    def plays(self, event: Event) -> tuple[int, str] | None:
+        """``(seat, card id)`` when ``event`` is a seat putting a card into play."""
+        ...
+
+    def start(self) -> dict[str, Any]:
+        """A fresh per-game record."""
+        ...
+
+    def step(self, game: Game[Any], state: Any, events: list[Event], extra: dict[str, Any]) -> None:
+        """Read one step's events (and the state after it) into ``extra``."""
+        ...
+
+    def summarize(self, games: Sequence[PlayedGame]) -> dict[str, Any]:
+        """The game's metrics over many games."""
+        ...
+
+    def plot(self, data: dict[str, Any], ax: Any) -> bool:
+        """Draw the game's figure of a report on ``ax``; False if there is nothing to draw."""
+        ...
+
+    def guideline(self, game: Game[Any]) -> list[dict[str, Any]]:
+        """Cards outside the game's design guideline, each with the reason."""
+        ...
+
+
+Board = Callable[["Game[Any]", dict[str, Any], str], Any]
+
+
+def resolve(ref: str) -> Any:
+    """The object a ``"module:attribute"`` reference names; a bad reference is a GrimoireError."""
+    module_name, sep, attr = ref.partition(":")
+    if not sep or not module_name or not attr:
+        raise GrimoireError(f"bad plugin reference {ref!r}: expected 'module:attribute'")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise GrimoireError(f"plugin reference {ref!r}: cannot import {module_name!r}: {exc}") from None
+    found = module
+    for part in attr.split("."):
+        if not hasattr(found, part):
+            raise GrimoireError(f"plugin reference {ref!r}: {module_name!r} has no {attr!r}")
+        found = getattr(found, part)
+    return found
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    """One game as Grimoire sees it (see the module docstring)."""
+
+    name: str
+    title: Localized
+    rules: str
+    greedy: str | None = None
+    search: str | None = None
+    board: str | None = None
+    metrics: str | None = None
+    web_assets: Path | None = None
+    hard: Mapping[str, Any] = field(default_factory=lambda: {"iterations": 1000, "seconds": 0.9})
+    description: Localized | None = None
+
+    def __post_init__(self) -> None:
+        if not _NAME.match(self.name):
+            raise GrimoireError(f"game name {self.name!r} must be lowercase letters, digits, '-' or '_'")
+
+    def make_game(self, card_paths: Sequence[str | Path] = (),
+                  tables: Mapping[str, Mapping[str, Any]] | None = None) -> Game[Any]:
+        """The game's rules with its built-in cards plus ``card_paths`` and record ``tables``."""
+        cls = resolve(self.rules)
+        game: Game[Any] = cls(card_paths=card_paths, tables=tables)
+        return game
+
+    def greedy_agent(self) -> Agent | None:
+        """A fresh heuristic agent (None if the game has none)."""
+        if self.greedy is None:
+            return None
+        agent: Agent = resolve(self.greedy)()
+        return agent
+
+    def search_hooks(self) -> SearchHooks | None:
+        """The search hooks (None if the game has none)."""
+        if self.search is None:
+            return None
+        hooks: SearchHooks = resolve(self.search)
+        return hooks
+
+    def board_renderer(self) -> Board | None:
+        """The terminal board renderer (None: a generic listing of the view is drawn)."""
+        if self.board is None:
+            return None
+        board: Board = resolve(self.board)
+        return board
+
+    def metrics_reader(self) -> GameMetrics | None:
+        """A fresh balance-metrics reader (None: only the generic metrics)."""
+        if self.metrics is None:
+            return None
+        metrics: GameMetrics = resolve(self.metrics)()
+        return metrics
+
+    def web_renderer(self) -> Path | None:
+        """The browser renderer (``render.js`` in :attr:`web_assets`), if the game ships one."""
+        if self.web_assets is None:
+            return None
+        path = self.web_assets / "render.js"
+        return path if path.is_file() else None

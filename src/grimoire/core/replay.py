@@ -1,0 +1,80 @@
+"""Replaying game records: re-create the game from its set-up and apply the answers.
+
+Each step's events are fingerprinted in the record, so :func:`verify` names the first
+step whose events differ from the recorded ones.
+
+>>> from grimoire.core.match import Match
+>>> from grimoire.core.registry import load_game
+>>> game = load_game("chant"); deck = game.cards.starter_deck("fire")
+>>> m = Match(game, Setup((deck, deck), seed=2))
+>>> _ = m.answer(m.decision.options[-1].id)
+>>> verify(m.record()).ok
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import GrimoireError, RecordError
+from .game import Game, Setup
+from .match import Match
+from .records import GameRecord
+from .registry import load_game
+
+
+@dataclass
+class VerifyResult:
+    """The outcome of re-simulating a record."""
+
+    ok: bool
+    steps: int
+    first_bad_step: int | None = None
+    message: str = ""
+
+
+def setup_of(record: GameRecord) -> tuple[Game[Any], Setup]:
+    """The :class:`~grimoire.core.game.Setup` a record describes, and its game."""
+    try:
+        game = load_game(record.game, tables=record.cards)
+        options = game.options(record.options)
+    except GrimoireError as exc:
+        raise RecordError(f"record cannot be set up: {exc}") from None
+    if record.ruleset_version != game.version:
+        raise RecordError(f"record is for {record.game} rules {record.ruleset_version}, this is {game.version}")
+    if len(record.decks) != 2:
+        raise RecordError(f"record must have 2 decks, has {len(record.decks)}")
+    for deck in record.decks:
+        for card_id in deck.all_cards():
+            if card_id not in game.pool:
+                raise RecordError(f"record deck {deck.name!r} uses unknown card {card_id!r}")
+    setup = Setup((record.decks[0], record.decks[1]), options, record.seed, record.chance, tuple(record.chance_script))
+    return game, setup
+
+
+def verify(record: GameRecord) -> VerifyResult:
+    """Re-simulate ``record`` and compare every step's events with its fingerprints."""
+    game, setup = setup_of(record)
+    try:
+        match = Match(game, setup)
+    except GrimoireError as exc:
+        return VerifyResult(False, 0, 0, f"set-up failed: {exc}")
+    if record.checks and match.checks[0] != record.checks[0]:
+        return VerifyResult(False, 0, 0, "step 0 (set-up): events differ from the record")
+    for i, answer in enumerate(record.answers, start=1):
+        try:
+            match.answer(answer)
+        except GrimoireError as exc:
+            return VerifyResult(False, i, i, f"step {i}: answer {answer!r} was refused: {exc}")
+        if i < len(record.checks) and match.checks[i] != record.checks[i]:
+            return VerifyResult(False, i, i, f"step {i}: answer {answer!r} produced different events than recorded")
+    if len(record.checks) not in (0, len(match.checks)):
+        return VerifyResult(False, len(record.answers), len(record.answers),
+                            f"record has {len(record.checks)} checks for {len(record.answers)} answers")
+    out = match.outcome
+    got = None if out is None else out.to_json()
+    if record.outcome is not None and got != record.outcome:
+        return VerifyResult(False, len(record.answers), len(record.answers),
+                            f"final outcome {got} differs from recorded {record.outcome}")
+    return VerifyResult(True, len(record.answers))
