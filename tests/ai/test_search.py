@@ -7,58 +7,21 @@ import json
 from typing import Any
 
 import pytest
+from grimoire_toy_race.search import ToyHooks
 
-from grimoire.ai.base import Agent
-from grimoire.ai.determinize import KnownDecks, deal, hooks_for, unseen, view_matches
-from grimoire.ai.search import SearchAgent, SearchConfig
+from grimoire.ai.search import SearchAgent, SearchConfig, hooks_for
 from grimoire.core.decision import Decision
 from grimoire.core.errors import GrimoireError
 from grimoire.core.game import Game, Setup
+from grimoire.core.hidden import KnownDecks, deal, unseen, view_matches
+from grimoire.core.play import Agent
 from grimoire.core.registry import load_game
 from grimoire.core.rng import Chance
-from toy_game import ToyState  # type: ignore[import-not-found]
-
-
-class ToyHooks:
-    """Search hooks for the toy race game (tests only)."""
-
-    def determinize(self, game: Game[Any], view: dict[str, Any], decision: Decision, chance: Chance,
-                    decks: KnownDecks) -> ToyState:
-        seat = decision.player
-        players = view["players"]
-        libs: list[list[str]] = [[], []]
-        hands: list[list[str]] = [[], []]
-        for s in (0, 1):
-            p = players[s]
-            full = decks.cards(s, "library") or []
-            seen = list(p["played"]) + (list(p["hand"]) if s == seat else [])
-            rest = unseen(full, seen)
-            if s == seat:
-                hands[s] = list(p["hand"])
-                libs[s] = deal(rest, [len(rest)], chance)[0]
-            else:
-                hand, lib = deal(rest, [p["hand_count"], p["library_count"]], chance)
-                hands[s], libs[s] = hand, lib
-        opts = game.options()
-        return ToyState(libs, hands, [p["pos"] for p in players], [list(p["played"]) for p in players],
-                        view["turn_player"], view["first_player"], view["turn"],
-                        decision.player if decision.kind == "trip" else -1, None, "",
-                        Chance.seeded(chance.next64()), view["goal"], opts["turn_limit"])
-
-    def evaluate(self, game: Game[Any], state: Any, seat: int) -> float:
-        lead = int(state.pos[seat] - state.pos[1 - seat])
-        return 0.5 + max(-0.45, min(0.45, lead / 20))
-
-    def playout(self, game: Game[Any], state: Any, decision: Decision, chance: Chance) -> str:
-        plays = [o for o in decision.options if o.id.startswith("play:")]
-        if plays:
-            return max(plays, key=lambda o: game.pool[o.args[0]].value).id
-        return decision.options[-1].id
 
 
 def toy() -> tuple[Game[Any], Any, Any]:
     game = load_game("toy")
-    deck = game.starter_deck("steady")
+    deck = game.cards.starter_deck("steady")
     return game, deck, game.new_state(Setup((deck, deck), game.options(), seed=11))
 
 
@@ -125,7 +88,7 @@ def test_search_answers_a_forced_decision_without_searching() -> None:
 
 
 def test_search_beats_random_play_at_the_toy_race() -> None:
-    from grimoire.ai.random_agent import RandomAgent
+    from grimoire.core.play import RandomAgent
 
     game, deck, _ = toy()
     search = SearchAgent(SearchConfig(iterations=60), decks=(deck, deck), hooks=ToyHooks())
@@ -166,7 +129,7 @@ def test_unseen_and_deal() -> None:
 
 
 def test_unknown_game_has_no_search_support() -> None:
-    with pytest.raises(GrimoireError, match="no search support"):
+    with pytest.raises(GrimoireError, match="unknown game"):
         hooks_for("nonexistent-game")
 
 
@@ -179,8 +142,9 @@ def test_bad_configs_are_refused() -> None:
 
 def start(name: str, seed: int) -> tuple[Game[Any], tuple[Any, Any], Any]:
     game = load_game(name)
-    starters = sorted(game.starter_decks())
-    decks = (game.starter_deck(starters[seed % len(starters)]), game.starter_deck(starters[(seed + 1) % len(starters)]))
+    starters = sorted(game.cards.starter_decks())
+    decks = (game.cards.starter_deck(starters[seed % len(starters)]),
+             game.cards.starter_deck(starters[(seed + 1) % len(starters)]))
     return game, decks, game.new_state(Setup(decks, game.options(), seed=seed))
 
 
@@ -284,7 +248,7 @@ def test_search_never_mutates_the_view() -> None:
 
 def test_deck_lists_published_in_a_view_are_used() -> None:
     game = load_game("chant")
-    fire, matter = game.starter_deck("fire"), game.starter_deck("matter")
+    fire, matter = game.cards.starter_deck("fire"), game.cards.starter_deck("matter")
     known = KnownDecks.from_view({"decklists": [fire.to_json(), None]}, KnownDecks((None, matter)))
     assert known.of(0) == fire and known.of(1) == matter
     assert KnownDecks.from_view({}, None).lists == (None, None)

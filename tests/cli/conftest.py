@@ -1,23 +1,16 @@
-"""Make the toy game (tests/toy_game.py) importable and loadable by name; a fresh user folder per test."""
+"""CLI tests: the installed example plugin ``toy`` besides the two games; a fresh user folder per test."""
 
-import sys
 from pathlib import Path
 
 import pytest
 
-from grimoire.ai import registry as agents
-from grimoire.core import registry
-
-TESTS = str(Path(__file__).resolve().parents[1])
-if TESTS not in sys.path:
-    sys.path.insert(0, TESTS)
+from grimoire.core.registry import game_names
 
 
-@pytest.fixture(autouse=True)
-def toy_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Register the toy game for one test; the registries are restored afterwards."""
-    monkeypatch.setitem(registry.GAMES, "toy", "toy_game:ToyGame")
-    monkeypatch.setitem(agents.GREEDY, "toy", "toy_game:ToyGreedy")
+@pytest.fixture(autouse=True, scope="session")
+def toy_installed() -> None:
+    """The example plugin must be installed (``make install-dev`` does it)."""
+    assert "toy" in game_names(), "install the example plugin: pip install -e examples/toy-race"
 
 
 @pytest.fixture(autouse=True)

@@ -1,16 +1,11 @@
-"""Web tests: make the toy game loadable by name; apps on a temporary database."""
+"""Web tests: apps on a temporary database (the example plugin ``toy`` is installed)."""
 
 import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import toy_game
-
-toy_game.register()
 
 
 @pytest.fixture

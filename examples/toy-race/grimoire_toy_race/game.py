@@ -1,21 +1,7 @@
-"""A tiny race game on the engine core, used to test generic code (agents, sim, CLI, core).
-
-Rules of "Toy Race" (トイ・レース):
-
-* Each player has a 12-card library of step cards (value 1–3), shuffled, and draws 3.
-  Hands are hidden, library order is hidden from both.
-* A coin toss (the state's chance) decides the first player; ``first_player`` option
-  ``coin``/``0``/``1`` overrides it.
-* On their turn a player either plays a hand card (moving forward by its value, then
-  drawing 1 if they can) or draws 1 card. A player who must draw from an empty library
-  and has an empty hand passes instead.
-* After a play of value 3 the opponent may answer with a "trip": discard a value-1 card
-  to push the mover back by 1 (an opponent decision in the middle of a turn).
-* The first player to reach ``goal`` (default 10) wins; after ``turn_limit`` turns in
-  all it is a draw.
+"""The rules of Toy Race on Grimoire's engine core (see the package README).
 
 >>> game = ToyGame()
->>> deck = game.starter_deck("steady")
+>>> deck = game.cards.starter_deck("steady")
 >>> state = game.new_state(Setup((deck, deck), game.options(), seed=3))
 >>> d = game.decision(state)
 >>> d is not None and d.player in (0, 1) and d.ids()[-1] == "draw"
@@ -25,23 +11,24 @@ True
 from __future__ import annotations
 
 import json
-import sys
-import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from grimoire.core import registry
+from grimoire.core.cardset import CardSet
 from grimoire.core.content import Localized
-from grimoire.core.decision import Decision, Event, Option, Outcome
+from grimoire.core.decision import Decision, Event, Option, Outcome, split_option
 from grimoire.core.decks import DeckRules, Section
 from grimoire.core.errors import NotationError
+from grimoire.core.events import EventSchema
 from grimoire.core.game import Game, Setup
-from grimoire.core.i18n import Catalog
+from grimoire.core.i18n import Catalog, Texts
 from grimoire.core.options import OptionSpec
 from grimoire.core.pool import CardPool
 from grimoire.core.rng import Chance
+
+DATA = Path(__file__).resolve().parent / "data"
 
 
 @dataclass(frozen=True)
@@ -61,10 +48,15 @@ CARDS = (
     StepCard("step3", Localized("三歩", "Three Steps"), 3, text=Localized("3進む。", "Move 3.")),
 )
 
-STARTERS = {
-    "steady": "name: 堅実 / Steady\n[library]\n4 step1\n4 step2\n4 step3\n",
-    "bold": "name: 大胆 / Bold\n[library]\n2 step1\n4 step2\n6 step3\n",
-}
+EVENTS = EventSchema({
+    "first": (),
+    "draw": ("card",),
+    "play": ("card", "position"),
+    "trip": ("card",),
+    "pass": (),
+    "game_won": ("reason",),
+    "game_drawn": ("reason",),
+})
 
 MESSAGES: dict[str, dict[str, str]] = {
     "opt.play": {"ja": "{c0}を出す", "en": "Play {c0}"},
@@ -74,19 +66,21 @@ MESSAGES: dict[str, dict[str, str]] = {
     "opt.no_trip": {"ja": "足止めしない", "en": "Do not trip"},
     "ask.turn": {"ja": "あなたの手番です", "en": "Your turn"},
     "ask.trip": {"ja": "相手が3進みました。足止めしますか？", "en": "The opponent moved 3. Trip them?"},
-    "ev.first": {"ja": "P{0}が先攻", "en": "P{0} goes first"},
-    "ev.draw": {"ja": "P{0}が{c1}を引いた", "en": "P{0} drew {c1}"},
-    "ev.draw_hidden": {"ja": "P{0}が1枚引いた", "en": "P{0} drew a card"},
-    "ev.play": {"ja": "P{0}が{c1}で{2}へ進んだ", "en": "P{0} played {c1} and moved to {2}"},
-    "ev.trip": {"ja": "P{0}が{c1}で足止め", "en": "P{0} tripped with {c1}"},
-    "ev.pass": {"ja": "P{0}はパス", "en": "P{0} passes"},
-    "ev.win": {"ja": "P{0}の勝ち", "en": "P{0} wins"},
+    "ev.first": {"ja": "P{player}が先攻", "en": "P{player} goes first"},
+    "ev.draw": {"ja": "P{player}が{card}を引いた", "en": "P{player} drew {card}"},
+    "ev.draw.hidden": {"ja": "P{player}が1枚引いた", "en": "P{player} drew a card"},
+    "ev.play": {"ja": "P{player}が{card}で{position}へ進んだ", "en": "P{player} played {card} and moved to {position}"},
+    "ev.trip": {"ja": "P{player}が{card}で足止め", "en": "P{player} tripped with {card}"},
+    "ev.pass": {"ja": "P{player}はパス", "en": "P{player} passes"},
+    "ev.game_won": {"ja": "P{player}の勝ち（{reason}）", "en": "P{player} wins ({reason})"},
+    "ev.game_drawn": {"ja": "引き分け（{reason}）", "en": "A draw ({reason})"},
 }
+TERMS = {"goal": ("ゴール", "goal"), "turn_limit": ("ターン上限", "turn limit")}
 
 
 @dataclass
 class ToyState:
-    """Plain-data state of Toy Race."""
+    """Plain-data state of Toy Race; a library's top card is its last element."""
 
     library: list[list[str]]
     hand: list[list[str]]
@@ -114,12 +108,15 @@ class ToyGame(Game[ToyState]):
         OptionSpec("goal", 10, "Steps needed to win", minimum=1),
         OptionSpec("turn_limit", 60, "Turns before a draw", minimum=1),
     )
-    deck_rules = DeckRules((Section("library", ("書庫",), exact=12, max_copies=6, kinds=("library",)),))
+    max_steps = 1_000
+    events = EVENTS
 
-    def __init__(self, card_paths: Sequence[str | Path] = (), tables: Mapping[str, Mapping[str, Any]] | None = None
-                 ) -> None:
-        self.catalog = Catalog(MESSAGES)
-        self.pool = CardPool(CARDS, tables={c.id: {"id": c.id, "value": c.value} for c in CARDS})
+    def __init__(self, card_paths: Sequence[str | Path] = (),
+                 tables: Mapping[str, Mapping[str, Any]] | None = None) -> None:
+        pool: CardPool[StepCard] = CardPool(CARDS, tables={c.id: {"id": c.id, "value": c.value} for c in CARDS})
+        rules = DeckRules((Section("library", ("書庫",), exact=12, max_copies=6, kinds=("library",)),))
+        self.cards = CardSet(pool, rules, DATA / "decks")
+        self.text = Texts(Catalog(MESSAGES, TERMS), pool, EVENTS)
 
     # ----- set-up --------------------------------------------------------------
     def new_state(self, setup: Setup, events: list[Event] | None = None) -> ToyState:
@@ -164,7 +161,7 @@ class ToyGame(Game[ToyState]):
             seat = state.trip_pending
             state.trip_pending = -1
             if option_id.startswith("trip:"):
-                card = state.hand[seat].pop(int(option_id[5:]))
+                card = state.hand[seat].pop(int(split_option(option_id)[1]))
                 state.played[seat].append(card)
                 mover = 1 - seat
                 state.pos[mover] = max(0, state.pos[mover] - 1)
@@ -173,7 +170,7 @@ class ToyGame(Game[ToyState]):
             return
         seat = state.turn_player
         if option_id.startswith("play:"):
-            card = state.hand[seat].pop(int(option_id[5:]))
+            card = state.hand[seat].pop(int(split_option(option_id)[1]))
             state.played[seat].append(card)
             value = self.pool[card].value
             state.pos[seat] += value
@@ -181,7 +178,7 @@ class ToyGame(Game[ToyState]):
             if state.pos[seat] >= state.goal:
                 state.winner = seat
                 state.reason = "goal"
-                events.append(Event("win", seat))
+                events.append(Event("game_won", seat, ("goal",)))
                 return
             self._draw(state, seat, events)
             if value == 3 and any(self.pool[c].value == 1 for c in state.hand[1 - seat]):
@@ -196,18 +193,34 @@ class ToyGame(Game[ToyState]):
     def _end_turn(self, state: ToyState, events: list[Event]) -> None:
         if state.turn >= state.turn_limit:
             state.reason = "turn_limit"
+            events.append(Event("game_drawn", state.turn_player, ("turn_limit",)))
             return
         state.turn += 1
         state.turn_player = 1 - state.turn_player
+
+    def settle(self, state: ToyState) -> list[Event]:
+        return []  # every Toy Race state waits on a decision
 
     def outcome(self, state: ToyState) -> Outcome | None:
         if state.winner is None and not state.reason:
             return None
         return Outcome(state.winner, state.reason)
 
+    def turn_number(self, state: ToyState) -> int:
+        return state.turn
+
+    def first_player(self, state: ToyState) -> int | None:
+        return state.first_player
+
+    def chance(self, state: ToyState) -> Chance:
+        return state.chance
+
     # ----- plain data ----------------------------------------------------------
     def clone(self, state: ToyState) -> ToyState:
-        return self.from_json(self.to_json(state))
+        return ToyState([x[:] for x in state.library], [x[:] for x in state.hand], state.pos[:],
+                        [x[:] for x in state.played], state.turn_player, state.first_player, state.turn,
+                        state.trip_pending, state.winner, state.reason, state.chance.clone(), state.goal,
+                        state.turn_limit)
 
     def to_json(self, state: ToyState) -> dict[str, Any]:
         return {
@@ -232,8 +245,9 @@ class ToyGame(Game[ToyState]):
                 "pos": state.pos[s], "hand_count": len(state.hand[s]), "library_count": len(state.library[s]),
                 "hand": list(state.hand[s]) if s == seat else None, "played": list(state.played[s]),
             })
-        return {"seat": seat, "turn": state.turn, "turn_player": state.turn_player, "goal": state.goal,
-                "first_player": state.first_player, "players": players}
+        return {"game": "toy", "seat": seat, "turn": state.turn, "turn_player": state.turn_player,
+                "goal": state.goal, "turn_limit": state.turn_limit, "first_player": state.first_player,
+                "players": players}
 
     def resample_hidden(self, state: ToyState, seat: int, chance: Chance) -> ToyState:
         other = self.clone(state)
@@ -259,52 +273,3 @@ class ToyGame(Game[ToyState]):
             return self.from_json(json.loads(text))
         except (ValueError, KeyError, TypeError) as exc:
             raise NotationError(f"not a toy position: {exc}") from None
-
-    def turn_number(self, state: ToyState) -> int:
-        return state.turn
-
-    def starter_decks(self) -> dict[str, Path]:
-        folder = Path(tempfile.gettempdir()) / "grimoire-toy-decks"
-        folder.mkdir(parents=True, exist_ok=True)
-        out = {}
-        for name, text in STARTERS.items():
-            path = folder / f"{name}.txt"
-            if not path.exists() or path.read_text(encoding="utf-8") != text:
-                path.write_text(text, encoding="utf-8")
-            out[name] = path
-        return out
-
-
-class ToyGreedy:
-    """Toy Race's greedy agent: plays its biggest step, trips whenever it can."""
-
-    name = "greedy"
-
-    def choose(self, game: Game[Any], view: dict[str, Any], decision: Decision, chance: Chance) -> str:
-        if decision.kind == "trip":
-            return decision.options[0].id
-        plays = [o for o in decision.options if o.id.startswith("play:")]
-        if not plays:
-            return decision.options[-1].id
-        return max(plays, key=lambda o: game.pool[o.args[0]].value).id
-
-
-def register() -> None:
-    """Make ``load_game("toy")`` and the toy greedy agent work (tests call this)."""
-    from grimoire.ai import registry as agents
-
-    here = str(Path(__file__).resolve().parent)
-    if here not in sys.path:
-        sys.path.insert(0, here)
-    registry.GAMES.setdefault("toy", "toy_game:ToyGame")
-    agents.GREEDY.setdefault("toy", "toy_game:ToyGreedy")
-
-
-def unregister() -> None:
-    """Undo :func:`register`, so the registries list only the real games again."""
-    from grimoire.ai import registry as agents
-
-    if registry.GAMES.get("toy") == "toy_game:ToyGame":
-        del registry.GAMES["toy"]
-    if agents.GREEDY.get("toy") == "toy_game:ToyGreedy":
-        del agents.GREEDY["toy"]

@@ -1,0 +1,21 @@
+"""Toy Race (トイ・レース): a tiny two-player race game, and an example Grimoire game plugin.
+
+>>> PLUGIN.name, PLUGIN.make_game().title.en
+('toy', 'Toy Race')
+"""
+
+from grimoire.core.content import Localized
+from grimoire.core.plugin import GamePlugin
+
+from .game import ToyGame, ToyState
+
+PLUGIN = GamePlugin(
+    name="toy",
+    title=Localized("トイ・レース", "Toy Race"),
+    rules="grimoire_toy_race.game:ToyGame",
+    greedy="grimoire_toy_race.greedy:ToyGreedy",
+    search="grimoire_toy_race.search:HOOKS",
+    hard={"iterations": 200, "seconds": 0.5},
+)
+
+__all__ = ["PLUGIN", "ToyGame", "ToyState"]
