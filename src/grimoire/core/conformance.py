@@ -1,6 +1,7 @@
 """The conformance checker every game must pass (after OpenSpiel's basic tests).
 
-:func:`check_games` plays seeded random games and asserts, step by step:
+:func:`check_games` plays seeded random games with the one play loop
+(:func:`~grimoire.core.play.play`) and asserts, step by step:
 
 * until the end there is exactly one decision, with a non-empty list of options
   whose ids are unique, and no outcome; at the end an outcome and no decision;
@@ -9,21 +10,34 @@
 * every seat's view is unchanged when what is hidden from it is resampled, and so
   are the options of its own decision;
 * the number of cards over all zones is conserved; games end within ``max_steps``;
+* every event matches the game's event schema (:mod:`grimoire.core.events`);
+* every decision prompt, option label and event line has a message in Japanese and
+  English, and renders (each kind at least once per run, every one on deep steps);
 * replaying the answers reproduces the game; the same seed gives the same game.
 
->>> # see tests/test_conformance.py for use on both games
+:func:`check_messages` checks the catalog against the event schema once per game: an
+``ev.<kind>`` template in both languages for every event kind, naming only the
+event's arguments, and a ``.hidden`` template for every event that is private.
+
+>>> from grimoire.core.registry import load_game
+>>> game = load_game("chant"); deck = game.cards.starter_deck("fire")
+>>> check_games(game, [Setup((deck, deck), seed=1)]).games
+1
 """
 
 from __future__ import annotations
 
 import json
+import string
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .decision import Event
+from .decision import Decision, Event
 from .errors import IllegalAnswer
 from .game import Game, Setup
+from .i18n import LANGS
+from .play import RandomAgent, play
 from .rng import Chance
 
 
@@ -39,25 +53,84 @@ class ConformanceReport:
     steps: int = 0
     max_steps_seen: int = 0
     outcomes: dict[str, int] = field(default_factory=dict)
+    decision_kinds: set[str] = field(default_factory=set)
+    event_kinds: set[str] = field(default_factory=set)
+    option_keys: set[str] = field(default_factory=set)
 
 
 def _canon(data: Any) -> str:
     return json.dumps(data, sort_keys=True, ensure_ascii=False)
 
 
+def _fields(template: str) -> set[str]:
+    return {f.split(".")[0].split("[")[0] for _, f, _, _ in string.Formatter().parse(template) if f}
+
+
+def check_messages(game: Game[Any]) -> None:
+    """Check the game's event templates against its event schema (see the module docstring)."""
+    entries = game.text.catalog.entries
+    for kind in game.events:
+        names = {"player", *game.events.names(kind)}
+        for key in ("ev." + kind, "ev." + kind + ".hidden"):
+            by_lang = entries.get(key)
+            if by_lang is None:
+                if key.endswith(".hidden"):
+                    continue
+                raise ConformanceError(f"{game.name}: event {kind!r} has no message {key!r}")
+            missing = [lang for lang in LANGS if not by_lang.get(lang)]
+            if missing:
+                raise ConformanceError(f"{game.name}: message {key!r} has no {', '.join(missing)} text")
+            for lang in LANGS:
+                unknown = _fields(by_lang[lang]) - names
+                if unknown:
+                    raise ConformanceError(f"{game.name}: message {key!r} ({lang}) names {sorted(unknown)}, "
+                                           f"not arguments of {kind!r}: {sorted(names)}")
+
+
+def _render_decision(game: Game[Any], decision: Decision, report: ConformanceReport, every: bool) -> str | None:
+    """Render a decision's prompt and labels; a problem, or None."""
+    entries = game.text.catalog.entries
+    keys = ["ask." + decision.kind, *(o.key for o in decision.options)]
+    for key in keys:
+        by_lang = entries.get(key)
+        if by_lang is None or any(not by_lang.get(lang) for lang in LANGS):
+            return f"message {key!r} is missing or lacks a language"
+    fresh = decision.kind not in report.decision_kinds or any(o.key not in report.option_keys
+                                                                for o in decision.options)
+    if every or fresh:
+        for lang in LANGS:
+            game.text.prompt(decision, lang)
+            for option in decision.options:
+                game.text.label(option, lang)
+        report.decision_kinds.add(decision.kind)
+        report.option_keys.update(o.key for o in decision.options)
+    return None
+
+
+def _check_events(game: Game[Any], events: list[Event], report: ConformanceReport, every: bool) -> str | None:
+    """Check events against the schema and render them; a problem, or None."""
+    for event in events:
+        problem = game.events.problem(event)
+        if problem is not None:
+            return problem
+        if every or event.kind not in report.event_kinds:
+            for lang in LANGS:
+                game.text.describe(event, lang)
+                for seat in (0, 1):
+                    game.text.describe(event.redacted_for(seat), lang)
+            report.event_kinds.add(event.kind)
+    return None
+
+
 def play_random(game: Game[Any], setup: Setup, chooser_seed: int) -> tuple[list[str], Any, list[Event]]:
     """Play a game with uniformly random answers; returns answers, final state, events."""
     events: list[Event] = []
-    state = game.new_state(setup, events)
     chooser = Chance.seeded(chooser_seed)
-    answers: list[str] = []
-    while (d := game.decision(state)) is not None:
-        pick = d.options[chooser.below(len(d.options))].id
-        answers.append(pick)
-        events.extend(game.apply(state, pick))
-        if len(answers) > game.max_steps:
-            raise ConformanceError(f"{game.name}: seed {setup.seed}: no end after {game.max_steps} steps")
-    return answers, state, events
+    done = play(game, setup, [RandomAgent(), RandomAgent()], [chooser, chooser],
+                on_events=lambda state, evs: events.extend(evs))
+    if done.truncated:
+        raise ConformanceError(f"{game.name}: seed {setup.seed}: no end after {game.max_steps} steps")
+    return done.answers, done.state, events
 
 
 def check_one(game: Game[Any], setup: Setup, chooser_seed: int, deep_every: int = 1,
@@ -65,91 +138,106 @@ def check_one(game: Game[Any], setup: Setup, chooser_seed: int, deep_every: int 
     """Check one seeded random game (see the module docstring)."""
     report = report or ConformanceReport()
     where = f"{game.name} seed {setup.seed}/{chooser_seed}"
+    resampler = Chance.seeded(chooser_seed ^ 0x5EED)
+    log: list[Event] = []
+    total = -1
+    step = 0
 
-    def fail(step: int, message: str) -> ConformanceError:
+    def fail(message: str) -> ConformanceError:
         return ConformanceError(f"{where} step {step}: {message}")
 
-    events: list[Event] = []
-    state = game.new_state(setup, events)
-    total = game.card_total(state)
-    chooser = Chance.seeded(chooser_seed)
-    resampler = Chance.seeded(chooser_seed ^ 0x5EED)
-    answers: list[str] = []
-    step = 0
-    while True:
-        decision = game.decision(state)
-        if decision is None:
-            if game.outcome(state) is None:
-                raise fail(step, "no decision but no outcome either")
-            break
+    def before(state: Any, decision: Decision, pick: str) -> None:
         if game.outcome(state) is not None:
-            raise fail(step, "an outcome while a decision is pending")
+            raise fail("an outcome while a decision is pending")
         ids = decision.ids()
         if not ids:
-            raise fail(step, f"decision {decision.kind!r} has no options")
+            raise fail(f"decision {decision.kind!r} has no options")
         if len(set(ids)) != len(ids):
-            raise fail(step, f"decision {decision.kind!r} has duplicate option ids: {ids}")
+            raise fail(f"decision {decision.kind!r} has duplicate option ids: {ids}")
         if decision.player not in (0, 1):
-            raise fail(step, f"decision for unknown seat {decision.player}")
-        pick = decision.options[chooser.below(len(ids))].id
-        if step % deep_every == 0:
-            before = _canon(game.to_json(state))
-            try:
-                game.apply(state, "\u0000not-an-option")
-            except IllegalAnswer:
-                pass
-            else:
-                raise fail(step, "an unlisted answer was accepted")
-            if _canon(game.to_json(state)) != before:
-                raise fail(step, "a refused answer changed the state")
-            copy = game.clone(state)
-            if _canon(game.to_json(copy)) != before:
-                raise fail(step, "clone differs from the original")
-            back = game.from_json(json.loads(json.dumps(game.to_json(state))))
-            if _canon(game.to_json(back)) != before:
-                raise fail(step, "state does not survive a JSON round trip")
-            if game.decision(back) != decision:
-                raise fail(step, "decision differs after a JSON round trip")
-            game.apply(copy, pick)
-            if _canon(game.to_json(state)) != before:
-                raise fail(step, "applying an answer to a clone changed the original")
-            for seat in (0, 1):
-                other = game.resample_hidden(state, seat, resampler)
-                if _canon(game.view(other, seat)) != _canon(game.view(state, seat)):
-                    raise fail(step, f"seat {seat}'s view changes when its hidden information is resampled")
-                if decision.player == seat and game.decision(other) != decision:
-                    raise fail(step, f"seat {seat}'s options change when its hidden information is resampled")
-                if game.card_total(other) != total:
-                    raise fail(step, "resampling changed the number of cards")
-        answers.append(pick)
-        events.extend(game.apply(state, pick))
-        step += 1
-        if game.card_total(state) != total:
-            raise fail(step, f"card count changed from {total} to {game.card_total(state)}")
-        if step > game.max_steps:
-            raise fail(step, f"game did not end within {game.max_steps} steps")
+            raise fail(f"decision for unknown seat {decision.player}")
+        deep = step % deep_every == 0
+        problem = _render_decision(game, decision, report, deep)
+        if problem is not None:
+            raise fail(problem)
+        if deep:
+            _deep(state, decision, pick)
+
+    def _deep(state: Any, decision: Decision, pick: str) -> None:
+        before_json = _canon(game.to_json(state))
+        try:
+            game.apply(state, "\u0000not-an-option")
+        except IllegalAnswer:
+            pass
+        else:
+            raise fail("an unlisted answer was accepted")
+        if _canon(game.to_json(state)) != before_json:
+            raise fail("a refused answer changed the state")
+        copy = game.clone(state)
+        if _canon(game.to_json(copy)) != before_json:
+            raise fail("clone differs from the original")
+        back = game.from_json(json.loads(json.dumps(game.to_json(state))))
+        if _canon(game.to_json(back)) != before_json:
+            raise fail("state does not survive a JSON round trip")
+        if game.decision(back) != decision:
+            raise fail("decision differs after a JSON round trip")
+        game.apply(copy, pick)
+        if _canon(game.to_json(state)) != before_json:
+            raise fail("applying an answer to a clone changed the original")
+        for seat in (0, 1):
+            other = game.resample_hidden(state, seat, resampler)
+            if _canon(game.view(other, seat)) != _canon(game.view(state, seat)):
+                raise fail(f"seat {seat}'s view changes when its hidden information is resampled")
+            if decision.player == seat and game.decision(other) != decision:
+                raise fail(f"seat {seat}'s options change when its hidden information is resampled")
+            if game.card_total(other) != total:
+                raise fail("resampling changed the number of cards")
+
+    def after(state: Any, events: list[Event]) -> None:
+        nonlocal total, step
+        if total < 0:
+            total = game.card_total(state)
+        else:
+            step += 1
+            if game.card_total(state) != total:
+                raise fail(f"card count changed from {total} to {game.card_total(state)}")
+        problem = _check_events(game, events, report, step % deep_every == 0)
+        if problem is not None:
+            raise fail(problem)
+        log.extend(events)
+
+    chooser = Chance.seeded(chooser_seed)
+    done = play(game, setup, [RandomAgent(), RandomAgent()], [chooser, chooser], on_decision=before, on_events=after)
+    state = done.state
+    if done.truncated:
+        raise fail(f"game did not end within {game.max_steps} steps")
+    if game.decision(state) is not None or game.outcome(state) is None:
+        raise fail("no decision but no outcome either")
+    answers = done.answers
     again, final, again_events = play_random(game, setup, chooser_seed)
     if again != answers or _canon(game.to_json(final)) != _canon(game.to_json(state)):
-        raise fail(step, "the same seed gave a different game")
-    if [e.to_json() for e in again_events] != [e.to_json() for e in events]:
-        raise fail(step, "the same seed gave different events")
+        raise fail("the same seed gave a different game")
+    if [e.to_json() for e in again_events] != [e.to_json() for e in log]:
+        raise fail("the same seed gave different events")
     replay_events: list[Event] = []
     replayed = game.new_state(setup, replay_events)
     for answer in answers:
         replay_events.extend(game.apply(replayed, answer))
     if _canon(game.to_json(replayed)) != _canon(game.to_json(state)):
-        raise fail(step, "replaying the answers does not reproduce the final state")
+        raise fail("replaying the answers does not reproduce the final state")
     outcome = game.outcome(state)
     assert outcome is not None
     report.games += 1
     report.steps += step
     report.max_steps_seen = max(report.max_steps_seen, step)
-    report.outcomes[outcome.reason] = report.outcomes.get(outcome.reason, 0) + 1
+    report.outcomes[str(outcome.reason)] = report.outcomes.get(str(outcome.reason), 0) + 1
     return report
 
 
 def check_games(game: Game[Any], setups: Iterable[Setup], deep_every: int = 1) -> ConformanceReport:
-    """Run :func:`check_one` over many set-ups (chooser seeded from each set-up's seed)."""
+    """Check the game's messages, then run :func:`check_one` over many set-ups (chooser seeded
+    from each set-up's seed)."""
+    check_messages(game)
     report = ConformanceReport()
     for setup in setups:
         check_one(game, setup, setup.seed * 7919 + 1, deep_every, report)
