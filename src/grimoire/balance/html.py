@@ -105,12 +105,13 @@ def render_html(data: dict[str, Any], images: list[str]) -> str:
                              for f in data["flags"]]))
     else:
         parts.append('<p class="ok">None: every checked finding keeps its sign across the AI levels.</p>')
-    parts.append("<h2>Power guideline</h2>")
+    parts.append("<h2>Card-design guideline</h2>")
     if data["guideline"]:
-        parts.append(_table(["card", "name", "chant", "power", "band", "problem", "file"],
-                            [[escape(g["card"]), escape(g["name"]), str(g["chant"]), str(g["power"]),
-                              escape(g["band"]), f'<span class="flag">{escape(g["problem"])}</span>',
-                              escape(g["source"])] for g in data["guideline"]]))
+        columns = [k for k in data["guideline"][0] if k not in ("problem", "source")]
+        parts.append(_table([*columns, "problem", "file"],
+                            [[escape(str(g.get(k, ""))) for k in columns]
+                             + [f'<span class="flag">{escape(g["problem"])}</span>', escape(g.get("source", ""))]
+                             for g in data["guideline"]]))
     else:
         parts.append('<p class="ok">No card outside the guideline.</p>')
     if data.get("compare"):
