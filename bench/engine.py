@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _report import write_section
 
 from grimoire.core.game import Game, Setup
-from grimoire.core.registry import load_game
+from grimoire.core.registry import game_names, load_game
 from grimoire.core.rng import Chance
 
 
@@ -95,11 +95,11 @@ def bench_game(name: str, games: int) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300)
-    parser.add_argument("--game", dest="names", action="append", choices=["chant", "destiny"])
+    parser.add_argument("--game", dest="names", action="append", choices=game_names())
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
     rows = []
-    for name in args.names or ["chant", "destiny"]:
+    for name in args.names or [n for n in game_names() if n in ("chant", "destiny")]:
         r = bench_game(name, args.games)
         print(name, {k: round(v, 1) for k, v in r.items()}, flush=True)
         rows.append(

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
-from chant_golden import SEEDS, path_of, render
 
 from grimoire.core.game import Setup
 from grimoire.core.match import Match
@@ -68,12 +66,3 @@ def test_records_embed_card_tables_for_replay() -> None:
     record = match.record()
     assert record.cards["fireball"]["power"] == 2
     assert verify(record).ok
-
-
-@pytest.mark.parametrize("seed", sorted(SEEDS))
-def test_golden_playthrough(seed: int) -> None:
-    text = render(seed, GAME)
-    path = path_of(seed)
-    if os.environ.get("GRIMOIRE_REGEN_GOLDEN"):
-        path.write_text(text, encoding="utf-8")
-    assert path.read_text(encoding="utf-8") == text, f"{path} differs; see tests/chant/chant_golden.py"

@@ -68,6 +68,19 @@ def test_rule_6_3_2_damage_equals_cards_blanked_at_the_noted_depth() -> None:
     assert find(ev, "runaway_damage")[0].args == (7, 5)
 
 
+def test_rule_9_2_a_game_the_runaway_ends_is_recorded_as_runaway() -> None:
+    s = runaway_position()
+    s.players[0].life = 10  # the runaway's 6 × 2 takes seat 0 from 10 to -2
+    ev = play(s, "end")
+    assert kinds(ev)[-1] == "game_won" and find(ev, "game_won")[0].player == 1
+    outcome = GAME.outcome(s)
+    assert outcome is not None and outcome.winner == 1 and outcome.reason == "runaway"
+    # an ordinary attack that takes the last life is a loss on life
+    s = build({"area": [("fireball", 2)]}, {"life": 1}, phase="A")
+    play(s, "activate:3")
+    assert GAME.outcome(s).reason == "life"  # type: ignore[union-attr]
+
+
 def test_rule_6_3_3_spread_advances_turn_player_first() -> None:
     s = runaway_position()
     play(s, "end")

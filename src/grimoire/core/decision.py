@@ -53,6 +53,8 @@ class Termination(StrEnum):
 
     #: life (Chant) reached 0
     LIFE = "life"
+    #: Chant: the runaway's damage took a life to 0 (6.3.2)
+    RUNAWAY = "runaway"
     #: a player had to draw from an empty library or deck
     DECK_OUT = "deck_out"
     #: the rules option's turn limit was reached: a draw

@@ -35,6 +35,8 @@ from grimoire.core.errors import GrimoireError
 from . import effects, procedures, rules
 from .state import ChantState, FrameKind, Phase
 
+_C, _A = Phase.C, Phase.A
+
 END = Option("end", "opt.end")
 DONE = Option("done", "opt.done")
 CANCEL = Option("cancel", "opt.cancel")
@@ -121,9 +123,10 @@ class Unsettled(GrimoireError):
 
 def main_decision(s: ChantState) -> Decision:
     """The turn player's main decision of the current phase (C or A)."""
-    if s.phase == Phase.C:
+    phase = s.phase
+    if phase == _C:
         return c_main(s)
-    if s.phase == Phase.A:
+    if phase == _A:
         return a_main(s)
     raise Unsettled(f"the position is between steps (phase {s.phase.name} with nothing on the stack): "
                     "settle it first (game.settle(state))")

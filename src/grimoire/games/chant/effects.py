@@ -26,7 +26,9 @@ from grimoire.core.effects import Effect, Frame
 
 from . import procedures, rules
 from .rules import push_group
-from .state import ChantState, FrameKind, Trigger
+from .state import TRIGGER_FIELDS, ChantState, FrameKind, Trigger
+
+_EFFECT, _TRIGGER, _ACTIVATION = FrameKind.EFFECT, FrameKind.TRIGGER, FrameKind.ACTIVATION
 
 DISCARD_LEFT = 0
 REVEAL_SHOW, REVEAL_PICK = 0, 1
@@ -227,7 +229,7 @@ def _power_bonus(s: ChantState, f: Frame, eff: Effect, ev: list[Event]) -> bool:
     s.stack.pop()
     bonus = blank_name_bonus(s, f.controller, tuple(eff.params["names"]), int(eff.params["n"]))
     for fr in reversed(s.stack):
-        if fr.kind == FrameKind.ACTIVATION:
+        if fr.kind == _ACTIVATION:
             if fr.source == f.source:
                 fr.regs[procedures.ACT_BONUS] += bonus
             elif fr.regs[procedures.ACT_COUNTER] == f.source:
@@ -283,11 +285,11 @@ ANSWERS: dict[str, Answer] = {
 
 
 def _trigger(s: ChantState, f: Frame, ev: list[Event]) -> bool:
-    indices: tuple[int, ...] = getattr(s.defs[f.source], Trigger(f.index).field)
+    indices: tuple[int, ...] = getattr(s.defs[f.source], TRIGGER_FIELDS[f.index])
     if f.pc < len(indices):
         i = indices[f.pc]
         f.pc += 1
-        s.stack.append(Frame(FrameKind.EFFECT, f.source, f.controller, f.card, i))
+        s.stack.append(Frame(_EFFECT, f.source, f.controller, f.card, i))
     else:
         s.stack.pop()
     return False
@@ -296,10 +298,10 @@ def _trigger(s: ChantState, f: Frame, ev: list[Event]) -> bool:
 def step(s: ChantState, f: Frame, ev: list[Event]) -> bool:
     """Step the top frame ``f``; True if it now waits for a decision."""
     kind = f.kind
-    if kind == FrameKind.EFFECT:
+    if kind == _EFFECT:
         eff = s.defs[f.source].effects[f.index]
         return STEPS[eff.op](s, f, eff, ev)
-    if kind == FrameKind.TRIGGER:
+    if kind == _TRIGGER:
         return _trigger(s, f, ev)
     return procedures.STEPS[kind](s, f, ev)
 
@@ -307,7 +309,7 @@ def step(s: ChantState, f: Frame, ev: list[Event]) -> bool:
 def answer(s: ChantState, f: Frame, option_id: str, ev: list[Event]) -> None:
     """Apply the answer ``option_id`` to the waiting top frame ``f``."""
     key, arg = split_option(option_id)
-    if f.kind == FrameKind.EFFECT:
+    if f.kind == _EFFECT:
         eff = s.defs[f.source].effects[f.index]
         ANSWERS[eff.op](s, f, eff, key, arg, ev)
     else:

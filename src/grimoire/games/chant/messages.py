@@ -155,6 +155,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "ui.stat.power": {"ja": "威", "en": "P"},
     "ui.stat.required": {"ja": "要", "en": "R"},
     "ui.kind.forbidden": {"ja": "禁書", "en": "Forbidden"},
+    "ui.flag_sep": {"ja": "・", "en": ", "},
+    "ui.attr.science": {"ja": "科学", "en": "Science"},
+    "ui.attr.fantasy": {"ja": "幻想", "en": "Fantasy"},
+    "ui.attr.matter": {"ja": "物質", "en": "Matter"},
+    "ui.attr.spirit": {"ja": "精神", "en": "Spirit"},
 }
 
 TERMS: dict[str, tuple[str, str]] = {
@@ -168,6 +173,7 @@ TERMS: dict[str, tuple[str, str]] = {
     "life": ("ライフ", "life"),
     "deck_out": ("ライブラリアウト", "deck out"),
     "turn_limit": ("ターン上限", "turn limit"),
+    "runaway": ("暴走反応", "runaway"),
     "advance": ("詠唱を進める", "advance"),
     "rewind": ("詠唱を戻す", "rewind"),
 }

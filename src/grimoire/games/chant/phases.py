@@ -23,6 +23,8 @@ from grimoire.core.game import GameEnded
 from . import decisions, effects, procedures, rules
 from .state import ChantState, FrameKind, Phase, Trigger
 
+_C, _A, _R = Phase.C, Phase.A, Phase.R  # C < A < R < E
+
 
 def begin_turn(s: ChantState, ev: list[Event]) -> None:
     """Start the next turn: its D phase (2) and the automatic advance of the C phase (3.1)."""
@@ -45,8 +47,8 @@ def begin_turn(s: ChantState, ev: list[Event]) -> None:
 
 
 def _end_main(s: ChantState, ev: list[Event]) -> None:
-    if s.phase == Phase.C:
-        s.phase = Phase.A
+    if s.phase == _C:
+        s.phase = _A
         ev.append(Event("phase", s.active, ("A",)))
     else:
         s.phase = Phase.R
@@ -63,13 +65,13 @@ def run(s: ChantState, ev: list[Event]) -> None:
                 return
             continue
         phase = s.phase
-        if phase == Phase.C or phase == Phase.A:
+        if phase <= _A:  # the C or the A phase
             d = decisions.main_decision(s)
             if len(d.options) > 1:
                 s.cache = d
                 return
             _end_main(s, ev)
-        elif phase == Phase.R:
+        elif phase == _R:
             s.phase = Phase.E
             ev.append(Event("phase", s.active, ("E",)))
             rules.push_groups(s, [u for u in s.players[s.active].area if s.defs[u].on_end], Trigger.END)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from grimoire.core.decision import Event
+from grimoire.core.decision import Event, Termination
 from grimoire.core.effects import Frame
 
 from . import rules
@@ -267,7 +267,7 @@ def _runaway(s: ChantState, f: Frame, ev: list[Event]) -> bool:
         regs[RUN_LEFT] = blanked(f, a)
         cards = (blanked(f, 0), blanked(f, 1))
         ev.append(Event("runaway_damage", a, cards))
-        rules.damage(s, cards, ev, (noted_depth(f, 0), noted_depth(f, 1)))
+        rules.damage(s, cards, ev, (noted_depth(f, 0), noted_depth(f, 1)), Termination.RUNAWAY)
     while True:
         p = spread_player(s, f)
         if regs[RUN_LEFT] > 0 and rules.chanting_count(s, p) > 0:

@@ -15,7 +15,9 @@ from grimoire.core.decision import DRAWN, Event, Termination
 from grimoire.core.effects import Frame
 from grimoire.core.game import GameEnded
 
-from .state import ChantState, FrameKind, Trigger
+from .state import TRIGGER_FIELDS, ChantState, FrameKind, Trigger
+
+_EFFECT, _TRIGGER = FrameKind.EFFECT, FrameKind.TRIGGER
 
 MULT_TEXT = ("x1", "x1", "x1.5", "x2")
 
@@ -109,16 +111,18 @@ def end_game(s: ChantState, winner: int, reason: Termination, ev: list[Event]) -
     raise GameEnded
 
 
-def check_life(s: ChantState, ev: list[Event]) -> None:
-    """End the game if a life is 0 or less (9.2, 9.3)."""
+def check_life(s: ChantState, ev: list[Event], reason: Termination = Termination.LIFE) -> None:
+    """End the game if a life is 0 or less (9.2, 9.3); ``reason`` says what took it."""
     dead0 = s.players[0].life <= 0
     dead1 = s.players[1].life <= 0
     if dead0 or dead1:
-        end_game(s, DRAWN if dead0 and dead1 else (1 if dead0 else 0), Termination.LIFE, ev)
+        end_game(s, DRAWN if dead0 and dead1 else (1 if dead0 else 0), reason, ev)
 
 
-def damage(s: ChantState, amounts: tuple[int, int], ev: list[Event], depths: tuple[int, int] | None = None) -> None:
-    """Deal ``amounts[p]`` to each player at once, multiplied by depth (5.5)."""
+def damage(s: ChantState, amounts: tuple[int, int], ev: list[Event], depths: tuple[int, int] | None = None,
+           reason: Termination = Termination.LIFE) -> None:
+    """Deal ``amounts[p]`` to each player at once, multiplied by depth (5.5); a game this ends
+    ends for ``reason`` (``runaway`` for the runaway's damage, 6.3.2)."""
     for p in (0, 1):
         n = amounts[p]
         if n <= 0:
@@ -128,7 +132,7 @@ def damage(s: ChantState, amounts: tuple[int, int], ev: list[Event], depths: tup
         pl = s.players[p]
         pl.life -= total
         ev.append(Event("damage", p, (n, MULT_TEXT[min(d, 3)], total, pl.life)))
-    check_life(s, ev)
+    check_life(s, ev, reason)
 
 
 def pay_life(s: ChantState, p: int, n: int, ev: list[Event]) -> None:
@@ -235,13 +239,13 @@ def spend_underlay(s: ChantState, book: int, c: int, ev: list[Event]) -> None:
 
 def push_group(s: ChantState, u: int, controller: int, trigger: Trigger) -> None:
     """Push the effects of card ``u`` for one trigger (a trigger frame, or the single effect)."""
-    indices: tuple[int, ...] = getattr(s.defs[u], trigger.field)
+    indices: tuple[int, ...] = getattr(s.defs[u], TRIGGER_FIELDS[trigger])
     if not indices:
         return
     if len(indices) == 1:
-        s.stack.append(Frame(FrameKind.EFFECT, u, controller, s.ids[u], indices[0]))
+        s.stack.append(Frame(_EFFECT, u, controller, s.ids[u], indices[0]))
     else:
-        s.stack.append(Frame(FrameKind.TRIGGER, u, controller, s.ids[u], trigger))
+        s.stack.append(Frame(_TRIGGER, u, controller, s.ids[u], trigger))
 
 
 def push_groups(s: ChantState, cards: list[int], trigger: Trigger) -> None:

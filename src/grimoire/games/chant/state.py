@@ -72,7 +72,7 @@ class Trigger(IntEnum):
     @property
     def field(self) -> str:
         """The :class:`~grimoire.games.chant.cards.CardDef` field listing this trigger's effects."""
-        return _TRIGGER_FIELDS[self]
+        return TRIGGER_FIELDS[self]
 
     @property
     def label(self) -> str:
@@ -80,7 +80,8 @@ class Trigger(IntEnum):
         return _TRIGGER_LABELS[self]
 
 
-_TRIGGER_FIELDS = ("on_start", "on_activate", "on_leave", "on_end", "on_cphase")
+#: The CardDef field of each :class:`Trigger` (by its value; a plain tuple for the hot paths).
+TRIGGER_FIELDS = ("on_start", "on_activate", "on_leave", "on_end", "on_cphase")
 _TRIGGER_LABELS = ("chant_start", "activate", "leave", "end_phase", "c_phase")
 
 
