@@ -52,8 +52,14 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+# ``grimoire serve`` (``python -m grimoire.web``) has no option for the computer's pace: start the
+# server through the function it runs, with the computer answering at once.
+LAUNCH = ("import sys; from pathlib import Path; from grimoire.web.server import serve; "
+          "serve(sys.argv[1], int(sys.argv[2]), Path(sys.argv[3]), ai_delay=0)")
+
+
 class Server:
-    """``python -m grimoire.web`` on a loopback port, with kill and restart."""
+    """The web server (:func:`grimoire.web.server.serve`) on a loopback port, with kill and restart."""
 
     def __init__(self, db: Path) -> None:
         self.db = db
@@ -66,8 +72,7 @@ class Server:
 
     def start(self) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "grimoire.web", "--host", "127.0.0.1", "--port", str(self.port),
-             "--db", str(self.db), "--ai-delay", "0"],
+            [sys.executable, "-c", LAUNCH, "127.0.0.1", str(self.port), str(self.db)],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

@@ -11,7 +11,7 @@ from web_helpers import ALL_GAMES, client, create, hello, hub, live, pick, token
 
 from grimoire.ai.registry import LEVELS
 from grimoire.core.rng import Chance
-from grimoire.web import hub as hub_module
+from grimoire.web import computer as computer_module
 from grimoire.web.protocol import state_payload
 
 PUBLIC_PARTS = ("view", "decision", "waiting_for", "outcome")
@@ -200,8 +200,8 @@ class Spy:
 @pytest.mark.parametrize("game_name", ALL_GAMES)
 def test_w6_the_computer_answers_on_the_server_from_its_view_only(db_path, game_name, monkeypatch):
     seen: list[tuple[Any, Any]] = []
-    real = hub_module.computer
-    monkeypatch.setattr(hub_module, "computer",
+    real = computer_module.computer
+    monkeypatch.setattr(computer_module, "computer",
                         lambda level, game, decks=None: Spy(seen) if level == "easy" else real(level, game, decks))
     with client(db_path) as c:
         data = create(c, game_name, {"kind": "ai", "level": "easy"})

@@ -52,7 +52,8 @@ def hello(ws: WebSocketTestSession, tok: str | None, lang: str = "ja") -> dict[s
 
 
 def live(c: TestClient, game_id: str) -> LiveGame:
-    found = hub(c).get(game_id)
+    """A game the server has in memory (the test has played or joined it)."""
+    found = hub(c).games.loaded(game_id)
     assert found is not None
     return found
 

@@ -74,6 +74,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "ev.pass": {"ja": "P{player}はパス", "en": "P{player} passes"},
     "ev.game_won": {"ja": "P{player}の勝ち（{reason}）", "en": "P{player} wins ({reason})"},
     "ev.game_drawn": {"ja": "引き分け（{reason}）", "en": "A draw ({reason})"},
+    "ui.stat.value": {"ja": "歩", "en": "S"},  # the number on a card in the browser
 }
 TERMS = {"goal": ("ゴール", "goal"), "turn_limit": ("ターン上限", "turn limit")}
 

@@ -1,5 +1,7 @@
-"""``python -m grimoire.web``: serve the lobby and tables."""
+"""``python -m grimoire.web``: the ``grimoire serve`` command (serve the lobby and tables)."""
 
-from .server import main
+import sys
 
-main()
+from grimoire.cli.main import run
+
+sys.exit(run(["serve", *sys.argv[1:]]))

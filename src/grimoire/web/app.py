@@ -6,6 +6,7 @@ Routes::
     GET  /g/{id}                   the table of a game (seat link: /g/{id}#seat=TOKEN)
     GET  /api/meta                 games, starter decks and computer levels
     GET  /api/cards/{game}         the card catalogue of a game (public card texts)
+    GET  /api/catalog/{game}       the words of a game's table: ``ui.*`` templates and terms, both languages
     POST /api/decks/check          validate a pasted deck list: errors carry the line number
     POST /api/games                create a game; returns the seat links and the spectator link
     GET  /api/games/{id}           public facts about a game
@@ -15,7 +16,7 @@ Routes::
 >>> from grimoire.web.storage import Store
 >>> app = create_app(Store(":memory:"))
 >>> sorted(r.path for r in app.routes)[:3]
-['/', '/api/cards/{game}', '/api/decks/check']
+['/', '/api/cards/{game}', '/api/catalog/{game}']
 """
 
 from __future__ import annotations
@@ -66,6 +67,7 @@ def create_app(store: Store, games: Sequence[str] | None = None, ai_delay: float
         Route("/g/{id}", partial(_page, "game.html")),
         Route("/api/meta", partial(_meta, hub)),
         Route("/api/cards/{game}", partial(_cards, hub)),
+        Route("/api/catalog/{game}", partial(_catalog, hub)),
         Route("/api/decks/check", partial(_check_deck, hub), methods=["POST"]),
         Route("/api/games", partial(_create, hub), methods=["POST"]),
         Route("/api/games/{id}", partial(_summary, hub)),
@@ -149,6 +151,18 @@ async def _cards(hub: Hub, request: Request) -> Response:
     return JSONResponse({"game": game.name, "cards": cards})
 
 
+async def _catalog(hub: Hub, request: Request) -> Response:
+    """The words a table shows: ``ui`` (keys without the ``ui.`` prefix) and ``terms``, each ``{ja, en}``."""
+    try:
+        game = hub.rules(request.path_params["game"])
+    except GrimoireError as exc:
+        return _error(404, "not_found", str(exc))
+    catalog = game.text.catalog
+    terms = {word: {"ja": ja, "en": en} for word, (ja, en) in catalog.terms.items()}
+    return JSONResponse({"game": game.name, "ui": catalog.ui(), "terms": terms},
+                        headers={"Cache-Control": "no-cache"})
+
+
 async def _json_body(request: Request) -> dict[str, Any]:
     try:
         body = await request.json()
@@ -225,14 +239,14 @@ async def _create(hub: Hub, request: Request) -> Response:
 
 
 async def _summary(hub: Hub, request: Request) -> Response:
-    live = hub.get(request.path_params["id"])
+    live = await hub.get(request.path_params["id"])
     if live is None:
         return _error(404, "not_found", "no such game")
     return JSONResponse(live.summary())
 
 
 async def _replay(hub: Hub, request: Request) -> Response:
-    live = hub.get(request.path_params["id"])
+    live = await hub.get(request.path_params["id"])
     if live is None:
         return _error(404, "not_found", "no such game")
     token = request.headers.get("x-seat-token")
@@ -264,7 +278,7 @@ async def _play(hub: Hub, ws: WebSocket) -> None:
     """One WebSocket connection: hello first, then answers; every refusal is a typed error."""
     await ws.accept()
     game_id = ws.path_params["id"]
-    live = hub.get(game_id)
+    live = await hub.get(game_id)
     if live is None:
         await ws.send_json({"type": "error", "code": "not_found", "message": "no such game"})
         await ws.close(code=1008)
@@ -280,7 +294,7 @@ async def _play(hub: Hub, ws: WebSocket) -> None:
             raw = message.get("text")
             if raw is None:
                 raw = message.get("bytes") or b""
-            current = hub.get(game_id) or live
+            current = await hub.get(game_id) or live
             try:
                 msg = parse_message(raw)
                 kind = msg["type"]
@@ -290,7 +304,7 @@ async def _play(hub: Hub, ws: WebSocket) -> None:
                 elif not joined:
                     raise ClientError("bad_message", "say hello first")
                 elif kind == "answer":
-                    hub.answer(current, conn, msg["seq"], msg["option"])
+                    await hub.answer(current, conn, msg["seq"], msg["option"])
                 elif kind == "lang":
                     conn.lang = msg["lang"]
                     hub.send_full(current, conn)

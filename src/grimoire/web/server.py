@@ -1,4 +1,4 @@
-"""Running the web server: ``serve(host, port, db)`` (the ``grimoire serve`` command).
+"""Running the web server: ``serve(host, port, db)``, which ``grimoire serve`` (and ``python -m grimoire.web``) runs.
 
 >>> default_db().name
 'grimoire.db'
@@ -43,16 +43,3 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: Path | None = None,
     logging.basicConfig(level=logging.INFO)
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=65536, ws_per_message_deflate=False)
 
-
-def main(argv: Sequence[str] | None = None) -> None:
-    """``python -m grimoire.web [--host H] [--port P] [--db FILE] [--ai-delay S]``."""
-    import argparse
-
-    parser = argparse.ArgumentParser(prog="python -m grimoire.web", description="Serve Grimoire in the browser.")
-    parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--port", type=int, default=8000)
-    parser.add_argument("--db", type=Path, default=None)
-    parser.add_argument("--ai-delay", type=float, default=0.3)
-    parser.add_argument("--games", default=None)
-    args = parser.parse_args(argv)
-    serve(args.host, args.port, args.db, tuple(args.games.split(",")) if args.games else None, args.ai_delay)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -78,7 +79,8 @@ class StoredGame:
 class Store:
     """A SQLite file (or ``:memory:``) holding every game of one server.
 
-    The connection is used from the server's event-loop thread only. The database runs
+    The server uses it from its event-loop thread and from the worker threads that load
+    games, so one lock serializes every use of the one connection. The database runs
     in WAL mode with ``synchronous=NORMAL``; each write is its own committed
     transaction. A committed answer survives the server process being killed; only
     an operating-system crash or power loss could lose the last few commits (a full
@@ -89,6 +91,7 @@ class Store:
         self.path = str(path)
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self.lock = threading.Lock()
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
@@ -97,17 +100,19 @@ class Store:
 
     def close(self) -> None:
         """Close the database connection."""
-        self.db.close()
+        with self.lock:
+            self.db.close()
 
     def create_game(self, game: StoredGame) -> None:
         """Store a new game's set-up (committed)."""
-        self.db.execute(
-            "INSERT INTO games (id, game, ruleset_version, options, decks, seed, chance, chance_script, seats,"
-            " token_hashes, created, outcome) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-            (game.id, game.game, game.ruleset_version, _dump(game.options), _dump(game.decks), game.seed,
-             game.chance, _dump(game.chance_script), _dump(game.seats), _dump(game.token_hashes), game.created,
-             None if game.outcome is None else _dump(game.outcome)),
-        )
+        with self.lock:
+            self.db.execute(
+                "INSERT INTO games (id, game, ruleset_version, options, decks, seed, chance, chance_script, seats,"
+                " token_hashes, created, outcome) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                (game.id, game.game, game.ruleset_version, _dump(game.options), _dump(game.decks), game.seed,
+                 game.chance, _dump(game.chance_script), _dump(game.seats), _dump(game.token_hashes), game.created,
+                 None if game.outcome is None else _dump(game.outcome)),
+            )
 
     def append_answer(self, game_id: str, seat: int, seq: int, option: str) -> None:
         """Store answer number ``seq`` (0-based) of a game; committed when this returns.
@@ -115,35 +120,40 @@ class Store:
         Raises :class:`StaleWrite` if that answer number is already stored.
         """
         try:
-            self.db.execute("INSERT INTO answers (game_id, seq, seat, option, at) VALUES (?,?,?,?,?)",
-                            (game_id, seq, seat, option, time.time()))
+            with self.lock:
+                self.db.execute("INSERT INTO answers (game_id, seq, seat, option, at) VALUES (?,?,?,?,?)",
+                                (game_id, seq, seat, option, time.time()))
         except sqlite3.IntegrityError:
             raise StaleWrite(f"game {game_id!r}: answer {seq} is already stored") from None
 
     def set_outcome(self, game_id: str, outcome: dict[str, Any]) -> None:
         """Note how a game ended (a summary only: replaying the answers gives the same)."""
-        self.db.execute("UPDATE games SET outcome = ? WHERE id = ?", (_dump(outcome), game_id))
+        with self.lock:
+            self.db.execute("UPDATE games SET outcome = ? WHERE id = ?", (_dump(outcome), game_id))
 
     def remove_answer(self, game_id: str, seq: int) -> None:
         """Delete answer ``seq`` and every later one (used only when applying an answer failed)."""
-        self.db.execute("DELETE FROM answers WHERE game_id = ? AND seq >= ?", (game_id, seq))
+        with self.lock:
+            self.db.execute("DELETE FROM answers WHERE game_id = ? AND seq >= ?", (game_id, seq))
 
     def load_game(self, game_id: str) -> StoredGame | None:
         """A stored game with all its answers, or None if there is no such game."""
-        row = self.db.execute(
-            "SELECT id, game, ruleset_version, options, decks, seed, chance, chance_script, seats, token_hashes,"
-            " created, outcome FROM games WHERE id = ?", (game_id,)).fetchone()
+        with self.lock:  # no write of this server comes between the two reads
+            row = self.db.execute(
+                "SELECT id, game, ruleset_version, options, decks, seed, chance, chance_script, seats,"
+                " token_hashes, created, outcome FROM games WHERE id = ?", (game_id,)).fetchone()
+            answers = [r[0] for r in self.db.execute(
+                "SELECT option FROM answers WHERE game_id = ? ORDER BY seq", (game_id,))]
         if row is None:
             return None
-        answers = [r[0] for r in self.db.execute(
-            "SELECT option FROM answers WHERE game_id = ? ORDER BY seq", (game_id,))]
         return StoredGame(row[0], row[1], row[2], json.loads(row[3]), json.loads(row[4]), int(row[5]), row[6],
                           json.loads(row[7]), json.loads(row[8]), json.loads(row[9]), float(row[10]),
                           None if row[11] is None else json.loads(row[11]), answers)
 
     def count_games(self) -> int:
         """How many games are stored."""
-        return int(self.db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
+        with self.lock:
+            return int(self.db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
 
 
 def _dump(value: Any) -> str:

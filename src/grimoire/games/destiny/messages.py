@@ -187,4 +187,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "ui.phase.fate": _m("運命の選別", "Fate selection"),
     "ui.phase.over": _m("終了", "Over"),
     "ui.stat.power": _m("力", "P"),
+    "ui.badge.lucky": _m("Lucky!", "Lucky!"),
+    "ui.attr.kiryoku": _m("気魄", "Vigour"),
+    "ui.attr.jutsushiki": _m("術式", "Formula"),
+    "ui.attr.shinpi": _m("神秘", "Mystery"),
+    "ui.attr.zenno": _m("全能", "Omnipotent"),
 }

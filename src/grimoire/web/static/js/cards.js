@@ -1,5 +1,11 @@
-// Cards as the table shows them: coloured by attribute, with their numbers.
-import { getLang, localized } from "./i18n.js";
+// Cards as the table shows them: coloured by attribute, with their numbers. Every word
+// on a card comes from the game's catalog (see catalog.js):
+//   ui.attr.<attribute>  the attribute badge (else the attribute's term)
+//   ui.kind.<kind>       a badge for cards of that kind
+//   ui.badge.<field>     a badge for cards whose <field> is true
+//   ui.stat.<field>      a number badge for cards with that <field>, in catalog order
+import { hasUi, ui, uiFields, uiOr, term } from "./catalog.js";
+import { localized } from "./i18n.js";
 
 let catalogue = {};
 
@@ -18,19 +24,10 @@ export function cardName(id) {
   return c ? localized(c.name) : String(id);
 }
 
-const ATTRIBUTES = {
-  science: { ja: "科学", en: "Science" },
-  fantasy: { ja: "幻想", en: "Fantasy" },
-  matter: { ja: "物質", en: "Matter" },
-  spirit: { ja: "精神", en: "Spirit" },
-  kiryoku: { ja: "気魄", en: "Vigour" },
-  jutsushiki: { ja: "術式", en: "Formula" },
-  shinpi: { ja: "神秘", en: "Mystery" },
-  zenno: { ja: "全能", en: "Omnipotent" },
-};
-
+// An attribute's name: the game's `ui.attr.<id>` board word, else its term.
 export function attributeName(attr) {
-  return ATTRIBUTES[attr] ? ATTRIBUTES[attr][getLang()] : attr || "";
+  if (!attr) return "";
+  return uiOr(`attr.${attr}`, term(attr));
 }
 
 function el(tag, className, text) {
@@ -47,17 +44,20 @@ export function cardEl(id, { stats = [], marks = [], small = false, extraClass =
   card.dataset.card = id;
   const head = el("div", "card-head");
   head.append(el("span", "card-attr", attributeName(c.attribute)));
-  if (c.lucky) head.append(el("span", "card-lucky", "Lucky!"));
-  if (c.kind === "forbidden") head.append(el("span", "card-kind", getLang() === "ja" ? "禁書" : "Forbidden"));
+  for (const field of uiFields("badge.")) {
+    if (c[field] === true) head.append(el("span", `card-badge card-${field}`, ui(`badge.${field}`)));
+  }
+  if (c.kind && hasUi(`kind.${c.kind}`)) head.append(el("span", "card-kind", ui(`kind.${c.kind}`)));
   card.append(head);
   card.append(el("div", "card-name", localized(c.name)));
   const nums = el("div", "card-nums");
   const base = [];
-  if (c.chant !== undefined && c.chant !== null) base.push({ key: "chant", label: getLang() === "ja" ? "詠" : "C", value: c.chant });
-  const powerLabel = c.chant !== undefined ? (getLang() === "ja" ? "威" : "P") : (getLang() === "ja" ? "力" : "P");
-  if (c.power !== undefined && c.power !== null) base.push({ key: "power", label: powerLabel, value: c.power });
-  if (c.required !== undefined && c.required !== null) base.push({ key: "required", label: getLang() === "ja" ? "要" : "R", value: c.required });
-  if (c.value !== undefined && c.value !== null) base.push({ key: "value", label: "", value: c.value });
+  for (const field of uiFields("stat.")) {
+    const value = c[field];
+    if (value !== undefined && value !== null && typeof value !== "object") {
+      base.push({ key: field, label: ui(`stat.${field}`), value });
+    }
+  }
   const merged = [...base.filter((b) => !stats.some((s) => s.key === b.key)), ...stats];
   for (const s of merged) {
     const n = el("span", `num num-${s.key || "x"} ${s.cls || ""}`);
@@ -92,9 +92,7 @@ export function pileEl(title, count, topId = null) {
 
 export { el };
 
-// Building blocks both tables share.
-export const L = (ja, en) => (getLang() === "ja" ? ja : en);
-
+// Building blocks the game renderers share.
 export function stat(cls, label, value) {
   const s = el("span", `stat ${cls}`);
   s.append(`${label} `, el("b", "", String(value)));

@@ -1,10 +1,11 @@
-// UI texts in Japanese (default) and English. Game texts (options, prompts, events)
-// come rendered from the server in the chosen language.
+// UI texts in Japanese (default) and English: the lobby's and the table's own words,
+// shared by every game. Game texts (options, prompts, events) come rendered from the
+// server in the chosen language; a game's board words come from its catalog (catalog.js).
 
 const TEXTS = {
   ja: {
     title: "グリモア",
-    subtitle: "詠唱・運命予報祭をブラウザで",
+    subtitle: "カードゲームをブラウザで",
     new_game: "新しいゲーム",
     game: "ゲーム",
     my_deck: "自分のデッキ",
@@ -63,11 +64,6 @@ const TEXTS = {
     not_found: "ゲームが見つかりません",
     error: "エラー",
     raw_view: "表示データ",
-    hand: "手札",
-    deck: "山札",
-    life: "ライフ",
-    threads: "運命の糸",
-    cards: "枚",
     err_stale: "その選択はもう有効ではありません",
     err_illegal: "選べない選択肢です",
     err_not_your_turn: "あなたの番ではありません",
@@ -75,7 +71,7 @@ const TEXTS = {
   },
   en: {
     title: "Grimoire",
-    subtitle: "Chant and Destiny Saga in your browser",
+    subtitle: "Card games in your browser",
     new_game: "New game",
     game: "Game",
     my_deck: "Your deck",
@@ -134,11 +130,6 @@ const TEXTS = {
     not_found: "No such game",
     error: "Error",
     raw_view: "View data",
-    hand: "Hand",
-    deck: "Deck",
-    life: "Life",
-    threads: "Threads",
-    cards: "cards",
     err_stale: "That choice is no longer pending",
     err_illegal: "That option cannot be chosen",
     err_not_your_turn: "It is not your turn",

@@ -1,5 +1,6 @@
 // The table: live play over a WebSocket (with automatic reconnection) and the replay view.
 import { cardName, loadCards } from "./cards.js";
+import { loadCatalog } from "./catalog.js";
 import { getLang, langSwitch, localized, setLang, t, translatePage } from "./i18n.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").pop());
@@ -320,7 +321,7 @@ async function main() {
   const title = () => { $("game-title").textContent = info ? localized(info.title) : S.game; };
   title();
   document.addEventListener("grimoire-lang", title);
-  await loadCards(S.game);
+  await Promise.all([loadCards(S.game), loadCatalog(S.game)]);
   S.renderer = await import(info && info.renderer ? info.renderer : "./render/generic.js");
   window.addEventListener("hashchange", () => location.reload());
   connect();

@@ -1,5 +1,7 @@
-// A table for any game: the view's data laid out, card ids drawn as cards.
+// A table for any game: the view's data laid out, card ids drawn as cards. A field is
+// named by the game's `ui.field.<key>` board word (else its key); a word value by its term.
 import { cardEl, cardInfo, el } from "../cards.js";
+import { term, uiOr } from "../catalog.js";
 import { t } from "../i18n.js";
 
 function isCardId(v) {
@@ -16,13 +18,14 @@ function valueEl(key, value) {
   if (value && typeof value === "object") {
     const box = el("dl", "kv");
     for (const [k, v] of Object.entries(value)) {
-      box.append(el("dt", "", k));
+      box.append(el("dt", "", uiOr(`field.${k}`, k)));
       const dd = el("dd");
       dd.append(valueEl(k, v));
       box.append(dd);
     }
     return box;
   }
+  if (typeof value === "string") return el("span", "val", term(value));
   return el("span", "val", value === null ? "—" : String(value));
 }
 

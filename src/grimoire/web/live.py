@@ -1,0 +1,102 @@
+"""A game in memory and its connections: :class:`LiveGame` and :class:`Conn`.
+
+>>> conn = Conn(0, "ja")
+>>> conn.send({"type": "pong"}), conn.outbox.get_nowait()
+(True, '{"type":"pong"}')
+>>> hash_token("secret") == hash_token("secret") != hash_token("other")
+True
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from grimoire.core.decks import Deck
+from grimoire.core.game import Game, Setup
+from grimoire.core.match import Match
+from grimoire.core.play import Agent
+from grimoire.core.rng import Chance
+
+from .protocol import dumps
+from .storage import StoredGame
+
+HUMAN = "human"
+MAX_QUEUE = 256
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a seat token (the token itself is never stored)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def stored_setup(game: Game[Any], stored: StoredGame) -> Setup:
+    """The set-up a stored game started from."""
+    decks = (Deck.from_json(stored.decks[0]), Deck.from_json(stored.decks[1]))
+    return Setup(decks, game.options(stored.options), stored.seed, stored.chance, tuple(stored.chance_script))
+
+
+@dataclass(eq=False)
+class Conn:
+    """One WebSocket connection to a game: its seat (None: spectator), language and outbox."""
+
+    seat: int | None
+    lang: str
+    outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    seen: int = 0  # how many events of the game's log this connection has been sent
+
+    def send(self, payload: dict[str, Any] | str) -> bool:
+        """Queue a message; False if the client is too far behind (the caller drops it)."""
+        if self.outbox.qsize() >= MAX_QUEUE:
+            return False
+        self.outbox.put_nowait(payload if isinstance(payload, str) else dumps(payload))
+        return True
+
+
+@dataclass(eq=False)
+class LiveGame:
+    """A game in memory: its stored set-up, the match, seat kinds and connections."""
+
+    stored: StoredGame
+    game: Game[Any]
+    match: Match[Any]
+    conns: set[Conn] = field(default_factory=set)
+    agents: dict[int, Agent] = field(default_factory=dict)
+    ai_chance: Chance = field(default_factory=lambda: Chance.seeded(secrets.randbits(64)))
+    ai_task: asyncio.Task[None] | None = None
+
+    @property
+    def id(self) -> str:
+        return self.stored.id
+
+    @property
+    def seq(self) -> int:
+        """The decision sequence number: answers given so far."""
+        return len(self.match.answers)
+
+    @property
+    def seats(self) -> list[str]:
+        return self.stored.seats
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat a token opens, or None."""
+        digest = hash_token(token)
+        for seat, stored in enumerate(self.stored.token_hashes):
+            if stored and hmac.compare_digest(stored, digest):
+                return seat
+        return None
+
+    def ai_seat(self, seat: int) -> bool:
+        """Whether the computer plays ``seat``."""
+        return self.seats[seat].startswith("ai:")
+
+    def summary(self) -> dict[str, Any]:
+        """Public facts about the game."""
+        out = self.match.outcome
+        return {"id": self.id, "game": self.game.name, "seats": list(self.seats), "steps": self.seq,
+                "finished": out is not None, "outcome": None if out is None else out.to_json(),
+                "created": self.stored.created}

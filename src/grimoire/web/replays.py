@@ -1,0 +1,70 @@
+"""The replay view: a game after any step, recomputed by replaying its stored answers.
+
+A cursor per (game, seat) keeps the last replayed match, so that stepping forward
+applies one answer; stepping back replays from the start.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any
+
+from grimoire.core.match import Match
+
+from .live import LiveGame, stored_setup
+from .protocol import outcome_payload, render_events
+
+Cursor = tuple[Match[Any], list[int]]  # the match and the log length after each step
+
+
+class ReplayCache:
+    """Replay cursors of the most recently viewed games (at most ``size``)."""
+
+    def __init__(self, size: int = 32) -> None:
+        self.size = size
+        self._cursors: OrderedDict[tuple[str, int | None], Cursor] = OrderedDict()
+
+    def _cursor(self, live: LiveGame, seat: int | None, step: int) -> Cursor:
+        """A cursor of ``live`` at ``step`` (taken out of the cache: put it back when done)."""
+        answers = live.match.answers
+        cursor = self._cursors.pop((live.id, seat), None)
+        if cursor is None or len(cursor[0].answers) > step:
+            match: Match[Any] = Match(live.game, stored_setup(live.game, live.stored))
+            cursor = (match, [len(match.log)])
+        match, bounds = cursor
+        while len(match.answers) < step:
+            match.answer(answers[len(match.answers)])
+            bounds.append(len(match.log))
+        return cursor
+
+    def view(self, live: LiveGame, step: int, seat: int | None, lang: str) -> dict[str, Any]:
+        """The view after ``step`` answers (clamped), as ``seat`` sees it (None: the public).
+
+        Returns the step, the number of steps, the view, the events of this step and the
+        whole log up to it (redacted for ``seat``), and who answered this step (with the
+        answer's label only for that seat itself).
+        """
+        answers = list(live.match.answers)
+        step = max(0, min(step, len(answers)))
+        match, bounds = cursor = self._cursor(live, seat, step)
+        self._cursors[(live.id, seat)] = cursor
+        while len(self._cursors) > self.size:
+            self._cursors.popitem(last=False)
+        game = live.game
+        start = bounds[step - 1] if step > 0 else 0
+        decision = match.decision
+        actor = None
+        chosen = None
+        if step < len(answers) and decision is not None:
+            actor = decision.player
+            if seat == actor:
+                found = decision.find(answers[step])
+                chosen = None if found is None else game.text.label(found, lang)
+        return {
+            "type": "replay", "game": game.name, "step": step, "steps": len(answers), "seat": seat,
+            "view": game.view(match.state, seat),
+            "events": render_events(game, match.log[start:bounds[step]], seat, lang),
+            "log": render_events(game, match.log[:bounds[step]], seat, lang),
+            "next_actor": actor, "next_answer": chosen,
+            "outcome": outcome_payload(game, match.outcome, lang, match.log),
+        }
