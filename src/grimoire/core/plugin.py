@@ -15,6 +15,8 @@ adapter (AI, simulation, balance lab, terminal, web, RL) ever names a game:
 * ``search`` — its :class:`SearchHooks` for information-set search;
 * ``board`` — its terminal board renderer ``board(game, view, lang)`` (Rich);
 * ``metrics`` — its :class:`GameMetrics` for the balance lab;
+* ``encoding`` — its :class:`~grimoire.core.encoding.Encoding` for learning agents (the
+  action catalogue and the numeric observation of a seat's view);
 * ``web_assets`` — a folder whose ``render.js`` draws its table in the browser (else a
   generic table is drawn); its words come from the game's catalog (``ui.*`` keys);
 * ``hard`` — the search budget of the ``hard`` computer level.
@@ -47,6 +49,7 @@ from .hidden import KnownDecks
 from .rng import Chance
 
 if TYPE_CHECKING:
+    from .encoding import Encoding
     from .game import Game
     from .play import Agent
 
@@ -156,6 +159,7 @@ class GamePlugin:
     search: str | None = None
     board: str | None = None
     metrics: str | None = None
+    encoding: str | None = None
     web_assets: Path | None = None
     hard: Mapping[str, Any] = field(default_factory=lambda: {"iterations": 1000, "seconds": 0.9})
     description: Localized | None = None
@@ -198,6 +202,13 @@ class GamePlugin:
             return None
         metrics: GameMetrics = resolve(self.metrics)()
         return metrics
+
+    def encoder(self) -> Encoding | None:
+        """The numeric encoding for learning agents (None if the game has none)."""
+        if self.encoding is None:
+            return None
+        found: Encoding = resolve(self.encoding)
+        return found
 
     def web_renderer(self) -> Path | None:
         """The browser renderer (``render.js`` in :attr:`web_assets`), if the game ships one."""

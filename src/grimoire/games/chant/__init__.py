@@ -6,7 +6,8 @@ Rules: :mod:`.cards` (card definitions, loading, the effect vocabulary), :mod:`.
 (pending decisions), :mod:`.events` (the event schema), :mod:`.view`, :mod:`.notation`,
 :mod:`.messages` and :mod:`.game` (the :class:`ChantGame` itself). For Grimoire's
 adapters: :mod:`.greedy` (heuristic agent), :mod:`.search` (search hooks),
-:mod:`.board` (terminal board), :mod:`.metrics` (balance metrics), ``web/render.js``
+:mod:`.board` (terminal board), :mod:`.metrics` (balance metrics), :mod:`.encoding`
+(RL actions and observations), ``web/render.js``
 (browser table) and :mod:`.scenario` (positions for tests and designers). All of it is
 bundled in :data:`PLUGIN`.
 
@@ -29,6 +30,7 @@ PLUGIN = GamePlugin(
     greedy="grimoire.games.chant.greedy:GreedyChant",
     search="grimoire.games.chant.search:HOOKS",
     board="grimoire.games.chant.board:board",
+    encoding="grimoire.games.chant.encoding:ENCODING",
     metrics="grimoire.games.chant.metrics:ChantMetrics",
     web_assets=Path(__file__).resolve().parent / "web",
     hard={"iterations": 1000, "seconds": 0.9},

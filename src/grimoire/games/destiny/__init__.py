@@ -5,7 +5,7 @@ Rules: :mod:`.cards` (card definitions and the effect vocabulary), :mod:`.state`
 :mod:`.battle` (the attribute wheel), :mod:`.effects` (the effect interpreter),
 :mod:`.decisions`, :mod:`.events`, :mod:`.view`, :mod:`.notation`, :mod:`.messages`
 and :mod:`.game` (the :class:`DestinyGame` itself). For Grimoire's adapters:
-:mod:`.greedy`, :mod:`.search`, :mod:`.board`, :mod:`.metrics`, ``web/render.js`` and
+:mod:`.greedy`, :mod:`.search`, :mod:`.board`, :mod:`.metrics`, :mod:`.encoding`, ``web/render.js`` and
 :mod:`.scenario`, bundled in :data:`PLUGIN`.
 
 >>> PLUGIN.name, PLUGIN.make_game().title.ja
@@ -27,6 +27,7 @@ PLUGIN = GamePlugin(
     greedy="grimoire.games.destiny.greedy:GreedyDestiny",
     search="grimoire.games.destiny.search:HOOKS",
     board="grimoire.games.destiny.board:board",
+    encoding="grimoire.games.destiny.encoding:ENCODING",
     metrics="grimoire.games.destiny.metrics:DestinyMetrics",
     web_assets=Path(__file__).resolve().parent / "web",
     hard={"iterations": 1000, "seconds": 0.9},

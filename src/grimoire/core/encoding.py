@@ -1,0 +1,156 @@
+"""Numeric encodings of a game for learning agents (standard library only).
+
+A game's plugin may name an :class:`Encoding` (its ``encoding`` reference): a fixed,
+documented numbering of every option id the game can produce (an
+:class:`ActionCatalogue`) and a fixed-size numeric observation built from one seat's
+view only. The RL adapters (:mod:`grimoire.rl`) turn these into PettingZoo and
+Gymnasium spaces; nothing here needs NumPy.
+
+>>> cat = ActionCatalogue(plain=("end", "done"), by_uid=("place",), uids=3, by_number={"pay": 2},
+...                       by_card=("reveal",), card_ids=("a", "b"))
+>>> cat.size, cat.index("place:2"), cat.option_id(4), cat.index("pay:1"), cat.index("reveal:b")
+(9, 4, 'place:2', 6, 8)
+>>> cat.index("place:9")
+Traceback (most recent call last):
+...
+grimoire.core.errors.GrimoireError: option 'place:9' is outside the action catalogue (uids 0..2)
+>>> lay = Layout(); lay.slot("life"), lay.one_hot("phase", ["C", "A"]), lay.rows("uid", ["seen"], 2)
+(0, 1, 3)
+>>> lay.names
+['life', 'phase=C', 'phase=A', 'uid.0.seen', 'uid.1.seen']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from .decision import Decision, split_option
+from .errors import GrimoireError
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class ActionCatalogue:
+    """Every option id of a game numbered ``0 … size - 1``, in four blocks:
+
+    ``plain`` ids (``end``, ``use:main`` …), then one slot per uid for each ``by_uid``
+    key (``place:0`` … ``place:<uids - 1>``), then ``0 … n - 1`` for each ``by_number``
+    key (``pay:<k>``), then one slot per card id for each ``by_card`` key
+    (``reveal:<card id>``).
+    """
+
+    def __init__(self, plain: Sequence[str] = (), by_uid: Sequence[str] = (), uids: int = 0,
+                 by_number: Mapping[str, int] | None = None, by_card: Sequence[str] = (),
+                 card_ids: Sequence[str] = ()) -> None:
+        self.uids = uids
+        self.ids: list[str] = list(plain)
+        self.ids += [f"{key}:{u}" for key in by_uid for u in range(uids)]
+        self.ids += [f"{key}:{k}" for key, n in (by_number or {}).items() for k in range(n)]
+        self.ids += [f"{key}:{c}" for key in by_card for c in card_ids]
+        self._index = {oid: i for i, oid in enumerate(self.ids)}
+        self.blocks = {"plain": list(plain), "by_uid": list(by_uid), "by_number": dict(by_number or {}),
+                       "by_card": list(by_card)}
+
+    @property
+    def size(self) -> int:
+        """How many actions there are."""
+        return len(self.ids)
+
+    def index(self, option_id: str) -> int:
+        """The action number of an option id; an id outside the catalogue is a GrimoireError."""
+        i = self._index.get(option_id)
+        if i is None:
+            key, arg = split_option(option_id)
+            hint = f" (uids 0..{self.uids - 1})" if key in self.blocks["by_uid"] else ""
+            raise GrimoireError(f"option {option_id!r} is outside the action catalogue{hint}")
+        return i
+
+    def option_id(self, index: int) -> str:
+        """The option id of an action number."""
+        if not 0 <= index < len(self.ids):
+            raise GrimoireError(f"action {index} is outside the catalogue (0..{len(self.ids) - 1})")
+        return self.ids[index]
+
+    def mask(self, decision: Decision | None) -> list[int]:
+        """1 for each action that is an option of ``decision``, else 0 (all 0 for None)."""
+        out = [0] * len(self.ids)
+        if decision is not None:
+            for option in decision.options:
+                out[self.index(option.id)] = 1
+        return out
+
+
+class Layout:
+    """The documented layout of a fixed-size observation: every slot has a name.
+
+    Encoders build their layout once and then write values at the offsets it hands out
+    (a list of floats, no names, on the hot path).
+    """
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+
+    @property
+    def size(self) -> int:
+        """How many slots there are."""
+        return len(self.names)
+
+    def slot(self, name: str) -> int:
+        """One slot; returns its offset."""
+        self.names.append(name)
+        return len(self.names) - 1
+
+    def one_hot(self, name: str, choices: Sequence[Any]) -> int:
+        """One slot per choice (``name=choice``); returns the offset of the first."""
+        start = len(self.names)
+        self.names.extend(f"{name}={c}" for c in choices)
+        return start
+
+    def group(self, name: str, row: Sequence[str]) -> int:
+        """The slots ``row`` under one prefix (``name.<slot>``); returns the first offset."""
+        start = len(self.names)
+        self.names.extend(f"{name}.{r}" for r in row)
+        return start
+
+    def rows(self, name: str, row: Sequence[str], count: int) -> int:
+        """``count`` rows of the slots ``row`` (``name.<i>.<slot>``); returns the first offset."""
+        start = len(self.names)
+        for i in range(count):
+            self.names.extend(f"{name}.{i}.{r}" for r in row)
+        return start
+
+
+class Encoding(Protocol):
+    """A game's numeric encoding for learning agents (see the module docstring)."""
+
+    def catalogue(self, game: Game[Any], options: Mapping[str, Any]) -> ActionCatalogue:
+        """The action catalogue of ``game`` under rules ``options``."""
+        ...
+
+    def layout(self, game: Game[Any], options: Mapping[str, Any]) -> Layout:
+        """The names of the observation's slots."""
+        ...
+
+    def observe(self, game: Game[Any], view: dict[str, Any], decision: Decision | None,
+                options: Mapping[str, Any]) -> list[float]:
+        """The observation of a seat from its ``view`` (and its own pending ``decision``, if any)."""
+        ...
+
+
+def layout_ranges(names: Iterable[str]) -> list[tuple[int, int, str]]:
+    """Group consecutive slot names by their prefix before the first ``.`` or ``=`` into
+    ``(first, last, prefix)`` ranges (for documentation).
+
+    >>> layout_ranges(["life", "me.hand.0.chant", "me.hand.1.chant", "phase=C"])
+    [(0, 0, 'life'), (1, 2, 'me'), (3, 3, 'phase')]
+    """
+    out: list[tuple[int, int, str]] = []
+    for i, name in enumerate(names):
+        prefix = name.split(".")[0].split("=")[0]
+        if out and out[-1][2] == prefix and out[-1][1] == i - 1:
+            out[-1] = (out[-1][0], i, prefix)
+        else:
+            out.append((i, i, prefix))
+    return out

@@ -1,0 +1,143 @@
+"""詠唱 Chant for learning agents: the action catalogue and the observation of a seat.
+
+Every option id maps to one action number (:class:`~grimoire.core.encoding.ActionCatalogue`):
+the plain ids, then one slot per card instance uid (``0 … 89``: 40 library cards and up to
+5 forbidden books a seat) for each uid-taking key, then ``pay:0 … pay:30``, then
+``reveal:<card id>`` for every card of the pool.
+
+The observation is built from the seat's view only (what is hidden never enters it):
+
+* global slots — turn, whose turn, who went first, the phase, this turn's flags, the
+  runaway count, the kind of decision the seat must answer (none when it waits), the
+  effect stack's height;
+* ``me.*`` / ``opp.*`` — life, depth, chanting count, library, hand, forbidden deck and
+  blank pile sizes of the seat and of its opponent;
+* ``uid.<n>.*`` — for every card instance the seat can see: whose it is, where (hand,
+  chant area, underlay, blank pile, shown, forbidden deck), its card (chant value, power,
+  attribute, book, required number) and, in a chant area, its progress, readiness,
+  current power and whether it was activated this turn. A card the seat cannot see is
+  all zeros.
+
+>>> from grimoire.games.chant.game import ChantGame
+>>> from grimoire.core.game import Setup
+>>> game = ChantGame(); deck = game.cards.starter_deck("fire")
+>>> state = game.new_state(Setup((deck, deck), game.options(), seed=1))
+>>> d = game.decision(state)
+>>> obs = ENCODING.observe(game, game.view(state, d.player), d)
+>>> len(obs) == ENCODING.layout(game).size, sum(ENCODING.catalogue(game).mask(d)) == len(d.options)
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from grimoire.core.decision import Decision
+from grimoire.core.encoding import ActionCatalogue, Layout
+from grimoire.core.game import Game
+
+from .cards import ATTRIBUTES
+
+MAX_UIDS = 2 * (40 + 5)
+MAX_PAY = 31
+PLAIN = ("end", "done", "cancel", "nocounter", "boost", "hinder")
+BY_UID = ("place", "book", "advance", "discard", "ability", "activate", "under", "counter", "target", "pick")
+KINDS = ("chant", "underlay", "discard_mode", "activate", "counter", "spend_underlay", "spread", "pay_life",
+         "target", "reveal", "pick", "discard_cards")
+ZONES = ("hand", "area", "underlay", "blank", "shown", "forbidden")
+PHASES = ("C", "A", "R", "E")
+FLAGS = ("placed", "book_placed", "advanced", "discarded")
+SIDE = ("life", "depth", "chanting", "library", "hand", "forbidden", "blank")
+SIDE_SCALE = (20, 5, 5, 40, 10, 5, 40)
+ROW = ("seen", "mine", *(f"zone={z}" for z in ZONES), "chant", "power", "has_power",
+       *(f"attribute={a}" for a in ATTRIBUTES), "book", "required", "progress", "ready", "activated", "current_power")
+_DYNAMIC = ROW.index("progress")  # the slots after this one describe a card in a chant area
+
+LAYOUT = Layout()
+_TURN = LAYOUT.slot("turn")
+_MY_TURN = LAYOUT.slot("my_turn")
+_FIRST = LAYOUT.slot("went_first")
+_PHASE = LAYOUT.one_hot("phase", PHASES)
+_FLAGS = LAYOUT.one_hot("flag", FLAGS)
+_CANCELS = LAYOUT.slot("flag.cancels")
+_READY = LAYOUT.slot("ready_total")
+_KIND = LAYOUT.one_hot("decision", KINDS)
+_STACK = LAYOUT.slot("stack")
+_ME = LAYOUT.group("me", SIDE)
+_OPP = LAYOUT.group("opp", SIDE)
+_UIDS = LAYOUT.rows("uid", ROW, MAX_UIDS)
+_PHASE_AT = {p: _PHASE + i for i, p in enumerate(PHASES)}
+_KIND_AT = {k: _KIND + i for i, k in enumerate(KINDS)}
+
+
+class ChantEncoding:
+    """:class:`~grimoire.core.encoding.Encoding` of 詠唱 Chant (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self._rows: dict[tuple[int, str, bool, str], tuple[float, ...]] = {}
+
+    def catalogue(self, game: Game[Any], options: Mapping[str, Any] | None = None) -> ActionCatalogue:
+        return ActionCatalogue(PLAIN, BY_UID, MAX_UIDS, {"pay": MAX_PAY}, ("reveal",), sorted(game.pool.by_id))
+
+    def layout(self, game: Game[Any], options: Mapping[str, Any] | None = None) -> Layout:
+        return LAYOUT
+
+    def _row(self, game: Game[Any], card_id: str, mine: bool, zone: str) -> tuple[float, ...]:
+        key = (id(game), card_id, mine, zone)
+        row = self._rows.get(key)
+        if row is None:
+            d = game.pool[card_id]
+            row = (1.0, float(mine), *(float(zone == z) for z in ZONES), d.chant / 10, (d.power or 0) / 10,
+                   float(d.power is not None), *(float(d.attribute == a) for a in ATTRIBUTES), float(d.is_book),
+                   (d.required or 0) / 5)
+            self._rows[key] = row
+        return row
+
+    def observe(self, game: Game[Any], view: dict[str, Any], decision: Decision | None,
+                options: Mapping[str, Any] | None = None) -> list[float]:
+        out = [0.0] * LAYOUT.size
+        seat = view["seat"]
+        out[_TURN] = view["turn"] / 60
+        out[_MY_TURN] = float(view["active"] == seat)
+        out[_FIRST] = float(view["first"] == seat)
+        out[_PHASE_AT[view["phase"]]] = 1.0
+        flags = view["turn_flags"]
+        for i, flag in enumerate(FLAGS):
+            out[_FLAGS + i] = float(flags[flag])
+        out[_CANCELS] = flags["cancels"] / 3
+        out[_READY] = view["ready_total"] / 20
+        if decision is not None and decision.player == seat:
+            out[_KIND_AT[decision.kind]] = 1.0
+        out[_STACK] = len(view["stack"]) / 5
+        players = view["players"]
+        for base, p in ((_ME, players[seat]), (_OPP, players[1 - seat])):
+            values = (p["life"], p["depth"], p["chanting"], p["library"], p["hand_count"], p["forbidden_count"],
+                      len(p["blank"]))
+            for i, (v, scale) in enumerate(zip(values, SIDE_SCALE, strict=True)):
+                out[base + i] = v / scale
+        width = len(ROW)
+        for p in players:
+            mine = p["seat"] == seat
+            for zone in ("hand", "blank", "shown", "forbidden"):
+                for c in p[zone] or ():
+                    at = _UIDS + c["uid"] * width
+                    row = self._row(game, c["card"], mine, zone)
+                    out[at:at + len(row)] = row
+            for e in p["area"]:
+                at = _UIDS + e["uid"] * width
+                row = self._row(game, e["card"], mine, "area")
+                out[at:at + len(row)] = row
+                dyn = at + _DYNAMIC
+                out[dyn] = min(1.0, e["progress"] / e["chant"]) if e["chant"] else 1.0
+                out[dyn + 1] = float(e["ready"])
+                out[dyn + 2] = float(e["activated"])
+                out[dyn + 3] = (e["power"] or 0) / 10
+                for c in e["underlay"]:
+                    at = _UIDS + c["uid"] * width
+                    row = self._row(game, c["card"], mine, "underlay")
+                    out[at:at + len(row)] = row
+        return out
+
+
+ENCODING = ChantEncoding()

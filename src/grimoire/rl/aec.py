@@ -1,0 +1,120 @@
+"""The PettingZoo AEC environment of any installed game (see :mod:`grimoire.rl`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+
+from grimoire.core.game import Game
+
+from .table import DeckSpec, Table
+
+AGENTS = ("player_0", "player_1")
+
+
+class GrimoireAEC(AECEnv):  # type: ignore[misc]
+    """Two seats take turns answering the game's decisions (an agent may act several times
+    in a row: a decision belongs to whichever seat must answer it).
+
+    ``game_name`` is any installed game with an encoding; ``decks`` two starter-deck
+    names or decks (None: a random pair of starters per game, from the seed);
+    ``options`` the rules options; ``max_steps`` truncates a game (default: the game's
+    bound); ``render_mode="ansi"`` renders the current seat's board as text.
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's own convention
+        "render_modes": ["ansi"], "name": "grimoire_v1", "is_parallelizable": False}
+
+    def __init__(self, game_name: str = "chant", decks: Sequence[DeckSpec] | None = None,
+                 options: Mapping[str, Any] | None = None, render_mode: str | None = None,
+                 max_steps: int | None = None, lang: str = "en", game: Game[Any] | None = None) -> None:
+        super().__init__()
+        self.table = Table(game_name, decks, options, game)
+        self.metadata = {**self.metadata, "name": f"grimoire_{self.table.game.name}_v1"}
+        self.possible_agents = list(AGENTS)
+        self.agents = list(AGENTS)
+        self.render_mode = render_mode
+        self.lang = lang
+        self.max_steps = max_steps if max_steps is not None else self.table.game.max_steps
+        self.steps = 0
+        self._rng: np.random.Generator | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.table.observation_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.table.action_space
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None or self._rng is None:
+            self._rng = np.random.default_rng(seed)
+        game_seed = int(seed) if seed is not None else int(self._rng.integers(0, 2**62))
+        self.table.new_game(game_seed)
+        self.agents = list(AGENTS)
+        self.rewards = dict.fromkeys(self.agents, 0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.steps = 0
+        self._select()
+
+    def _select(self) -> None:
+        decision = self.table.game.decision(self.table.state)
+        if decision is not None:
+            self.agent_selection = AGENTS[decision.player]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        return self.table.observe(AGENTS.index(agent))
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        option = self.table.option(int(action)) if action is not None else None
+        if option is None:
+            raise ValueError(f"action {action!r} is not one of {agent}'s options (see the action mask)")
+        self._clear_rewards()
+        game = self.table.game
+        events: list[Any] = []
+        game.apply_unchecked(self.table.state, option, events)
+        self.steps += 1
+        outcome = game.outcome(self.table.state)
+        if outcome is not None:
+            for seat, name in enumerate(AGENTS):
+                self.rewards[name] = 0 if outcome.winner is None else (1 if outcome.winner == seat else -1)
+            self.terminations = dict.fromkeys(self.agents, True)
+            self.infos = {a: {"reason": str(outcome.reason)} for a in self.agents}
+        elif self.steps >= self.max_steps:
+            self.truncations = dict.fromkeys(self.agents, True)
+        else:
+            self._select()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi":
+            return None
+        return self.table.render(AGENTS.index(self.agent_selection), self.lang)
+
+    def close(self) -> None:
+        return None
+
+
+def raw_env(game_name: str = "chant", **kwargs: Any) -> GrimoireAEC:
+    """The environment without PettingZoo's checking wrappers."""
+    return GrimoireAEC(game_name, **kwargs)
+
+
+def env(game_name: str = "chant", **kwargs: Any) -> AECEnv:
+    """The environment of ``game_name`` with PettingZoo's usual wrappers: an action outside
+    the mask ends the game with −1 for the agent that gave it, and the AEC call order is
+    enforced."""
+    wrapped: AECEnv = wrappers.TerminateIllegalWrapper(raw_env(game_name, **kwargs), illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)

@@ -1,0 +1,98 @@
+"""What both environments share: one game at a table, its spaces and its observations."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+
+from grimoire.core.decks import Deck
+from grimoire.core.encoding import ActionCatalogue, Encoding
+from grimoire.core.errors import GrimoireError
+from grimoire.core.game import Game, Setup
+from grimoire.core.registry import load_game, plugin
+from grimoire.core.rng import Chance
+
+DeckSpec = str | Deck
+#: Observation values are scaled to about [0, 1]; anything beyond ±BOUND is clipped.
+BOUND = 10.0
+
+
+class Table:
+    """A game with its encoding, the spaces they give, and the state of the current game.
+
+    ``decks`` are two starter-deck names or :class:`~grimoire.core.decks.Deck` s; None
+    draws a pair of the game's starter decks at random for every game (from the seed).
+    """
+
+    def __init__(self, game_name: str, decks: Sequence[DeckSpec] | None = None,
+                 options: Mapping[str, Any] | None = None, game: Game[Any] | None = None) -> None:
+        self.game: Game[Any] = game if game is not None else load_game(game_name)
+        encoder = plugin(self.game.name).encoder()
+        if encoder is None:
+            raise GrimoireError(f"game {self.game.name!r} has no encoding for learning agents")
+        self.encoding: Encoding = encoder
+        self.options = self.game.options(options)
+        self.catalogue: ActionCatalogue = self.encoding.catalogue(self.game, self.options)
+        self.size = self.encoding.layout(self.game, self.options).size
+        self.starters = sorted(self.game.cards.starter_decks())
+        self.decks = None if decks is None else [self._deck(d) for d in decks]
+        if self.decks is not None and len(self.decks) != 2:
+            raise GrimoireError(f"a table needs 2 decks, got {len(self.decks)}")
+        self.action_space = spaces.Discrete(self.catalogue.size)
+        self.observation_space = spaces.Dict({
+            "observation": spaces.Box(-BOUND, BOUND, (self.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (self.catalogue.size,), np.int8),
+        })
+        self.state: Any = None
+
+    def _deck(self, spec: DeckSpec) -> Deck:
+        return spec if isinstance(spec, Deck) else self.game.cards.starter_deck(spec, self.options)
+
+    def new_game(self, seed: int) -> None:
+        """Start a game seeded ``seed`` (and pick its decks from the seed when none are fixed)."""
+        if self.decks is not None:
+            pair = (self.decks[0], self.decks[1])
+        else:
+            pick = Chance.seeded(seed ^ 0xDEC5)
+            pair = (self._deck(self.starters[pick.below(len(self.starters))]),
+                    self._deck(self.starters[pick.below(len(self.starters))]))
+        self.state = self.game.new_state(Setup(pair, self.options, seed))
+
+    def observe(self, seat: int) -> dict[str, np.ndarray]:
+        """The observation of ``seat``: its view encoded, and its action mask (zeros unless it must answer)."""
+        decision = self.game.decision(self.state)
+        mine = decision if decision is not None and decision.player == seat else None
+        values = self.encoding.observe(self.game, self.game.view(self.state, seat), mine, self.options)
+        mask = np.zeros(self.catalogue.size, np.int8)
+        if mine is not None:
+            index = self.catalogue.index
+            for option in mine.options:
+                mask[index(option.id)] = 1
+        observation = np.clip(np.asarray(values, np.float32), -BOUND, BOUND)
+        return {"observation": observation, "action_mask": mask}
+
+    def option(self, action: int) -> str | None:
+        """The option id of ``action`` if it answers the pending decision, else None."""
+        decision = self.game.decision(self.state)
+        if decision is None or not 0 <= int(action) < self.catalogue.size:
+            return None
+        oid = self.catalogue.option_id(int(action))
+        return oid if decision.find(oid) is not None else None
+
+    def render(self, seat: int | None, lang: str = "en") -> str:
+        """The seat's board as the terminal draws it, as text."""
+        from rich.console import Console
+
+        board = plugin(self.game.name).board_renderer()
+        view = self.game.view(self.state, seat)
+        console = Console(record=True, width=110, file=io.StringIO(), color_system=None)
+        if board is not None:
+            console.print(board(self.game, view, lang))
+        else:
+            console.print(view)
+        return console.export_text()
+
