@@ -1,11 +1,14 @@
-"""Helpers shared by the commands: games, decks, options, languages, errors.
+"""Helpers shared by the commands: games, decks, options, seeds and the one error format.
 
->>> check_lang("en")
-'en'
+Every bad input ends as a :class:`GrimoireUsageError`: one line ``grimoire: error: ...``
+on stderr and exit code 2.
+
 >>> check_seed(-1)
 Traceback (most recent call last):
 ...
 grimoire.core.errors.GrimoireError: seed must be a non-negative integer, got -1
+>>> GrimoireUsageError("no such\\n  deck").format_message()
+'no such deck'
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import IO, Any, TypeVar
 
 import typer
 
@@ -28,37 +31,49 @@ from grimoire.core.registry import load_game
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def fail(message: str) -> typer.Exit:
-    """Print ``message`` as one line on stderr; returns the exit to raise (code 2)."""
-    line = " ".join(str(message).split())
-    print(f"grimoire: error: {line}", file=sys.stderr)
-    return typer.Exit(2)
+class GrimoireUsageError(typer.TyperException):
+    """Bad input on the command line: one line ``grimoire: error: MESSAGE`` on stderr, exit code 2.
+
+    A subclass of :class:`typer.TyperException`, the base of every error Typer raises
+    itself (``No such option``, ``Invalid value for ...``): :func:`grimoire.cli.main.run`
+    shows both kinds the same way.
+    """
+
+    exit_code = 2
+
+    def __init__(self, message: str) -> None:
+        super().__init__(" ".join(str(message).split()))
+
+    @classmethod
+    def of(cls, exc: typer.TyperException) -> GrimoireUsageError:
+        """Typer's own error ``exc`` in Grimoire's form (ours pass through unchanged)."""
+        if isinstance(exc, GrimoireUsageError):
+            return exc
+        # Typer reports a refused choice through pydantic, whose message starts "Value error, "
+        return cls(exc.format_message().replace(": Value error, ", ": "))
+
+    def show(self, file: IO[str] | None = None) -> None:
+        """Print the one line (on stderr unless ``file`` is given)."""
+        print(f"grimoire: error: {self.format_message()}", file=file or sys.stderr)
 
 
 def guard(func: F) -> F:
-    """Turn bad input (:class:`GrimoireError`, :class:`OSError`) into one line on stderr and exit 2."""
+    """Turn bad input (:class:`GrimoireError`, :class:`OSError`) into a :class:`GrimoireUsageError`."""
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
         except GrimoireError as exc:
-            raise fail(str(exc)) from None
+            raise GrimoireUsageError(str(exc)) from None
         except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
             sys.stderr.close()
             raise SystemExit(0) from None
         except OSError as exc:
             where = f"{exc.filename}: " if exc.filename else ""
-            raise fail(f"{where}{exc.strerror or exc}") from None
+            raise GrimoireUsageError(f"{where}{exc.strerror or exc}") from None
 
     return wrapper  # type: ignore[return-value]
-
-
-def check_lang(lang: str) -> str:
-    """``ja`` or ``en``; anything else is a one-line error."""
-    if lang not in ("ja", "en"):
-        raise GrimoireError(f"unknown language {lang!r}; choose ja or en")
-    return lang
 
 
 def check_seed(seed: int | None) -> int:

@@ -4,6 +4,10 @@ The screen shows only what the deciding seat may know (its view and the log reda
 for it). A person answers with an option number or id; anything else is refused with
 one line and the question is asked again. ``q`` (or the end of input) abandons the
 game; the record is saved either way.
+
+The game runs on the one play loop, :func:`grimoire.core.play.play`: a person's seat is
+a :class:`Person`, an agent whose :meth:`~Person.choose` shows the seat's screen and
+reads the answer, and quitting raises :class:`QuitGame`, which ends the loop.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from grimoire.core.content import user_data_dir
 from grimoire.core.decision import Decision, Event, Option
 from grimoire.core.game import Game, Setup
 from grimoire.core.match import Match
-from grimoire.core.play import Agent
+from grimoire.core.play import Agent, play
 from grimoire.core.rng import Chance
 from grimoire.sim.runner import derive_seed
 
@@ -59,6 +63,10 @@ def default_record_path(game_name: str) -> Path:
     return path
 
 
+class QuitGame(Exception):
+    """A person quit (``q``, or the end of input): ends the play loop; the record is still saved."""
+
+
 @dataclass
 class LogEntry:
     """One line of the play log: an engine event or a player's chosen option."""
@@ -70,8 +78,20 @@ class LogEntry:
 
 
 @dataclass
+class Person:
+    """A seat played by a person at this terminal: an agent that asks the person through the session."""
+
+    session: Session
+    name: str = "human"
+
+    def choose(self, game: Game[Any], view: dict[str, Any], decision: Decision, chance: Chance) -> str:
+        """Show the seat's screen (from ``view``) and return the option the person picks."""
+        return self.session.ask_person(view, decision).id
+
+
+@dataclass
 class Session:
-    """One game at the terminal (see the module docstring)."""
+    """One game at the terminal (see the module docstring); a seat whose agent is None is a person."""
 
     game: Game[Any]
     setup: Setup
@@ -86,8 +106,9 @@ class Session:
 
     def __post_init__(self) -> None:
         self.match: Match[Any] = Match(self.game, self.setup)
-        self.log.extend(LogEntry(event=e) for e in self.match.start_events)
         self.chances = [Chance.seeded(derive_seed(self.agent_seed, "play", s)) for s in (0, 1)]
+        self.last_person: int | None = None
+        self.pending: tuple[int, Option] | None = None
 
     @property
     def hotseat(self) -> bool:
@@ -125,15 +146,24 @@ class Session:
         who = "" if viewer is None else f" — {self.who(viewer)} ({t('player', self.lang, n=viewer + 1)})"
         return f"{title} — {t('turn', self.lang, n=turn)}{who}"
 
-    def show(self, viewer: int | None, decision: Decision | None) -> None:
-        view = self.game.view(self.match.state, viewer)
+    def show(self, viewer: int | None, decision: Decision | None, view: dict[str, Any] | None = None) -> None:
+        """Draw the screen of ``viewer`` (its ``view``, computed when not given) with ``decision``."""
+        if view is None:
+            view = self.game.view(self.match.state, viewer)
         self.console.print(screen(self.game, view, self.log_lines(viewer), decision, self.lang, self.header(viewer)))
 
-    def apply(self, seat: int, option: Option) -> None:
-        events = self.match.answer(option.id)
-        # a choice that caused no public event (e.g. a secret pre-game pick) is shown to its seat only
-        public = any(e.private_to < 0 for e in events)
-        self.log.append(LogEntry(seat=seat, option=option, public=public))
+    # the play loop's observers: every answer is logged with the events it caused
+    def note_answer(self, state: Any, decision: Decision, answer: str) -> None:
+        option = decision.find(answer)
+        self.pending = None if option is None else (decision.player, option)
+
+    def note_events(self, state: Any, events: list[Event]) -> None:
+        if self.pending is not None:
+            seat, option = self.pending
+            self.pending = None
+            # a choice that caused no public event (e.g. a secret pre-game pick) is shown to its seat only
+            public = any(e.private_to < 0 for e in events)
+            self.log.append(LogEntry(seat=seat, option=option, public=public))
         self.log.extend(LogEntry(event=e) for e in events)
 
     def ask(self, decision: Decision) -> Option | None:
@@ -151,39 +181,38 @@ class Session:
             self.console.print(Text(t("bad_answer", self.lang, answer=answer, n=len(decision.options)), style="red"),
                                soft_wrap=True)
 
+    def ask_person(self, view: dict[str, Any], decision: Decision) -> Option:
+        """A person's answer to ``decision`` from the seat's ``view``; :class:`QuitGame` when they quit.
+
+        At one screen (hotseat) the device is passed first whenever the other person is to decide.
+        """
+        if self.hotseat and self.last_person is not None and decision.player != self.last_person:
+            if self.console.is_terminal:
+                self.console.clear()
+            if self.read(t("pass_device", self.lang, n=decision.player + 1) + " ") is None:
+                raise QuitGame
+            if self.console.is_terminal:
+                self.console.clear()
+        self.last_person = decision.player
+        self.show(decision.player, decision, view)
+        option = self.ask(decision)
+        if option is None:
+            raise QuitGame
+        return option
+
     def run(self) -> int:
         """Play until the game ends or a person quits; saves the record; returns 0."""
         title = self.game.title.get(self.lang) if self.game.title.ja else self.game.name
         self.console.print(Text(t("game_start", self.lang, title=title, seed=self.setup.seed), style="bold"))
         names = [d.name for d in self.setup.decks]
         self.console.print(Text(t("decks_line", self.lang, a=names[0], b=names[1])))
-        last_person: int | None = None
+        seats = [Person(self) if agent is None else agent for agent in self.agents]
         quit_game = False
-        while (decision := self.match.decision) is not None:
-            agent = self.agents[decision.player]
-            if agent is not None:
-                view = self.game.view(self.match.state, decision.player)
-                answer = agent.choose(self.game, view, decision, self.chances[decision.player])
-                option = decision.find(answer)
-                if option is None:
-                    raise RuntimeError(f"agent {agent.name!r} answered {answer!r}, not an option")
-                self.apply(decision.player, option)
-                continue
-            if self.hotseat and last_person is not None and decision.player != last_person:
-                if self.console.is_terminal:
-                    self.console.clear()
-                if self.read(t("pass_device", self.lang, n=decision.player + 1) + " ") is None:
-                    quit_game = True
-                    break
-                if self.console.is_terminal:
-                    self.console.clear()
-            last_person = decision.player
-            self.show(decision.player, decision)
-            chosen = self.ask(decision)
-            if chosen is None:
-                quit_game = True
-                break
-            self.apply(decision.player, chosen)
+        try:
+            play(self.game, None, seats, self.chances, match=self.match, on_decision=self.note_answer,
+                 on_events=self.note_events)
+        except QuitGame:
+            quit_game = True
         return self.finish(quit_game)
 
     def finish(self, quit_game: bool) -> int:
@@ -194,7 +223,9 @@ class Session:
             viewer = None if self.hotseat else (0 if self.agents[0] is None else 1)
             self.show(viewer, None)
             outcome = self.match.outcome
-            if outcome is not None:
+            if outcome is None:
+                self.console.print(Text(t("unfinished", lang), style="yellow"))
+            else:
                 if outcome.winner is None:
                     message = t("draw", lang)
                 elif self.hotseat:
