@@ -1,10 +1,14 @@
-# Grimoire — quick start:  `make play`  (install and play Chant against the computer)
-#                          `make test`  (install test tools and run every check)
+# Grimoire — quick start:  `make serve` (install and start the web server)
+#                          `make test`  (install the test tools and run every check)
 PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed
 DEVSTAMP = $(VENV)/.installed-dev
+# The development install pins every dependency at its lowest declared version, so `make test`
+# (and CI) tests the floors in pyproject.toml; `make install-dev CONSTRAINTS=` takes the newest.
+CONSTRAINTS ?= constraints/floors.txt
+PIN = $(if $(CONSTRAINTS),-c $(CONSTRAINTS))
 
 .PHONY: install install-dev browser play play-en sim serve test lint typecheck pytest bench clean
 
@@ -16,10 +20,10 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q -e .
 	touch $@
 
-$(DEVSTAMP): pyproject.toml examples/toy-race/pyproject.toml | $(BIN)/python
+$(DEVSTAMP): pyproject.toml examples/toy-race/pyproject.toml $(CONSTRAINTS) | $(BIN)/python
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[dev]'
-	$(BIN)/pip install -q -e examples/toy-race   # the example game plugin the tests play
+	$(BIN)/pip install -q -e '.[dev]' $(PIN)
+	$(BIN)/pip install -q -e examples/toy-race $(PIN)   # the example game plugin the tests play
 	touch $(STAMP) $@
 
 install: $(STAMP)

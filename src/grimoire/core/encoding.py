@@ -62,7 +62,7 @@ class ActionCatalogue:
         """The action number of an option id; an id outside the catalogue is a GrimoireError."""
         i = self._index.get(option_id)
         if i is None:
-            key, arg = split_option(option_id)
+            key = split_option(option_id)[0]
             hint = f" (uids 0..{self.uids - 1})" if key in self.blocks["by_uid"] else ""
             raise GrimoireError(f"option {option_id!r} is outside the action catalogue{hint}")
         return i

@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
+from numpy.typing import NDArray
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
@@ -69,7 +70,7 @@ class GrimoireAEC(AECEnv):  # type: ignore[misc]
         if decision is not None:
             self.agent_selection = AGENTS[decision.player]
 
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
+    def observe(self, agent: str) -> dict[str, NDArray[Any]]:
         return self.table.observe(AGENTS.index(agent))
 
     def step(self, action: int | None) -> None:

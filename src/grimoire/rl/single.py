@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import gymnasium
-import numpy as np
+from numpy.typing import NDArray
 
 from grimoire.ai.registry import make_agent
 from grimoire.core.game import Game
@@ -16,7 +16,7 @@ from grimoire.core.rng import Chance
 from .table import DeckSpec, Table
 
 
-class SingleAgentEnv(gymnasium.Env[dict[str, np.ndarray], int]):
+class SingleAgentEnv(gymnasium.Env[dict[str, NDArray[Any]], int]):
     """Play ``seat`` (0, 1, or ``"random"`` for a seat drawn per game) of ``game`` against
     ``opponent`` — an agent or level name (``random``, ``greedy``, ``search-50``, ``hard`` …)
     or an :class:`~grimoire.core.play.Agent` — which answers every decision of the other seat
@@ -55,12 +55,12 @@ class SingleAgentEnv(gymnasium.Env[dict[str, np.ndarray], int]):
         while (d := game.decision(state)) is not None and d.player != self.seat:
             game.apply_unchecked(state, ask(game, state, d, self.opponent, self._chance), [])
 
-    def _result(self) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+    def _result(self) -> tuple[dict[str, NDArray[Any]], dict[str, Any]]:
         obs = self.table.observe(self.seat)
         return obs, {"action_mask": obs["action_mask"], "seat": self.seat}
 
     def reset(self, *, seed: int | None = None,
-              options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+              options: dict[str, Any] | None = None) -> tuple[dict[str, NDArray[Any]], dict[str, Any]]:
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, 2**62))
         self._chance = Chance.seeded(game_seed ^ 0x0770)
@@ -69,7 +69,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, np.ndarray], int]):
         self._opponent_moves()
         return self._result()
 
-    def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+    def step(self, action: int) -> tuple[dict[str, NDArray[Any]], float, bool, bool, dict[str, Any]]:
         game, state = self.table.game, self.table.state
         option = self.table.option(int(action))
         if option is None:

@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
+from numpy.typing import NDArray
 
 from grimoire.core.decks import Deck
 from grimoire.core.encoding import ActionCatalogue, Encoding
@@ -62,7 +63,7 @@ class Table:
                     self._deck(self.starters[pick.below(len(self.starters))]))
         self.state = self.game.new_state(Setup(pair, self.options, seed))
 
-    def observe(self, seat: int) -> dict[str, np.ndarray]:
+    def observe(self, seat: int) -> dict[str, NDArray[Any]]:
         """The observation of ``seat``: its view encoded, and its action mask (zeros unless it must answer)."""
         decision = self.game.decision(self.state)
         mine = decision if decision is not None and decision.player == seat else None
