@@ -95,7 +95,8 @@ class ChantGame(Game[ChantState]):
                 ids.append(cid)
                 owner.append(p)
             zones.append((lib_uids, forb_uids))
-        s = ChantState(tuple(ids), tuple(self.pool[c] for c in ids), tuple(owner), chance)
+        pool = self.pool
+        s = ChantState(tuple(ids), tuple(pool[c] for c in ids), tuple(owner), chance)
         for p in (0, 1):
             pl = s.players[p]
             pl.life = int(opts["starting_life"])

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from contextlib import suppress
 
-from grimoire.core.decision import DRAWN, Event, Termination, split_option
+from grimoire.core.decision import DRAWN, Event, Termination
 from grimoire.core.effects import Frame
 from grimoire.core.game import GameEnded
 
@@ -24,6 +24,7 @@ from . import decisions, effects, procedures, rules
 from .state import ChantState, FrameKind, Phase, Trigger
 
 _C, _A, _R = Phase.C, Phase.A, Phase.R  # C < A < R < E
+_ACTIVATION = FrameKind.ACTIVATION
 
 
 def begin_turn(s: ChantState, ev: list[Event]) -> None:
@@ -96,7 +97,7 @@ def _place(s: ChantState, u: int, ev: list[Event]) -> None:
 
 def _activate(s: ChantState, u: int, ev: list[Event]) -> None:
     s.used.append(u)
-    s.stack.append(Frame(FrameKind.ACTIVATION, u, s.active, s.ids[u], 0, 0, procedures.activation_registers()))
+    s.stack.append(Frame(_ACTIVATION, u, s.active, s.ids[u], 0, 0, procedures.activation_registers()))
 
 
 def _advance(s: ChantState, u: int, ev: list[Event]) -> None:
@@ -133,7 +134,7 @@ MAIN_ANSWERS: dict[str, Callable[[ChantState, int, list[Event]], None]] = {
 
 def main_answer(s: ChantState, option_id: str, ev: list[Event]) -> None:
     """Apply an answer to the C- or A-phase main decision."""
-    key, arg = split_option(option_id)
+    key, _, arg = option_id.partition(":")  # split_option, inlined on this hot path
     MAIN_ANSWERS[key](s, int(arg) if arg else -1, ev)
 
 

@@ -87,7 +87,8 @@ def _activate(s: ChantState, f: Frame, ev: list[Event]) -> bool:
         if counter_possible(s, o):
             return True
         f.pc = ACT_PUT_AWAY
-        rules.damage(s, _to(o, regs[ACT_POWER]), ev)
+        n = regs[ACT_POWER]
+        rules.damage(s, (n, 0) if o == 0 else (0, n), ev)
         return False
     if pc == ACT_COMPARE:
         y = regs[ACT_COUNTER]
