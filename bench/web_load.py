@@ -10,7 +10,23 @@ think time at all to find the saturation throughput.
 
     python bench/web_load.py --games 200 --rounds 3 --duration 20 --out docs/performance.md
 
-Everything stays on 127.0.0.1; the run is bounded in time and stops by itself.
+Scenarios (each writes its own section of ``--out``):
+
+* ``--db postgresql://… --processes 2``: the same load on PostgreSQL over two server
+  processes, each game's two seats on different processes (answers reach the other seat
+  through ``LISTEN/NOTIFY``);
+* ``--hard 20``: besides the ordinary games, 20 games against the ``hard`` computer
+  level (it thinks in the server's worker processes);
+* ``--flood``: besides the ordinary games, an attacker on its own address
+  (``bench/_attack.py``): sockets flooding without reading, 1 MiB and deeply nested
+  POSTs, half-sent requests;
+* ``--durability full``: every answer synced to disk.
+
+Every player's socket comes from a loopback address of its own (``127.0.x.y``), as
+players do from their own machines; the per-client limits apply to each, and to the
+attacker. Latency is measured on the ordinary games only.
+
+Everything stays on 127.0.0.0/8; the run is bounded in time and stops by itself.
 """
 
 from __future__ import annotations
@@ -35,6 +51,7 @@ from typing import Any
 import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _attack import run_attacker
 from _report import write_section
 
 from grimoire.core.rng import Chance
@@ -56,6 +73,9 @@ class Stats:
     elapsed: float = 0.0
     server_cpu: float = 0.0
     client_cpu: float = 0.0
+    hard_answers: int = 0
+    hard_moves: int = 0
+    attack: Any = None
 
 
 def free_port() -> int:
@@ -83,9 +103,22 @@ def cpu_seconds(pid: int) -> float:
         return 0.0
 
 
-def start_server(port: int, db: Path) -> subprocess.Popen[bytes]:
+def children(pid: int) -> list[int]:
+    """The processes started by ``pid`` (a server's thinking workers)."""
+    out = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                    out.append(int(entry.name))
+            except (OSError, IndexError, ValueError):
+                continue
+    return out
+
+
+def start_server(port: int, db: str, extra: list[str]) -> subprocess.Popen[bytes]:
     proc = subprocess.Popen([sys.executable, "-m", "grimoire.web", "--host", "127.0.0.1", "--port", str(port),
-                             "--db", str(db), "--ai-delay", "0"],
+                             "--db", db, "--ai-delay", "0", *extra],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -101,9 +134,14 @@ def start_server(port: int, db: Path) -> subprocess.Popen[bytes]:
     raise SystemExit("the server did not start in 30 s")
 
 
-async def post_json(port: int, path: str, body: dict[str, Any]) -> dict[str, Any]:
+def address(index: int) -> str:
+    """The loopback address of player ``index`` (every player its own, as on the internet)."""
+    return f"127.0.{1 + index // 250}.{1 + index % 250}"
+
+
+async def post_json(port: int, path: str, body: dict[str, Any], source: str = "127.0.0.1") -> dict[str, Any]:
     """A minimal HTTP/1.1 POST over asyncio streams (keeps the client dependency-free)."""
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
     data = json.dumps(body).encode()
     writer.write(f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                  f"Content-Length: {len(data)}\r\nConnection: close\r\n\r\n".encode() + data)
@@ -120,9 +158,11 @@ async def post_json(port: int, path: str, body: dict[str, Any]) -> dict[str, Any
 
 
 async def seat(port: int, game_id: str, token: str, chance: Chance, think: tuple[float, float], stats: Stats,
-               deadline: float) -> bool:
-    """Play one seat until the game ends or time is up; True if the game finished."""
-    async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{game_id}", max_size=2**22) as ws:
+               deadline: float, source: str = "127.0.0.1", measured: bool = True) -> bool:
+    """Play one seat until the game ends or time is up; True if the game finished. A seat that is not
+    ``measured`` (against the computer) counts its answers apart."""
+    async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{game_id}", max_size=2**22,
+                                  local_addr=(source, 0)) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token, "lang": "ja"}))
         sent_at: dict[int, float] = {}
         while True:
@@ -134,8 +174,14 @@ async def seat(port: int, game_id: str, token: str, chance: Chance, think: tuple
             # Parse only what this seat needs: most updates are the other seat's moves.
             ack = ACK.search(text, len(text) - 24)
             if ack is not None and int(ack.group(1)) in sent_at:
-                stats.latencies.append(now - sent_at.pop(int(ack.group(1))))
-                stats.answers += 1
+                latency = now - sent_at.pop(int(ack.group(1)))
+                if measured:
+                    stats.latencies.append(latency)
+                    stats.answers += 1
+                else:
+                    stats.hard_answers += 1
+            elif not measured and text.startswith('{"type":"state"'):
+                stats.hard_moves += 1
             if text.startswith('{"type":"error"'):
                 code = json.loads(text)["code"]
                 stats.errors[code] = stats.errors.get(code, 0) + 1
@@ -156,51 +202,71 @@ async def seat(port: int, game_id: str, token: str, chance: Chance, think: tuple
             await ws.send(json.dumps({"type": "answer", "seq": decision["seq"], "option": option}))
 
 
-async def slot(port: int, index: int, think: tuple[float, float], stats: Stats, deadline: float) -> None:
-    """Keep one game running until time is up: create it, play both seats, repeat."""
+async def slot(ports: list[int], index: int, think: tuple[float, float], stats: Stats, deadline: float,
+               hard: bool = False) -> None:
+    """Keep one game running until time is up: create it, play both seats (each on its own process when
+    there are several; against the computer's hard level when ``hard``), repeat."""
     chance = Chance.seeded(7919 * index + 1)
     n = 0
     while time.monotonic() < deadline:
         game = ("chant", "destiny")[(index + n) % 2]
         n += 1
         mine, theirs = STARTERS[game]
-        created = await post_json(port, "/api/games", {
-            "game": game, "deck": {"starter": mine}, "opponent": {"kind": "friend", "deck": {"starter": theirs}}})
-        tokens = [link.split("#seat=", 1)[1] for link in created["links"]["seats"]]
+        opponent = {"kind": "ai", "level": "hard"} if hard else {"kind": "friend", "deck": {"starter": theirs}}
+        port = ports[index % len(ports)]
+        created = await post_json(port, "/api/games", {"game": game, "deck": {"starter": mine},
+                                                       "opponent": opponent}, address(2 * index))
+        links = [link for link in created["links"]["seats"] if link]
+        tokens = [link.split("#seat=", 1)[1] for link in links]
         stats.games_started += 1
-        done = await asyncio.gather(*(seat(port, created["id"], tokens[s], Chance.seeded(chance.next64()), think,
-                                           stats, deadline) for s in (0, 1)))
-        if all(done):
+        done = await asyncio.gather(*(seat(ports[(index + s) % len(ports)], created["id"], tokens[s],
+                                           Chance.seeded(chance.next64()), think, stats, deadline,
+                                           address(2 * index + s), measured=not hard)
+                                      for s in range(len(tokens))))
+        if all(done) and not hard:
             stats.games_finished += 1
 
 
-async def phase(port: int, pid: int, games: int, duration: float, think: tuple[float, float]) -> Stats:
+async def phase(ports: list[int], pids: list[int], games: int, duration: float, think: tuple[float, float],
+                hard: int = 0, flood: bool = False) -> Stats:
     stats = Stats()
     deadline = time.monotonic() + duration
 
+    def server_cpu() -> float:
+        return sum(cpu_seconds(p) + sum(cpu_seconds(c) for c in children(p)) for p in pids)
+
     async def sample() -> None:
         while time.monotonic() < deadline + 1:
-            stats.rss_peak_kb = max(stats.rss_peak_kb, rss_kb(pid))
+            stats.rss_peak_kb = max(stats.rss_peak_kb, sum(rss_kb(p) for p in pids))
             await asyncio.sleep(0.5)
 
     sampler = asyncio.create_task(sample())
     started = time.perf_counter()
-    cpu_before = cpu_seconds(pid)
+    cpu_before = server_cpu()
     client_before = cpu_seconds(os.getpid())
     # ramp up over one second so that set-up does not land in one burst
     tasks = []
     for i in range(games):
-        tasks.append(asyncio.create_task(slot(port, i, think, stats, deadline)))
+        tasks.append(asyncio.create_task(slot(ports, i, think, stats, deadline)))
         if i % 20 == 19:
             await asyncio.sleep(0.1)
+    for i in range(hard):
+        tasks.append(asyncio.create_task(slot(ports, games + i, think, stats, deadline, hard=True)))
+    if flood:
+        target = await post_json(ports[0], "/api/games", {"game": "chant", "deck": {"starter": "fire"},
+                                                          "opponent": {"kind": "friend"}}, "127.0.0.65")
+        attacker, attack_out = run_attacker(ports[0], target["id"], deadline - time.monotonic())
     results = await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), timeout=duration + 60)
+    if flood:
+        stats.attack = await asyncio.to_thread(attack_out.get, True, 60)
+        attacker.join(10)
     for r in results:
         if isinstance(r, BaseException):
             key = type(r).__name__
             stats.errors[key] = stats.errors.get(key, 0) + 1
             print(f"client failure: {r!r}", file=sys.stderr)
     stats.elapsed = time.perf_counter() - started
-    stats.server_cpu = (cpu_seconds(pid) - cpu_before) / stats.elapsed
+    stats.server_cpu = (server_cpu() - cpu_before) / stats.elapsed
     stats.client_cpu = (cpu_seconds(os.getpid()) - client_before) / stats.elapsed
     sampler.cancel()
     with contextlib.suppress(asyncio.CancelledError):
@@ -225,7 +291,8 @@ def summarise(name: str, games: int, think: tuple[float, float], stats: Stats) -
         "mean": statistics.fmean(lat) if lat else float("nan"),
         "started": stats.games_started, "finished": stats.games_finished, "errors": dict(stats.errors),
         "rss_peak_mb": stats.rss_peak_kb / 1024, "server_cpu": stats.server_cpu,
-        "client_cpu": stats.client_cpu,
+        "client_cpu": stats.client_cpu, "hard_answers": stats.hard_answers, "hard_moves": stats.hard_moves,
+        "attack": stats.attack,
     }
 
 
@@ -236,13 +303,33 @@ def load_average() -> str:
         return "?"
 
 
-def report(rows: list[dict[str, Any]], rss_idle_mb: float, target_ms: float, load: str) -> str:
+def describe(args: argparse.Namespace) -> str:
+    """What the run was, in one paragraph."""
+    store = ("PostgreSQL 15 (Debian), the server on the same machine" if args.db.startswith("postgres")
+             else "SQLite in WAL mode")
+    procs = (f"{args.processes} uvicorn processes (`python -m grimoire.web`), each game's two seats on different "
+             "processes (answers reach the other seat through LISTEN/NOTIFY)" if args.processes > 1
+             else "one uvicorn process (`python -m grimoire.web`)")
+    rate = " (socket rate limit raised for the no-think saturation phase)" if args.saturate > 0 else ""
+    text = (f"{procs} on loopback, {store}, durability {args.durability}{rate}, every answer committed before it is "
+            "acknowledged. Each game's two seats are WebSocket clients in a second process, each from a loopback "
+            "address of its own, answering with a random option; latency is send → the acknowledged update "
+            "received. Half the games are Chant, half Destiny Saga; a finished game's slot starts a new one.")
+    if args.hard:
+        text += (f" Besides, {args.hard} games against the `hard` computer level (one client seat each, same think "
+                 "time); the computer thinks in the server's worker processes, and its games' answers are not in "
+                 "the latency columns.")
+    if args.flood:
+        text += (" Meanwhile an attacker on one address of its own (`bench/_attack.py`, in a process of its own at "
+                 "`nice 19`, standing in for its own machine) floods: 30 spectator sockets sending hello/lang "
+                 "without reading (reconnecting when closed), 1 MiB and deeply nested POSTs one after another, 200 "
+                 "half-sent requests. The server runs with its default limits.")
+    return text
+
+
+def report(args: argparse.Namespace, rows: list[dict[str, Any]], rss_idle_mb: float, load: str) -> str:
     lines = [
-        "Web server load (`bench/web_load.py`): one uvicorn process (`python -m grimoire.web`) on loopback, "
-        "SQLite in WAL mode, every answer committed before it is acknowledged. Each game's two seats are "
-        "WebSocket clients in a second process answering with a random option; latency is send → the "
-        "acknowledged update received. Half the games are Chant, half Destiny Saga; a finished game's slot "
-        "starts a new one.",
+        describe(args),
         "",
         "| phase | concurrent games | think time | answers | answers/s | p50 ms | p99 ms | max ms "
         "| games finished | errors | server CPU | clients CPU | server RSS peak |",
@@ -257,40 +344,58 @@ def report(rows: list[dict[str, Any]], rss_idle_mb: float, target_ms: float, loa
                      f"{r['rss_peak_mb']:.0f} MiB |")
     paced_rows = [r for r in rows if r["phase"].startswith("paced")]
     p99 = statistics.median(r["p99"] for r in paced_rows)
-    verdict = "met" if p99 < target_ms else "NOT met"
-    lines += [
-        "",
-        f"Load average of the machine before the run (1/5/15 min): {load}; server and clients share its 2 cores "
-        f"with anything else running. Server RSS after start-up: {rss_idle_mb:.0f} MiB.",
-        "",
-        f"Target — p99 under {target_ms:.0f} ms with {paced_rows[0]['games']} concurrent games, paced: "
-        f"**{verdict}** (median p99 of {len(paced_rows)} rounds: {p99:.1f} ms). The saturation phase answers with "
-        "no think time, so its latency is queueing time: it shows the ceiling in answers per second of server and "
-        "clients together.",
-    ]
+    verdict = "met" if p99 < args.target_ms else "NOT met"
+    lines += ["", f"Load average of the machine before the run (1/5/15 min): {load}; server and clients share its "
+              f"{os.cpu_count()} cores with anything else running. Server RSS after start-up: {rss_idle_mb:.0f} MiB."]
+    if args.hard:
+        moves = sum(r["hard_moves"] for r in paced_rows)
+        lines.append(f"Games against `hard`: {sum(r['hard_answers'] for r in paced_rows)} client answers and "
+                     f"{moves} updates over the paced rounds.")
+    for r in rows:
+        a = r["attack"]
+        if a is not None:
+            lines.append(f"Attack during {r['phase']}: {a.flood_messages} flood messages on {a.flood_sockets} "
+                         f"sockets, {a.big_posts} 1 MiB posts, {a.nested_posts} nested posts, {a.half_open} "
+                         f"half-sent requests; answers to the posts: "
+                         f"{', '.join(f'{k} ×{v}' for k, v in sorted(a.statuses.items()))}.")
+    lines += ["", f"Target — p99 under {args.target_ms:.0f} ms for the ordinary tables with "
+              f"{paced_rows[0]['games']} concurrent games, paced: **{verdict}** (median p99 of {len(paced_rows)} "
+              f"rounds: {p99:.1f} ms)."]
+    if any(r["phase"] == "saturation" for r in rows):
+        lines.append("The saturation phase answers with no think time, so its latency is queueing time: it shows "
+                     "the ceiling in answers per second of server and clients together.")
     return "\n".join(lines)
 
 
 async def run(args: argparse.Namespace) -> list[dict[str, Any]]:
     rows = []
+    extra = ["--durability", args.durability]
+    if args.saturate > 0:  # clients with no think time answer faster than the default socket rate allows
+        extra += ["--limit", "ws_rate=100", "--limit", "ws_burst=200"]
     with tempfile.TemporaryDirectory() as tmp:
-        port = free_port()
-        proc = start_server(port, Path(tmp) / "bench.db")
+        db = args.db or str(Path(tmp) / "bench.db")
+        procs = []
         try:
-            idle = rss_kb(proc.pid) / 1024
+            ports = []
+            for _ in range(args.processes):
+                ports.append(free_port())
+                procs.append(start_server(ports[-1], db, extra))
+            pids = [p.pid for p in procs]
+            idle = sum(rss_kb(p) for p in pids) / 1024
             think = (args.think_min, args.think_max)
             for i in range(args.rounds):
-                paced = await phase(port, proc.pid, args.games, args.duration, think)
+                paced = await phase(ports, pids, args.games, args.duration, think, args.hard, args.flood)
                 rows.append(summarise(f"paced {i + 1}", args.games, think, paced))
             if args.saturate > 0:
-                sat = await phase(port, proc.pid, args.games, args.saturate, (0.0, 0.0))
+                sat = await phase(ports, pids, args.games, args.saturate, (0.0, 0.0))
                 rows.append(summarise("saturation", args.games, (0.0, 0.0), sat))
         finally:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            for proc in procs:
+                proc.terminate()
+                try:
+                    proc.wait(10)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
     args.idle_mb = idle
     return rows
 
@@ -304,22 +409,30 @@ def main() -> None:
     parser.add_argument("--think-min", type=float, default=0.2, help="least think time per answer, s")
     parser.add_argument("--think-max", type=float, default=0.6, help="most think time per answer, s")
     parser.add_argument("--target-ms", type=float, default=50.0)
-    parser.add_argument("--out", type=Path, default=None, help="write the <!-- bench:web --> section of this file")
+    parser.add_argument("--db", default="", help="a postgresql:// URL (default: a fresh SQLite file)")
+    parser.add_argument("--processes", type=int, default=1, help="server processes sharing the database")
+    parser.add_argument("--hard", type=int, default=0, help="games against the hard computer level besides")
+    parser.add_argument("--flood", action="store_true", help="an attacker floods the server meanwhile")
+    parser.add_argument("--durability", default="normal", choices=("normal", "full"))
+    parser.add_argument("--section", default="web", help="the section of --out to write (default: web)")
+    parser.add_argument("--out", type=Path, default=None, help="write the <!-- bench:SECTION --> section of this file")
     args = parser.parse_args()
     with contextlib.suppress(ImportError):
         import uvloop
 
         asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
     load = load_average()
+    if args.processes > 1 and not args.db.startswith("postgres"):
+        parser.error("several processes need a shared PostgreSQL database (--db postgresql://...)")
     rows = asyncio.run(run(args))
-    text = report(rows, args.idle_mb, args.target_ms, load)
+    text = report(args, rows, args.idle_mb, load)
     print(text)
     for r in rows:
         if r["errors"]:
             print(f"errors in {r['phase']}: {r['errors']}", file=sys.stderr)
     if args.out is not None:
-        write_section(args.out, "web", text)
-        print(f"wrote the web section of {args.out}")
+        write_section(args.out, args.section, text)
+        print(f"wrote the {args.section} section of {args.out}")
 
 
 if __name__ == "__main__":

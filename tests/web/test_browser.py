@@ -128,16 +128,35 @@ def browser() -> Iterator[Any]:
 
 
 @contextlib.contextmanager
-def new_page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+def new_page(browser: Any, enforce_csp: bool = False) -> Iterator[Any]:
+    """A page; Playwright's own ``wait_for_function`` evaluates strings, which the server's
+    Content-Security-Policy forbids, so only ``enforce_csp`` pages keep the policy (and fail on any
+    violation the application itself causes)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=not enforce_csp)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: errors.append(msg.text)
+            if msg.type == "error" and "Content Security Policy" in msg.text else None)
     try:
         yield page
     finally:
         context.close()
     assert not errors, f"script errors on the page: {errors}"
+
+
+def test_w9_lobby_and_table_work_under_the_content_security_policy(server, browser):
+    """No inline script or style, no eval: the pages run with the policy the server sends."""
+    with new_page(browser, enforce_csp=True) as page:
+        response = page.goto(server.url + "/")
+        assert "script-src 'self'" in response.headers["content-security-policy"]
+        page.wait_for_selector("body[data-ready='1']")
+        page.check("input[name=game][value=chant]")
+        page.click("#create")
+        page.wait_for_selector("#created:not([hidden]) .seat0 a")
+        page.click("#created .seat0 a")
+        page.wait_for_selector(".player-zone.me")
+        page.wait_for_selector("#decision button, body[data-conn='up']")
 
 
 READY = """() => document.body.dataset.finished === '1'

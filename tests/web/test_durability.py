@@ -42,15 +42,16 @@ def test_w5_an_answer_is_committed_before_it_is_acknowledged_or_broadcast(db_pat
                 msgs[seat], msgs[1 - seat] = ack, other
 
 
-def _play(ws: Any, msg: dict[str, Any], chance: Chance, steps: int, others: list[Any]) -> dict[str, Any]:
+def _play(ws: Any, msg: dict[str, Any], chance: Chance, steps: int, other: Any,
+          theirs: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A few answers from one seat; its last update and the other seat's."""
     for _ in range(steps):
         if msg["outcome"] is not None or msg["decision"] is None:
             break
         ws.send_json({"type": "answer", "seq": msg["seq"], "option": pick(msg, chance)})
         msg = ws.receive_json()
-        for o in others:
-            o.receive_json()
-    return msg
+        theirs = other.receive_json()
+    return msg, theirs
 
 
 @pytest.mark.parametrize("game_name", ALL_GAMES)
@@ -65,10 +66,12 @@ def test_w5_a_restarted_server_continues_every_game_exactly_where_it_was(db_path
             for _ in range(8):  # a few answers from each side
                 seat = 0 if msgs[0]["decision"] is not None else 1
                 socks = (ws0, ws1)
-                msgs[seat] = _play(socks[seat], msgs[seat], chance, 3, [socks[1 - seat]])
-                msgs[1 - seat] = hello(socks[1 - seat], tokens[1 - seat])
+                msgs[seat], msgs[1 - seat] = _play(socks[seat], msgs[seat], chance, 3, socks[1 - seat],
+                                                   msgs[1 - seat])
                 if msgs[seat]["outcome"] is not None:
                     break
+            assert hello(ws0, tokens[0]) == {"type": "same", "seq": msgs[0]["seq"]}  # up to date: no state again
+        with c.websocket_connect(f"/ws/{gid}") as ws0, c.websocket_connect(f"/ws/{gid}") as ws1:
             before = [hello(ws0, tokens[0]), hello(ws1, tokens[1])]
         with c.websocket_connect(f"/ws/{gid}") as wss:
             spectator_before = hello(wss, None)

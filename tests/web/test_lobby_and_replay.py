@@ -62,7 +62,9 @@ def test_w8_a_pasted_deck_list_is_checked_and_errors_name_the_line(db_path):
 
 def test_w8_bad_create_requests_are_refused(db_path):
     with client(db_path) as c:
-        assert c.post("/api/games", content=b"{nope").json()["error"]["code"] == "bad_json"
+        json_type = {"Content-Type": "application/json"}
+        assert c.post("/api/games", content=b"{nope", headers=json_type).json()["error"]["code"] == "bad_json"
+        assert c.post("/api/games", content=b"{nope").json()["error"]["code"] == "unsupported_media"
         assert c.post("/api/games", json=[1]).status_code == 400
         assert c.post("/api/games", json={"game": "chess"}).status_code == 400
         res = c.post("/api/games", json={"game": "toy", "deck": {"starter": "steady"}, "opponent": {"kind": "x"}})

@@ -12,16 +12,22 @@ from starlette.testclient import TestClient, WebSocketTestSession
 from grimoire.core.rng import Chance
 from grimoire.web.app import create_app
 from grimoire.web.hub import Hub, LiveGame
+from grimoire.web.limits import Limits
 from grimoire.web.storage import Store
 
 ALL_GAMES = ("toy", "chant", "destiny")
 STARTERS = {"toy": ("steady", "bold"), "chant": ("fire", "science"), "destiny": ("spirit_festival", "mystery_festival")}
 
 
+#: Tests answer at machine speed, far above any person's rate: the socket rate limit is raised here
+#: (tests/web/test_limits.py tests it at its own values).
+FAST = Limits(ws_rate=100_000, ws_burst=100_000)
+
+
 @contextlib.contextmanager
 def client(db: Path, games: Sequence[str] = ALL_GAMES) -> Iterator[TestClient]:
     """A test client of a fresh app on ``db`` (the computer answers at once)."""
-    with TestClient(create_app(Store(db), games, ai_delay=0)) as c:
+    with TestClient(create_app(Store(db), games, ai_delay=0, limits=FAST)) as c:
         yield c
 
 

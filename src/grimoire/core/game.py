@@ -76,6 +76,12 @@ class Game(ABC, Generic[S]):
         """The card definitions the rules read (``self.cards.pool``)."""
         return self.cards.pool
 
+    def at_version(self, version: str) -> Game[S] | None:
+        """These rules as they were at ``version`` (stored games and records name theirs), or None
+        if this game cannot play that version any more. A game whose new version changed only
+        a detail may return a copy that plays the old way."""
+        return self if version == self.version else None
+
     # ----- the state machine -------------------------------------------------
     @abstractmethod
     def new_state(self, setup: Setup, events: list[Event] | None = None) -> S:

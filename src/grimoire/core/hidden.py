@@ -107,3 +107,21 @@ def view_matches(game: Game[Any], state: Any, seat: int, view: dict[str, Any],
     mine = game.view(state, seat)
     keys = sorted(set(mine) | set(view))
     return [k for k in keys if k not in ignore and mine.get(k) != view.get(k)]
+
+
+def instance_numbers(seed: int, start: int, count: int) -> list[int]:
+    """The uids ``start`` … ``start + count - 1`` in an order drawn from ``seed`` (at set-up).
+
+    Card instance numbers are part of what a seat sees, so they must tell nothing a
+    seat could not otherwise know — not when a card was drawn, not where it lay in a
+    library or a deck list (docs/protocol.md, 5.5). A game gives the ``i``-th card of a
+    zone it has just shuffled (or of a deck list) the ``i``-th of these numbers. They
+    come from their own generator, seeded from the set-up's seed, so the game's own
+    chance (its shuffles and coins) is drawn exactly as without them.
+
+    >>> sorted(instance_numbers(7, 40, 5)), instance_numbers(7, 40, 5) == instance_numbers(7, 40, 5)
+    ([40, 41, 42, 43, 44], True)
+    """
+    order = list(range(start, start + count))
+    Chance.seeded((seed * 0x2545F4914F6CDD1D + start * 0x9E3779B97F4A7C15 + 0x1D5) & ((1 << 64) - 1)).shuffle(order)
+    return order

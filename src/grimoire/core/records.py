@@ -21,6 +21,7 @@ from typing import Any
 
 from .decks import Deck
 from .errors import DeckError, RecordError
+from .safeio import RECORD_LIMIT, read_text
 
 FORMAT = "grimoire-record"
 FORMAT_VERSION = 1
@@ -85,6 +86,19 @@ class GameRecord:
         answers = need("answers", list)
         checks = need("checks", list)
         outcome = data.get("outcome")
+        kind = chance.get("kind", "prng")
+        script = chance.get("script", [])
+        meta = data.get("meta", {}) or {}
+        if not isinstance(kind, str) or not isinstance(script, list) or not all(
+                isinstance(x, (int, str)) and not isinstance(x, bool) for x in script):
+            raise RecordError("record field 'chance' must have a string 'kind' and a 'script' list")
+        if not isinstance(meta, dict):
+            raise RecordError("record field 'meta' has the wrong type")
+        if not 0 <= seed < 1 << 64:
+            raise RecordError("record field 'seed' must be between 0 and 2**64 - 1")
+        if not all(isinstance(k, str) and (v is None or isinstance(v, (str, int, float, bool)))
+                   for k, v in options.items()):
+            raise RecordError("record field 'options' must map names to plain values")
         if not all(isinstance(a, str) for a in answers):
             raise RecordError("record field 'answers' must be a list of strings")
         if not all(isinstance(c, str) for c in checks):
@@ -96,9 +110,10 @@ class GameRecord:
         cards = data.get("cards", {})
         if not isinstance(cards, dict):
             raise RecordError("record field 'cards' has the wrong type")
-        return cls(game, version, options, decks, seed, str(chance.get("kind", "prng")),
-                   list(chance.get("script", [])), list(answers), list(checks),
-                   outcome if isinstance(outcome, dict) else None, cards, dict(data.get("meta", {}) or {}))
+        if not all(isinstance(k, str) and isinstance(v, dict) for k, v in cards.items()):
+            raise RecordError("record field 'cards' must map card ids to tables")
+        return cls(game, version, options, decks, seed, kind, list(script), list(answers), list(checks),
+                   outcome if isinstance(outcome, dict) else None, cards, dict(meta))
 
     def save(self, path: str | Path) -> Path:
         """Write the record as UTF-8 JSON; returns the path."""
@@ -113,13 +128,18 @@ class GameRecord:
     def load(cls, path: str | Path) -> GameRecord:
         """Read a record file; unreadable or malformed files raise RecordError."""
         p = Path(path)
+        text = read_text(p, RECORD_LIMIT, lambda reason: RecordError(f"{p}: {reason}"), "record")
         try:
-            data = json.loads(p.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise RecordError(f"{p}: cannot read record: {exc.strerror}") from None
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            data = json.loads(text, parse_constant=_refuse_constant)
+        except json.JSONDecodeError as exc:
             raise RecordError(f"{p}: not a JSON record: {exc}") from None
+        except (ValueError, RecursionError) as exc:  # a number too long to convert, nesting too deep
+            raise RecordError(f"{p}: not a JSON record: {exc or type(exc).__name__}") from None
         try:
             return cls.from_json(data)
         except RecordError as exc:
             raise RecordError(f"{p}: {exc}") from None
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a record may hold")

@@ -41,8 +41,10 @@ def setup_of(record: GameRecord) -> tuple[Game[Any], Setup]:
         options = game.options(record.options)
     except GrimoireError as exc:
         raise RecordError(f"record cannot be set up: {exc}") from None
-    if record.ruleset_version != game.version:
+    played = game.at_version(record.ruleset_version)
+    if played is None:
         raise RecordError(f"record is for {record.game} rules {record.ruleset_version}, this is {game.version}")
+    game = played
     if len(record.decks) != 2:
         raise RecordError(f"record must have 2 decks, has {len(record.decks)}")
     for deck in record.decks:

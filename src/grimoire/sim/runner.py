@@ -71,11 +71,17 @@ def make_players(names: tuple[str, str], game_name: str, decks: tuple[Deck, Deck
     """The agents for ordinary and for swapped games, each told its own and its opponent's deck list.
 
     Decks stay with their seats, so an agent seated by a swap plays the other deck and must
-    know that (search agents sample hidden cards from the deck lists).
+    know that (search agents sample hidden cards from the deck lists). The ``hard`` level
+    searches its iteration budget without the time cap of interactive play, so a run is
+    reproducible whatever the machine's load.
     """
     d0, d1 = decks
-    ordinary = (make_agent(names[0], game_name, (d0, d1)), make_agent(names[1], game_name, (d1, d0)))
-    swapped = (make_agent(names[0], game_name, (d1, d0)), make_agent(names[1], game_name, (d0, d1)))
+
+    def agent(name: str, own: Deck, other: Deck) -> Agent:  # iterations, never wall time: same seed, same games
+        return make_agent(name, game_name, (own, other), timed=False)
+
+    ordinary = (agent(names[0], d0, d1), agent(names[1], d1, d0))
+    swapped = (agent(names[0], d1, d0), agent(names[1], d0, d1))
     return ordinary, swapped
 
 

@@ -1,4 +1,5 @@
-"""Play in the browser: an authoritative server (Starlette + uvicorn, SQLite) and a static client.
+"""Play in the browser: an authoritative server (Starlette + uvicorn; SQLite, or PostgreSQL shared by
+several processes) and a static client.
 
 Each seat sees only its own view; the computer's seats are answered on the server;
 every answer is committed to the database before anyone hears of it. Start it with

@@ -13,6 +13,10 @@ Routes::
     GET  /api/games/{id}/replay    the view after step N (header X-Seat-Token: the seat's own view)
     WS   /ws/{id}                  live play (see :mod:`grimoire.web.protocol`)
 
+Every answer carries the browser safety headers; POSTs take JSON only, from this
+site, within the limits (:mod:`grimoire.web.guard`, :mod:`grimoire.web.limits`); every
+refusal is a typed error in the client's language (:mod:`grimoire.web.errors`).
+
 >>> from grimoire.web.storage import Store
 >>> app = create_app(Store(":memory:"))
 >>> sorted(r.path for r in app.routes)[:3]
@@ -31,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -44,21 +49,34 @@ from grimoire.core.game import Game
 from grimoire.core.i18n import LANGS
 from grimoire.core.registry import plugin
 
-from .hub import HUMAN, Conn, Hub, LiveGame
-from .protocol import ClientError, parse_message
-from .storage import Store
+from .errors import ClientError, pick_lang, refused_json
+from .guard import Guard
+from .hub import HUMAN, Conn, Hub, LiveGame, client_key
+from .limits import Bucket, Limits
+from .protocol import parse_message
+from .safejson import JSONRefused, loads
+from .storage import Storage
+from .thinking import Thinker
 
 STATIC = Path(__file__).resolve().parent / "static"
 log = logging.getLogger("grimoire.web")
 
 
-def create_app(store: Store, games: Sequence[str] | None = None, ai_delay: float = 0.3) -> Starlette:
-    """The application serving ``games`` (default: every installed game) from ``store``; ``ai_delay``
-    paces the computer's answers (seconds)."""
-    hub = Hub(store, games, ai_delay=ai_delay)
+def create_app(store: Storage, games: Sequence[str] | None = None, ai_delay: float = 0.3,
+               limits: Limits | None = None, thinker: Thinker | None = None,
+               origins: Sequence[str] = ()) -> Starlette:
+    """The application serving ``games`` (default: every installed game) from ``store``.
+
+    ``ai_delay`` paces the computer's answers (seconds); ``limits`` are the server's
+    limits (default :class:`~grimoire.web.limits.Limits`); ``thinker`` runs the searching
+    computer levels (default: in a thread); ``origins`` are other sites allowed to POST.
+    """
+    limits = limits or Limits()
+    hub = Hub(store, games, ai_delay=ai_delay, limits=limits, thinker=thinker)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        hub.start()
         yield
         await hub.close()
 
@@ -79,7 +97,8 @@ def create_app(store: Store, games: Sequence[str] | None = None, ai_delay: float
         assets = plugin(name).web_assets
         if assets is not None and assets.is_dir():
             routes.append(Mount(f"/games/{name}", StaticFiles(directory=assets), name=f"game-{name}"))
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    middleware=[Middleware(Guard, limits=limits, origins=tuple(origins))])  # type: ignore[arg-type, unused-ignore]
     app.state.hub = hub
     return app
 
@@ -88,8 +107,16 @@ async def _page(name: str, request: Request) -> Response:
     return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
 
 
-def _error(status: int, code: str, message: str, **extra: Any) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message, **extra}}, status_code=status)
+def _lang(request: Request, body: dict[str, Any] | None = None) -> str:
+    """The client's language: ``lang`` in the body or the query, else its Accept-Language."""
+    for value in ((body or {}).get("lang"), request.query_params.get("lang")):
+        if value in LANGS:
+            return str(value)
+    return pick_lang(request.headers.get("accept-language"))
+
+
+def _error(exc: ClientError, lang: str, **extra: Any) -> JSONResponse:
+    return JSONResponse({"error": {"code": exc.code, "message": exc.message(lang), **extra}}, status_code=exc.status)
 
 
 def _localized_name(text: str) -> dict[str, str]:
@@ -146,7 +173,7 @@ async def _cards(hub: Hub, request: Request) -> Response:
     try:
         game = hub.rules(request.path_params["game"])
     except GrimoireError as exc:
-        return _error(404, "not_found", str(exc))
+        return _error(ClientError("not_found", "game_error", text=str(exc)), _lang(request))
     cards = {card.id: _plain_card(card, game.pool.tables.get(card.id, {})) for card in game.pool}
     return JSONResponse({"game": game.name, "cards": cards})
 
@@ -156,164 +183,213 @@ async def _catalog(hub: Hub, request: Request) -> Response:
     try:
         game = hub.rules(request.path_params["game"])
     except GrimoireError as exc:
-        return _error(404, "not_found", str(exc))
+        return _error(ClientError("not_found", "game_error", text=str(exc)), _lang(request))
     catalog = game.text.catalog
     terms = {word: {"ja": ja, "en": en} for word, (ja, en) in catalog.terms.items()}
     return JSONResponse({"game": game.name, "ui": catalog.ui(), "terms": terms},
                         headers={"Cache-Control": "no-cache"})
 
 
-async def _json_body(request: Request) -> dict[str, Any]:
+async def _json_body(hub: Hub, request: Request) -> dict[str, Any]:
+    """The request's JSON object, parsed within the limits (the Guard has bounded its size)."""
     try:
-        body = await request.json()
-    except ValueError:
-        raise ClientError("bad_json", "the request body is not JSON") from None
+        body = loads(await request.body(), hub.limits.json_depth, hub.limits.json_digits)
+    except JSONRefused as exc:
+        raise refused_json(exc, hub.limits) from None
     if not isinstance(body, dict):
-        raise ClientError("bad_message", "the request body must be a JSON object")
+        raise ClientError("bad_message", "not_object")
     return body
 
 
-def _deck(game: Game[Any], spec: Any, field: str) -> Deck:
-    """A deck from ``{"starter": id}`` or ``{"text": deck list}``; DeckError names the line."""
+def _options(game: Game[Any], raw: Any) -> dict[str, Any]:
+    """Rules options from a request: an object of plain values, checked by the game."""
+    if raw is None:
+        return game.options(None)
+    if not isinstance(raw, dict) or not all(isinstance(v, (str, int, float, bool)) for v in raw.values()):
+        raise ClientError("bad_message", "field", field="options", what="an object of plain values")
+    return game.options(raw)
+
+
+def _deck(game: Game[Any], spec: Any, field: str, options: dict[str, Any]) -> Deck:
+    """A deck from ``{"starter": id}`` or ``{"text": deck list}``, checked under ``options``."""
     if not isinstance(spec, dict):
-        raise ClientError("bad_message", f"{field!r} must be an object with 'starter' or 'text'")
+        raise ClientError("bad_message", "field", field=field, what="an object with 'starter' or 'text'")
     if isinstance(spec.get("text"), str) and spec["text"].strip():
-        return game.cards.deck_from_text(spec["text"], "pasted deck")
+        return game.cards.deck_from_text(spec["text"], "pasted deck", options)
     starter = spec.get("starter")
     if not isinstance(starter, str):
-        raise ClientError("bad_message", f"{field!r} needs a 'starter' deck or a deck list 'text'")
-    return game.cards.starter_deck(starter)
+        raise ClientError("bad_message", "field", field=field, what="a 'starter' deck or a deck list 'text'")
+    return game.cards.starter_deck(starter, options)
 
 
-def _deck_error(exc: DeckError, field: str) -> JSONResponse:
-    return _error(400, "deck", str(exc), field=field, line=exc.line)
+def _deck_error(exc: DeckError, field: str, lang: str) -> JSONResponse:
+    return _error(ClientError("deck", text=str(exc)), lang, field=field, line=exc.line)
 
 
 async def _check_deck(hub: Hub, request: Request) -> Response:
+    lang = _lang(request)
     try:
-        body = await _json_body(request)
+        body = await _json_body(hub, request)
+        lang = _lang(request, body)
         game = hub.rules(str(body.get("game")))
-        deck = _deck(game, {"text": body.get("text", "")}, "deck")
+        text = body.get("text", "")
+        if not isinstance(text, str):
+            raise ClientError("bad_message", "field", field="text", what="a string")
+        deck = _deck(game, {"text": text}, "deck", _options(game, body.get("options")))
     except ClientError as exc:
-        return _error(400, exc.code, exc.message)
+        return _error(exc, lang)
     except DeckError as exc:
-        return _deck_error(exc, "deck")
+        return _deck_error(exc, "deck", lang)
     except GrimoireError as exc:
-        return _error(400, "bad_message", str(exc))
+        return _error(ClientError("bad_message", "game_error", text=str(exc)), lang)
     counts = {name: len(cards) for name, cards in deck.sections.items()}
     return JSONResponse({"ok": True, "name": deck.name, "counts": counts})
 
 
 async def _create(hub: Hub, request: Request) -> Response:
+    lang = _lang(request)
     try:
-        body = await _json_body(request)
+        body = await _json_body(hub, request)
+        lang = _lang(request, body)
         game = hub.rules(str(body.get("game")))
         opponent = body.get("opponent") or {}
         if not isinstance(opponent, dict):
-            raise ClientError("bad_message", "'opponent' must be an object")
+            raise ClientError("bad_message", "field", field="opponent", what="an object")
+        options = _options(game, body.get("options"))
         try:
-            mine = _deck(game, body.get("deck"), "deck")
+            mine = _deck(game, body.get("deck"), "deck", options)
         except DeckError as exc:
-            return _deck_error(exc, "deck")
+            return _deck_error(exc, "deck", lang)
         try:
-            theirs = _deck(game, opponent.get("deck") or body.get("deck"), "opponent.deck")
+            theirs = _deck(game, opponent.get("deck") or body.get("deck"), "opponent.deck", options)
         except DeckError as exc:
-            return _deck_error(exc, "opponent.deck")
+            return _deck_error(exc, "opponent.deck", lang)
         if opponent.get("kind") == "friend":
             seats = [HUMAN, HUMAN]
         elif opponent.get("kind") == "ai":
             level = opponent.get("level")
-            if level not in hub.levels(game.name):
-                raise ClientError("bad_message", f"unknown computer level {level!r}")
+            choices = hub.levels(game.name)
+            if level not in choices:
+                raise ClientError("bad_message", "field", field="opponent.level", what=" / ".join(choices))
             seats = [HUMAN, f"ai:{level}"]
         else:
-            raise ClientError("bad_message", "'opponent.kind' must be 'ai' or 'friend'")
-        options = body.get("options")
-        live, tokens = hub.create(game.name, (mine, theirs), seats, options if isinstance(options, dict) else None)
+            raise ClientError("bad_message", "field", field="opponent.kind", what="'ai' / 'friend'")
+        client = client_key(request.client.host if request.client else None)
+        live, tokens = await hub.create_for(client, game.name, (mine, theirs), seats, options)
     except ClientError as exc:
-        return _error(400, exc.code, exc.message)
+        return _error(exc, lang)
     except GrimoireError as exc:
-        return _error(400, "bad_message", str(exc))
+        return _error(ClientError("bad_message", "game_error", text=str(exc)), lang)
     links = {"spectator": f"/g/{live.id}", "seats": [f"/g/{live.id}#seat={t}" if t else None for t in tokens]}
     return JSONResponse({"id": live.id, "game": game.name, "seats": seats, "links": links}, status_code=201)
 
 
-async def _summary(hub: Hub, request: Request) -> Response:
+async def _found(hub: Hub, request: Request) -> LiveGame:
     live = await hub.get(request.path_params["id"])
     if live is None:
-        return _error(404, "not_found", "no such game")
+        raise ClientError("not_found")
+    return live
+
+
+async def _summary(hub: Hub, request: Request) -> Response:
+    try:
+        live = await _found(hub, request)
+    except ClientError as exc:
+        return _error(exc, _lang(request))
     return JSONResponse(live.summary())
 
 
 async def _replay(hub: Hub, request: Request) -> Response:
-    live = await hub.get(request.path_params["id"])
-    if live is None:
-        return _error(404, "not_found", "no such game")
-    token = request.headers.get("x-seat-token")
-    seat = None
-    if token:
-        seat = live.seat_of(token)
-        if seat is None:
-            return _error(403, "bad_token", "this link does not open a seat of this game")
-    lang = request.query_params.get("lang", "ja")
-    if lang not in LANGS:
-        lang = "ja"
+    lang = _lang(request)
     try:
-        step = int(request.query_params.get("step", str(live.seq)))
-    except ValueError:
-        return _error(400, "bad_message", "'step' must be an integer")
-    return JSONResponse(hub.replay(live, step, seat, lang))
+        live = await _found(hub, request)
+        token = request.headers.get("x-seat-token")
+        seat = None
+        if token:
+            seat = live.seat_of(token)
+            if seat is None:
+                raise ClientError("bad_token")
+        raw = request.query_params.get("step", str(live.seq))
+        if not raw.lstrip("-").isdigit() or len(raw) > 12:
+            raise ClientError("bad_message", "field", field="step", what="an integer")
+        return JSONResponse(hub.replay(live, int(raw), seat, lang))
+    except ClientError as exc:
+        return _error(exc, lang)
 
 
+# ----- the WebSocket --------------------------------------------------------------------
 async def _writer(ws: WebSocket, conn: Conn) -> None:
     while True:
-        text = await conn.outbox.get()
+        text = await conn.take()
         if text is None:
-            await ws.close(code=1008)
+            with contextlib.suppress(Exception):
+                await ws.close(code=1008)
             return
         await ws.send_text(text)
 
 
+async def _close_with(conn: Conn, writer: asyncio.Task[None], error: ClientError, seq: int | None) -> None:
+    """Send a last typed error and close the socket (waiting a little for the writer to flush)."""
+    conn.overflowed = False
+    conn.send(error.payload(conn.lang, seq))
+    conn.outbox.put_nowait(None)
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(asyncio.shield(writer), 2.0)
+
+
 async def _play(hub: Hub, ws: WebSocket) -> None:
     """One WebSocket connection: hello first, then answers; every refusal is a typed error."""
+    limits = hub.limits
     await ws.accept()
+    lang = pick_lang(ws.headers.get("accept-language"))
     game_id = ws.path_params["id"]
-    live = await hub.get(game_id)
+    try:
+        live = await hub.get(game_id)
+    except ClientError as exc:
+        live, missing = None, exc
+    else:
+        missing = ClientError("not_found")
     if live is None:
-        await ws.send_json({"type": "error", "code": "not_found", "message": "no such game"})
+        await ws.send_json(missing.payload(lang))
         await ws.close(code=1008)
         return
-    conn = Conn(None, "ja")
+    conn = Conn(None, lang, max_queue=limits.ws_queue, max_bytes=limits.ws_queue_bytes)
+    bucket = Bucket(limits.ws_rate, limits.ws_burst)
     joined = False
     writer = asyncio.create_task(_writer(ws, conn))
     try:
-        while True:
+        while not conn.overflowed:
             message = await ws.receive()
             if message["type"] == "websocket.disconnect":
+                break
+            current = hub.live.get(game_id) or live
+            if not bucket.take():
+                await _close_with(conn, writer, ClientError("rate", rate=f"{limits.ws_rate:g}"), current.seq)
                 break
             raw = message.get("text")
             if raw is None:
                 raw = message.get("bytes") or b""
-            current = await hub.get(game_id) or live
             try:
-                msg = parse_message(raw)
+                msg = parse_message(raw, limits)
                 kind = msg["type"]
                 if kind == "hello":
                     hub.join(current, msg["token"], msg["lang"], conn)
                     joined = True
                 elif not joined:
-                    raise ClientError("bad_message", "say hello first")
+                    raise ClientError("bad_message", "hello_first")
                 elif kind == "answer":
                     await hub.answer(current, conn, msg["seq"], msg["option"])
                 elif kind == "lang":
                     conn.lang = msg["lang"]
-                    hub.send_full(current, conn)
+                    hub.refresh(current, conn)
                 else:
                     conn.send({"type": "pong"})
             except ClientError as exc:
-                conn.send(exc.payload(current.seq))
+                conn.send(exc.payload(conn.lang, current.seq))
             if writer.done():
                 break
+        if conn.overflowed:
+            log.info("game %s: closing a socket that does not read its updates", game_id)
     except WebSocketDisconnect:
         pass
     finally:

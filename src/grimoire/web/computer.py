@@ -1,9 +1,12 @@
 """The computer's seats: answered on the server by agents that see only their seat's view.
 
 Each game with a computer seat to answer gets one task that waits ``delay`` seconds,
-asks the seat's agent with :func:`grimoire.core.play.ask` (in a worker thread, unless
-it is the instant random agent, so that thinking never stalls the other games) and
-commits the answer like a player's.
+asks the seat's agent with :func:`grimoire.core.play.ask` and commits the answer like a
+player's. The quick levels (random, greedy) answer on the event loop; a searching level
+thinks in a worker process of the :class:`~grimoire.web.thinking.Thinker`, whose
+bounded queue makes computer seats wait their turn rather than slow the other tables.
+When the database cannot take the answer (full disk, read-only file, lost connection)
+the seat tries again later, with a growing pause: nothing is applied until it is stored.
 
 >>> computer("easy", "toy").name
 'random'
@@ -19,13 +22,17 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 
 from grimoire.ai.registry import LEVELS, make_level_agent
+from grimoire.ai.search import SearchAgent
 from grimoire.core.decision import Decision
 from grimoire.core.decks import Deck
 from grimoire.core.errors import GrimoireError
 from grimoire.core.play import Agent, AgentError, RandomAgent, ask
 
+from .errors import ClientError
 from .live import Conn, LiveGame
-from .protocol import ClientError
+from .thinking import Job, Thinker
+
+RETRY_FIRST, RETRY_MAX = 0.5, 30.0  # seconds between tries to store an answer the database refused
 
 log = logging.getLogger("grimoire.web")
 
@@ -61,10 +68,12 @@ class ComputerSeats:
     forgotten game is left alone); ``commit`` stores, applies and broadcasts an answer.
     """
 
-    def __init__(self, commit: Commit, current: Callable[[LiveGame], bool], delay: float = 0.3) -> None:
+    def __init__(self, commit: Commit, current: Callable[[LiveGame], bool], delay: float = 0.3,
+                 thinker: Thinker | None = None) -> None:
         self.commit = commit
         self.current = current
         self.delay = delay
+        self.thinker = thinker or Thinker(0)
         self.games: set[LiveGame] = set()
 
     def kick(self, live: LiveGame) -> None:
@@ -91,12 +100,26 @@ class ComputerSeats:
                 option = await self._think(live, decision)
                 if live.match.decision is not decision:
                     continue
-                await self.commit(live, decision.player, option, None)
-        except ClientError as exc:
-            log.error("game %s: computer answer failed: %s", live.id, exc)
+                await self._store(live, decision, option)
         finally:
             live.ai_task = None
             self.games.discard(live)
+
+    async def _store(self, live: LiveGame, decision: Decision, option: str) -> None:
+        """Commit the computer's answer; while the database refuses it, wait and try again."""
+        pause = RETRY_FIRST
+        while self.current(live) and live.match.decision is decision:
+            try:
+                await self.commit(live, decision.player, option, None)
+                return
+            except ClientError as exc:
+                if exc.code != "unavailable":
+                    log.info("game %s: the computer's answer was refused: %s", live.id, exc)
+                    return  # stale: another process answered; the loop looks at the new decision
+                log.warning("game %s: the database refused the computer's answer; trying again in %.1f s",
+                            live.id, pause)
+            await asyncio.sleep(pause)
+            pause = min(RETRY_MAX, pause * 2)
 
     def _agent(self, live: LiveGame, seat: int) -> Agent:
         agent = live.agents.get(seat)
@@ -110,10 +133,13 @@ class ComputerSeats:
         agent = self._agent(live, decision.player)
         game, state = live.game, live.match.state
         try:
-            if isinstance(agent, RandomAgent):
+            if not isinstance(agent, SearchAgent):  # quick: answered at once, on the event loop
                 return ask(game, state, decision, agent, live.ai_chance)
-            # thinking takes a while: keep the other games going meanwhile
-            return await asyncio.to_thread(ask, game, state, decision, agent, live.ai_chance)
+            seat = decision.player
+            decks = live.match.setup.decks
+            job = Job(game.name, live.seats[seat][3:], (decks[seat], decks[1 - seat]), game.view(state, seat),
+                      decision, live.ai_chance.next64())
+            return await self.thinker.think(job)
         except AgentError as exc:
             log.error("game %s: %s", live.id, exc)
             return decision.options[0].id
@@ -122,10 +148,11 @@ class ComputerSeats:
             return ask(game, state, decision, RandomAgent(), live.ai_chance)
 
     async def close(self) -> None:
-        """Stop every answering task."""
+        """Stop every answering task and the thinking processes."""
         for live in list(self.games):
             task = live.ai_task
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
+        self.thinker.close()

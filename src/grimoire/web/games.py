@@ -1,10 +1,14 @@
-"""The live games of one server: created, loaded lazily from the database, answered with rollback.
+"""The live games of one server process: created, loaded lazily from the database, answered with rollback.
 
-A game is loaded on first use by reading its set-up and answers from the
-:class:`~grimoire.web.storage.Store` and replaying them, in a worker thread (the event
-loop keeps serving the other games meanwhile). :meth:`LiveGames.commit` stores an
-answer before applying it; when the engine fails to apply it, the stored answer is
-taken back and the game is reloaded from the database.
+A game is loaded on first use by reading its set-up and answers from the store and
+replaying them, in a worker thread (the event loop keeps serving the other games
+meanwhile). :meth:`LiveGames.commit` stores an answer before applying it: when the
+database refuses it (full disk, read-only file, lost connection) nothing is applied
+and the client gets the typed error ``unavailable``; when another process stored that
+answer first (a shared PostgreSQL database), the answer is stale and the game catches
+up with the database (:meth:`LiveGames.catch_up`); when the engine fails to apply it, the stored answer is
+taken back and the game is reloaded from the database. The calls to a remote database
+run in worker threads (:meth:`LiveGames.db`).
 
 >>> import asyncio
 >>> from grimoire.web.storage import Store
@@ -28,7 +32,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from grimoire.core.decks import Deck
 from grimoire.core.errors import GrimoireError
@@ -36,11 +40,13 @@ from grimoire.core.game import Game, Setup
 from grimoire.core.match import Match
 from grimoire.core.registry import game_names, load_game
 
+from .errors import ClientError
 from .live import HUMAN, LiveGame, hash_token, stored_setup
-from .protocol import ClientError
-from .storage import StaleWrite, Store, StoredGame
+from .storage import StaleWrite, Storage, StorageError, StoredGame
 
 log = logging.getLogger("grimoire.web")
+T = TypeVar("T")
+TOUCH_EVERY = 3600.0  # seconds between marks that a game someone joined is in use (it then does not expire)
 
 
 class AnswerFailed(Exception):
@@ -54,7 +60,7 @@ class AnswerFailed(Exception):
 class LiveGames:
     """The rules of each served game and the games in memory (least recently used first)."""
 
-    def __init__(self, store: Store, names: Sequence[str] | None = None, max_live: int = 2000) -> None:
+    def __init__(self, store: Storage, names: Sequence[str] | None = None, max_live: int = 2000) -> None:
         self.store = store
         self.names = tuple(game_names() if names is None else names)
         self.max_live = max_live
@@ -64,6 +70,12 @@ class LiveGames:
         self._rules: dict[str, Game[Any]] = {}
         self._rules_lock = threading.Lock()
         self._loading: dict[str, asyncio.Task[LiveGame | None]] = {}
+
+    async def db(self, func: Callable[..., T], *args: Any) -> T:
+        """Call a store method: at once for SQLite, in a worker thread for a database over the network."""
+        if self.store.remote:
+            return await asyncio.to_thread(func, *args)
+        return func(*args)
 
     def rules(self, name: str) -> Game[Any]:
         """The rule module ``name`` (loaded once and shared: rules are immutable)."""
@@ -76,21 +88,29 @@ class LiveGames:
         return game
 
     # ----- creating and finding ------------------------------------------------
-    def create(self, game_name: str, decks: tuple[Deck, Deck], seats: Sequence[str],
-               options: dict[str, Any] | None = None, seed: int | None = None) -> tuple[LiveGame, list[str]]:
-        """Store a new game and keep it in memory; returns it and the seat tokens (empty for the computer)."""
+    def prepare(self, game_name: str, decks: tuple[Deck, Deck], seats: Sequence[str],
+                options: dict[str, Any] | None = None, seed: int | None = None,
+                creator: str = "") -> tuple[LiveGame, list[str]]:
+        """A new game, not yet stored; and the seat tokens (empty for the computer)."""
         game = self.rules(game_name)
         setup = Setup(decks, game.options(options), secrets.randbits(63) if seed is None else seed)
         match: Match[Any] = Match(game, setup)
         tokens = [secrets.token_urlsafe(24) if kind == HUMAN else "" for kind in seats]
+        now = time.time()
         stored = StoredGame(
             id=secrets.token_urlsafe(9), game=game_name, ruleset_version=game.version, options=dict(setup.options),
             decks=[d.to_json() for d in decks], seed=setup.seed, chance=setup.chance,
             chance_script=list(setup.chance_script), seats=list(seats),
-            token_hashes=[hash_token(t) if t else "" for t in tokens], created=time.time())
-        self.store.create_game(stored)
-        live = LiveGame(stored, game, match)
-        self._remember(live)
+            token_hashes=[hash_token(t) if t else "" for t in tokens], created=now, creator=creator,
+            last_active=now)
+        return LiveGame(stored, game, match), tokens
+
+    def create(self, game_name: str, decks: tuple[Deck, Deck], seats: Sequence[str],
+               options: dict[str, Any] | None = None, seed: int | None = None) -> tuple[LiveGame, list[str]]:
+        """Store a new game and keep it in memory; returns it and the seat tokens (empty for the computer)."""
+        live, tokens = self.prepare(game_name, decks, seats, options, seed)
+        self.store.create_game(live.stored)
+        self.remember(live)
         return live, tokens
 
     def loaded(self, game_id: str) -> LiveGame | None:
@@ -117,7 +137,7 @@ class LiveGames:
             del self._loading[game_id]  # from now on the game is in memory, or not to be found
         if live is None:
             return None
-        self._remember(live)
+        self.remember(live)
         for hook in self.on_load:
             hook(live)
         return live
@@ -127,10 +147,11 @@ class LiveGames:
         stored = self.store.load_game(game_id)
         if stored is None or stored.game not in self.names:
             return None
-        game = self.rules(stored.game)
-        if stored.ruleset_version != game.version:
+        current = self.rules(stored.game)
+        game = current.at_version(stored.ruleset_version)  # a game stored under older rules replays under them
+        if game is None:
             log.warning("game %s is for %s rules %s, this server has %s", game_id, stored.game,
-                        stored.ruleset_version, game.version)
+                        stored.ruleset_version, current.version)
             return None
         try:
             match = Match(game, stored_setup(game, stored))
@@ -141,7 +162,8 @@ class LiveGames:
             return None
         return LiveGame(stored, game, match)
 
-    def _remember(self, live: LiveGame) -> None:
+    def remember(self, live: LiveGame) -> None:
+        """Keep a game in memory (forgetting the least recently used idle ones beyond ``max_live``)."""
         self.live[live.id] = live
         self.live.move_to_end(live.id)
         if len(self.live) > self.max_live:
@@ -152,29 +174,86 @@ class LiveGames:
                     del self.live[gid]
 
     # ----- answers ---------------------------------------------------------------
-    async def commit(self, live: LiveGame, seat: int, option: str) -> int:
-        """Store ``option`` as the next answer, then apply it; returns the log length before it.
+    async def commit(self, live: LiveGame, seat: int, option: str, seq: int | None = None) -> int:
+        """Store ``option`` as answer ``seq`` (default: the next), then apply it; returns the log length before it.
 
-        Raises ClientError ``stale`` if that answer is stored already. If the engine fails
-        to apply it, the stored answer is removed, the game is reloaded from the database
-        and :class:`AnswerFailed` carries the reloaded game.
+        Raises ClientError ``stale`` if that answer is stored already (by another
+        process: see :meth:`catch_up`) and ``unavailable`` if the database refused it
+        (nothing changed). If the engine fails to apply it, the stored answer is removed,
+        the game is reloaded from the database and :class:`AnswerFailed` carries it.
         """
-        seq = live.seq
-        try:
-            self.store.append_answer(live.id, seat, seq, option)
-        except StaleWrite:
-            raise ClientError("stale", f"decision {seq} was already answered") from None
-        before = len(live.match.log)
-        try:
-            live.match.answer(option)
-        except Exception as exc:  # an engine failure: undo the stored answer, rebuild from the database
-            log.exception("game %s: answer %r at step %d failed", live.id, option, seq)
-            self.store.remove_answer(live.id, seq)
-            raise AnswerFailed(option, exc, await self.reload(live)) from None
+        async with live.lock:
+            if seq is None:
+                seq = live.seq
+            if seq != live.seq:
+                raise ClientError("stale", "pending", seq=seq, pending=live.seq)
+            try:
+                await self.db(self.store.append_answer, live.id, seat, seq, option)
+            except StaleWrite:  # another process stored it first: the caller catches up (Hub.follow)
+                raise ClientError("stale", "answered", seq=seq) from None
+            except StorageError as exc:
+                log.error("game %s: answer %d not stored: %s", live.id, seq, exc)
+                raise ClientError("unavailable") from None
+            before = len(live.match.log)
+            try:
+                live.match.answer(option)
+            except Exception as exc:  # an engine failure: undo the stored answer, rebuild from the database
+                log.exception("game %s: answer %r at step %d failed", live.id, option, seq)
+                await self.db(self.store.remove_answer, live.id, seq)
+                failed = exc
+            else:
+                await self._note_outcome(live)
+                return before
+        raise AnswerFailed(option, failed, await self.reload(live))
+
+    async def _note_outcome(self, live: LiveGame) -> None:
         outcome = live.match.outcome
         if outcome is not None:
-            self.store.set_outcome(live.id, outcome.to_json())
+            try:
+                await self.db(self.store.set_outcome, live.id, outcome.to_json())
+            except StorageError as exc:  # a summary only: the answers are stored, the outcome replays from them
+                log.warning("game %s: outcome not noted: %s", live.id, exc)
+
+    async def catch_up(self, live: LiveGame, stored: int = -1, last: str | None = None) -> int | None:
+        """Apply the answers another process stored; the log length before them, or None if there were none.
+
+        ``stored``: how many answers the database is known to hold (-1: unknown); a game that
+        has them all already is not read again (a process hears of its own answers too), and
+        one that lacks only the last, given as ``last``, applies it without reading.
+        """
+        async with live.lock:
+            if 0 <= stored <= live.seq:
+                return None
+            if last is not None and stored == live.seq + 1:
+                before = len(live.match.log)
+                try:
+                    live.match.answer(last)
+                except Exception:  # what another process stored does not apply here: read the database instead
+                    log.exception("game %s: the answer another process stored does not apply", live.id)
+                else:
+                    return before
+            return await self._catch_up_locked(live)
+
+    async def _catch_up_locked(self, live: LiveGame) -> int | None:
+        missing = await self.db(self.store.answers_from, live.id, live.seq)
+        if not missing:
+            return None
+        before = len(live.match.log)
+        for option in missing:
+            live.match.answer(option)
+        await self._note_outcome(live)
         return before
+
+    async def touch(self, live: LiveGame) -> None:
+        """Mark a game someone joined as in use (at most hourly): it then does not expire."""
+        now = time.time()
+        if now - live.touched < TOUCH_EVERY:
+            return
+        live.touched = now
+        try:
+            await self.db(self.store.touch, live.id, now)
+        except StorageError as exc:
+            log.warning("game %s: cannot mark it in use: %s", live.id, exc)
 
     async def reload(self, live: LiveGame) -> LiveGame | None:
         """Forget the in-memory game and load it again from the database."""

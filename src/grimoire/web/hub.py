@@ -5,7 +5,9 @@ games (:mod:`~grimoire.web.games`: creation, lazy loading, commit with rollback)
 per-connection updates (:mod:`~grimoire.web.broadcast`), the computer's seats
 (:mod:`~grimoire.web.computer`) and the replay view (:mod:`~grimoire.web.replays`).
 An answer is checked against the pending decision, committed to the database and only
-then applied and broadcast.
+then applied and broadcast. With a database shared by several server processes, an
+answer stored by another process is heard of (:meth:`Hub.start`), read and broadcast
+to this process's sockets. Abandoned unfinished games expire (limit ``expire_days``).
 
 >>> hub = Hub(Store(":memory:"), games=("chant",))
 >>> deck = hub.rules("chant").cards.starter_deck("fire")
@@ -18,6 +20,11 @@ then applied and broadcast.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import hashlib
+import logging
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -28,30 +35,42 @@ from grimoire.core.game import Game
 
 from .broadcast import Broadcaster
 from .computer import ComputerSeats, levels
+from .errors import ClientError
 from .games import AnswerFailed, LiveGames
+from .limits import Limits
 from .live import HUMAN, Conn, LiveGame
-from .protocol import ClientError
 from .replays import ReplayCache
-from .storage import Store
+from .storage import Storage, StorageError, Store
+from .thinking import Thinker
 
-__all__ = ["HUMAN", "Conn", "Hub", "LiveGame"]
+__all__ = ["HUMAN", "Conn", "Hub", "LiveGame", "Store", "client_key"]
+log = logging.getLogger("grimoire.web")
+DAY = 86400.0
+
+
+def client_key(address: str | None) -> str:
+    """What the database keeps of a client address for the per-client limits (a hash, never the address)."""
+    return hashlib.sha256((address or "?").encode()).hexdigest()[:16]
 
 
 class Hub:
-    """Every game of one server: creation, lazy loading, answers, broadcasts, computer seats, replays."""
+    """Every game of one server process: creation, loading, answers, broadcasts, computer seats, replays."""
 
-    def __init__(self, store: Store, games: Sequence[str] | None = None, ai_delay: float = 0.3,
-                 max_live: int = 2000) -> None:
+    def __init__(self, store: Storage, games: Sequence[str] | None = None, ai_delay: float = 0.3,
+                 max_live: int = 2000, limits: Limits | None = None, thinker: Thinker | None = None) -> None:
+        self.limits = limits or Limits()
         self.games = LiveGames(store, games, max_live)
         self.out = Broadcaster()
-        self.computer = ComputerSeats(self._commit, lambda live: self.games.live.get(live.id) is live, ai_delay)
+        self.computer = ComputerSeats(self._commit, self._current, ai_delay,
+                                      thinker or Thinker(0, self.limits.think_queue))
         self.replays = ReplayCache()
-        self.games.on_load.append(self.computer.kick)
+        self.games.on_load.append(self.kick)
         #: Called with the game after each applied answer.
         self.on_step: list[Callable[[LiveGame], None]] = []
+        self._tasks: set[asyncio.Task[Any]] = set()
 
     @property
-    def store(self) -> Store:
+    def store(self) -> Storage:
         return self.games.store
 
     @property
@@ -71,39 +90,138 @@ class Hub:
         """The computer levels for a game, easiest first."""
         return levels(game_name)
 
+    def _current(self, live: LiveGame) -> bool:
+        return self.games.live.get(live.id) is live
+
+    def kick(self, live: LiveGame) -> None:
+        """Let the computer answer if it must. With a shared database only a process that has one of the
+        game's seats connected plays its computer seat (two processes would think twice)."""
+        if self.store.shared and any(kind == HUMAN for kind in live.seats) \
+                and not any(c.seat is not None for c in live.conns):
+            return
+        self.computer.kick(live)
+
+    # ----- running -------------------------------------------------------------------
+    def start(self) -> None:
+        """Start hearing other processes' answers and expiring abandoned games (needs the running loop)."""
+        self.store.listen(self._heard, asyncio.get_running_loop())
+        self._spawn(self._expire_loop())
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _heard(self, game_id: str, count: int, last: str | None = None) -> None:
+        """Another process stored answers (``*``: perhaps several games; check every one in memory)."""
+        games = list(self.live.values()) if game_id == "*" else [g for g in (self.live.get(game_id),) if g]
+        for live in games:
+            if count < 0 or live.seq < count:
+                self._spawn(self.follow(live, count, last))
+
+    async def follow(self, live: LiveGame, stored: int = -1, last: str | None = None) -> None:
+        """Catch up with answers stored by another process (``stored`` answers in all, -1: unknown; ``last``
+        the last of them, if known) and update this process's sockets."""
+        try:
+            before = await self.games.catch_up(live, stored, last)
+        except StorageError as exc:
+            log.warning("game %s: cannot read the answers of other processes: %s", live.id, exc)
+            return
+        if before is not None:
+            self.out.broadcast(live, before, None, -1)
+            for hook in self.on_step:
+                hook(live)
+            self.kick(live)
+
+    async def _expire_loop(self) -> None:
+        period = min(3600.0, self.limits.expire_days * DAY / 4)
+        while True:
+            await self.expire()
+            await asyncio.sleep(period)
+
+    async def expire(self, now: float | None = None) -> list[str]:
+        """Delete the unfinished games nobody answered for ``expire_days``; their ids."""
+        cutoff = (time.time() if now is None else now) - self.limits.expire_days * DAY
+        try:
+            gone = await self.games.db(self.store.expire, cutoff)
+        except StorageError as exc:
+            log.warning("abandoned games not expired: %s", exc)
+            return []
+        for gid in gone:
+            live = self.live.pop(gid, None)
+            if live is not None:
+                for conn in list(live.conns):
+                    conn.send(ClientError("not_found").payload(conn.lang))
+        if gone:
+            log.info("expired %d abandoned games", len(gone))
+        return gone
+
     # ----- creating and finding ------------------------------------------------
+    def _check_seats(self, game_name: str, seats: Sequence[str]) -> None:
+        self.rules(game_name)
+        for kind in seats:
+            if kind != HUMAN and not (kind.startswith("ai:") and kind[3:] in self.levels(game_name)):
+                raise GrimoireError(f"unknown seat kind {kind!r}")
+
     def create(self, game_name: str, decks: tuple[Deck, Deck], seats: Sequence[str],
                options: dict[str, Any] | None = None, seed: int | None = None) -> tuple[LiveGame, list[str]]:
         """Start a new game; returns it and the seat tokens (empty for computer seats).
 
         ``seats`` are ``"human"`` or ``"ai:LEVEL"``. Raises GrimoireError for bad input.
         """
-        self.rules(game_name)
-        for kind in seats:
-            if kind != HUMAN and not (kind.startswith("ai:") and kind[3:] in self.levels(game_name)):
-                raise GrimoireError(f"unknown seat kind {kind!r}")
+        self._check_seats(game_name, seats)
         live, tokens = self.games.create(game_name, decks, seats, options, seed)
-        self.computer.kick(live)
+        self.kick(live)
+        return live, tokens
+
+    async def create_for(self, client: str, game_name: str, decks: tuple[Deck, Deck], seats: Sequence[str],
+                         options: dict[str, Any] | None = None) -> tuple[LiveGame, list[str]]:
+        """:meth:`create` for a web client (``client``: its :func:`client_key`), within the per-client limits.
+
+        Raises ClientError ``too_many_games`` over a limit and ``unavailable`` when the
+        database cannot take the game.
+        """
+        self._check_seats(game_name, seats)
+        now, lim = time.time(), self.limits
+        db = self.games.db
+        try:
+            if await db(self.store.count_created, client, now - 60) >= lim.creates_per_minute:
+                raise ClientError("too_many_games", "creates", limit=lim.creates_per_minute)
+            if await db(self.store.count_open, client, now - lim.expire_days * DAY) >= lim.open_games_per_client:
+                raise ClientError("too_many_games", "open_games", limit=lim.open_games_per_client)
+            live, tokens = self.games.prepare(game_name, decks, seats, options, creator=client)
+            await db(self.store.create_game, live.stored)
+        except StorageError as exc:
+            log.error("a game was not created: %s", exc)
+            raise ClientError("unavailable") from None
+        self.games.remember(live)
+        self.kick(live)
         return live, tokens
 
     async def get(self, game_id: str) -> LiveGame | None:
         """A game by id, loaded from the database (set-up + answers → replay, off the event loop) if needed."""
-        return await self.games.get(game_id)
+        try:
+            return await self.games.get(game_id)
+        except StorageError as exc:
+            log.error("game %s not loaded: %s", game_id, exc)
+            raise ClientError("unavailable") from None
 
     # ----- connections -----------------------------------------------------------
     def join(self, live: LiveGame, token: str | None, lang: str, conn: Conn | None) -> Conn:
-        """Attach (or re-attach) a connection as the seat its token opens; sends the full state."""
+        """Attach (or re-attach) a connection as the seat its token opens; sends the state if it lacks it."""
         seat = None
         if token is not None:
             seat = live.seat_of(token)
             if seat is None:
-                raise ClientError("bad_token", "this link does not open a seat of this game")
+                raise ClientError("bad_token")
         if conn is None:
             conn = Conn(seat, lang)
         conn.seat, conn.lang = seat, lang
         live.conns.add(conn)
-        self.out.send_full(live, conn)
-        self.computer.kick(live)
+        self.out.refresh(live, conn)
+        self.kick(live)
+        if live.match.outcome is None:
+            self._spawn(self.games.touch(live))
         return conn
 
     def leave(self, live: LiveGame, conn: Conn) -> None:
@@ -113,33 +231,41 @@ class Hub:
         """Send a connection the whole state and the whole log."""
         self.out.send_full(live, conn)
 
+    def refresh(self, live: LiveGame, conn: Conn) -> None:
+        """Send a connection the whole state if it lacks it, else the small ``same``."""
+        self.out.refresh(live, conn)
+
     # ----- answers -----------------------------------------------------------------
     async def answer(self, live: LiveGame, conn: Conn, seq: int, option: str) -> None:
         """A seat's answer: checked, committed, applied, broadcast. Raises ClientError."""
         decision = live.match.decision
         if conn.seat is None:
-            raise ClientError("not_your_turn", "spectators cannot answer")
+            raise ClientError("not_your_turn", "spectator")
         if decision is None:
-            raise ClientError("stale", "the game is over")
+            raise ClientError("stale", "over")
         if seq != live.seq:
-            raise ClientError("stale", f"decision {seq} is no longer pending; the pending decision is {live.seq}")
+            raise ClientError("stale", "pending", seq=seq, pending=live.seq)
         if decision.player != conn.seat or live.ai_seat(conn.seat):
-            raise ClientError("not_your_turn", f"seat {decision.player + 1} must answer, not seat {conn.seat + 1}")
+            raise ClientError("not_your_turn", seat=decision.player + 1, mine=conn.seat + 1)
         if decision.find(option) is None:
-            raise ClientError("illegal", f"{option!r} is not an option of decision {seq} ({decision.kind})")
-        await self._commit(live, conn.seat, option, conn)
-        self.computer.kick(live)
+            raise ClientError("illegal", option=repr(option[:60]), seq=seq, kind=decision.kind)
+        await self._commit(live, conn.seat, option, conn, seq)
+        self.kick(live)
 
-    async def _commit(self, live: LiveGame, seat: int, option: str, by: Conn | None) -> None:
-        seq = live.seq
+    async def _commit(self, live: LiveGame, seat: int, option: str, by: Conn | None, seq: int | None = None) -> None:
+        seq = live.seq if seq is None else seq
         try:
-            before = await self.games.commit(live, seat, option)
+            before = await self.games.commit(live, seat, option, seq)
         except AnswerFailed as failed:  # the game was reloaded from the database: resend it to everyone
             if failed.fresh is not None:
                 for conn in live.conns:
                     failed.fresh.conns.add(conn)
                     self.out.send_full(failed.fresh, conn)
-            raise ClientError("internal", str(failed)) from None
+            raise ClientError("internal", detail=str(failed)) from None
+        except ClientError as exc:
+            if exc.code == "stale":  # another process answered first: everyone here gets its update
+                self._spawn(self.follow(live))
+            raise
         self.out.broadcast(live, before, by, seq)
         for hook in self.on_step:
             hook(live)
@@ -151,6 +277,11 @@ class Hub:
 
     async def close(self) -> None:
         """Finish the loads under way, stop the computer tasks and close the database."""
+        for task in list(self._tasks):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
         await self.games.close()
         await self.computer.close()
         self.store.close()
+

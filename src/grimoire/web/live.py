@@ -1,8 +1,11 @@
 """A game in memory and its connections: :class:`LiveGame` and :class:`Conn`.
 
 >>> conn = Conn(0, "ja")
->>> conn.send({"type": "pong"}), conn.outbox.get_nowait()
+>>> conn.send({"type": "pong"}), conn.take_nowait()
 (True, '{"type":"pong"}')
+>>> small = Conn(None, "en", max_queue=2)
+>>> small.send("a"), small.send("b"), small.send("c"), small.overflowed
+(True, True, False, True)
 >>> hash_token("secret") == hash_token("secret") != hash_token("other")
 True
 """
@@ -26,7 +29,8 @@ from .protocol import dumps
 from .storage import StoredGame
 
 HUMAN = "human"
-MAX_QUEUE = 256
+MAX_QUEUE = 64
+MAX_QUEUE_BYTES = 2 * 1024 * 1024
 
 
 def hash_token(token: str) -> str:
@@ -42,19 +46,50 @@ def stored_setup(game: Game[Any], stored: StoredGame) -> Setup:
 
 @dataclass(eq=False)
 class Conn:
-    """One WebSocket connection to a game: its seat (None: spectator), language and outbox."""
+    """One WebSocket connection to a game: its seat (None: spectator), language and outbox.
+
+    The outbox holds at most ``max_queue`` messages and ``max_bytes`` of text: a client
+    that does not read its updates is ``overflowed`` (the server then closes it) instead
+    of making the server hold ever more for it.
+    """
 
     seat: int | None
     lang: str
     outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     seen: int = 0  # how many events of the game's log this connection has been sent
+    max_queue: int = MAX_QUEUE
+    max_bytes: int = MAX_QUEUE_BYTES
+    queued: int = 0  # bytes waiting in the outbox
+    overflowed: bool = False
+    #: (answers, seat, language) of the last state this connection was sent (None: none yet).
+    sent: tuple[int, int | None, str] | None = None
 
     def send(self, payload: dict[str, Any] | str) -> bool:
-        """Queue a message; False if the client is too far behind (the caller drops it)."""
-        if self.outbox.qsize() >= MAX_QUEUE:
+        """Queue a message; False (and ``overflowed``) if the client is too far behind."""
+        if self.overflowed:
             return False
-        self.outbox.put_nowait(payload if isinstance(payload, str) else dumps(payload))
+        text = payload if isinstance(payload, str) else dumps(payload)
+        if self.outbox.qsize() >= self.max_queue or self.queued + len(text) > self.max_bytes:
+            self.overflowed = True
+            self.outbox.put_nowait(None)  # the writer stops at this mark
+            return False
+        self.queued += len(text)
+        self.outbox.put_nowait(text)
         return True
+
+    def take_nowait(self) -> str | None:
+        """The next queued message (tests and the writer's bookkeeping)."""
+        text = self.outbox.get_nowait()
+        if text is not None:
+            self.queued -= len(text)
+        return text
+
+    async def take(self) -> str | None:
+        """Wait for the next queued message; None: stop writing."""
+        text = await self.outbox.get()
+        if text is not None:
+            self.queued -= len(text)
+        return text
 
 
 @dataclass(eq=False)
@@ -68,6 +103,9 @@ class LiveGame:
     agents: dict[int, Agent] = field(default_factory=dict)
     ai_chance: Chance = field(default_factory=lambda: Chance.seeded(secrets.randbits(64)))
     ai_task: asyncio.Task[None] | None = None
+    #: Serializes this process's changes to the game (answers, catching up with other processes).
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    touched: float = 0.0  # when this process last marked the game as in use in the database
 
     @property
     def id(self) -> str:

@@ -10,7 +10,13 @@ The rules of the table (tests are named after them):
   ``seq`` (answers so far), the prompt and each option's id and rendered label.
 * **W3 Refusals.** A malformed, stale, illegal or unauthorised message gets a typed
   error (``bad_json``, ``bad_message``, ``stale``, ``illegal``, ``not_your_turn``,
-  ``bad_token``) and changes nothing.
+  ``bad_token``; see :mod:`grimoire.web.errors`) in the client's language and changes
+  nothing.
+* **W9 Limits.** Messages are parsed within the server's limits
+  (:mod:`grimoire.web.limits`: size, JSON depth and number size); a socket sending
+  faster than the rate, or not reading its updates, is closed with a typed error; a
+  ``hello`` or ``lang`` that changes nothing is answered by a small ``same`` message,
+  never by the whole state again.
 * **W4 Seats.** A seat is opened by its secret token (sent in ``hello``, never in a
   URL the server sees); a token of another game opens nothing; computer seats have
   no token.
@@ -35,6 +41,7 @@ Server → client::
     {"type": "state", "seq": 12, "seat": 0, "view": {...}, "decision": {...} | null,
      "waiting_for": 1 | null, "events": [...], "outcome": null, "ack": 11}
     {"type": "error", "code": "stale", "message": "...", "seq": 12}
+    {"type": "same", "seq": 12}          # hello/lang that changed nothing: the client is up to date
     {"type": "pong"}
 
 ``seq`` is the number of answers given so far; an answer must carry the ``seq`` of the
@@ -48,11 +55,15 @@ pending decision and the events redacted for that seat.
 >>> parse_message('{"type": "answer", "seq": "3"}')
 Traceback (most recent call last):
 ...
-grimoire.web.protocol.ClientError: bad_message: 'seq' must be an integer
+grimoire.web.errors.ClientError: bad_message: 'seq' must be an integer
 >>> parse_message("{oops")
 Traceback (most recent call last):
 ...
-grimoire.web.protocol.ClientError: bad_json: not a JSON message
+grimoire.web.errors.ClientError: bad_json: not JSON
+>>> parse_message('{"type": "answer", "seq": 1e400, "option": "x"}')
+Traceback (most recent call last):
+...
+grimoire.web.errors.ClientError: bad_json: a JSON number is out of range (no Infinity or NaN)
 """
 
 from __future__ import annotations
@@ -65,25 +76,12 @@ from grimoire.core.decision import Decision, Event, Outcome
 from grimoire.core.game import Game
 from grimoire.core.i18n import LANGS
 
-#: Every error code the server may send.
-ERROR_CODES = ("bad_json", "bad_message", "stale", "illegal", "not_your_turn", "bad_token", "not_found", "internal")
-MAX_MESSAGE = 4096
+from .errors import ERROR_CODES, ClientError, refused_json
+from .limits import Limits
+from .safejson import JSONRefused, loads
 
-
-class ClientError(Exception):
-    """A refused client message: a ``code`` from :data:`ERROR_CODES` and a message."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(f"{code}: {message}")
-        self.code = code
-        self.message = message
-
-    def payload(self, seq: int | None = None) -> dict[str, Any]:
-        """The error reply sent to the client."""
-        out: dict[str, Any] = {"type": "error", "code": self.code, "message": self.message}
-        if seq is not None:
-            out["seq"] = seq
-        return out
+__all__ = ["ERROR_CODES", "ClientError", "parse_message", "state_payload"]
+DEFAULT_LIMITS = Limits()
 
 
 def dumps(obj: Any) -> str:
@@ -91,40 +89,40 @@ def dumps(obj: Any) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
 
 
-def parse_message(text: str | bytes) -> dict[str, Any]:
+def parse_message(text: str | bytes, limits: Limits = DEFAULT_LIMITS) -> dict[str, Any]:
     """Check one client message; raises :class:`ClientError` (``bad_json`` or ``bad_message``)."""
-    if len(text) > MAX_MESSAGE:
-        raise ClientError("bad_message", f"message longer than {MAX_MESSAGE} bytes")
+    if len(text) > limits.ws_message:
+        raise ClientError("bad_message", "too_long", limit=limits.ws_message)
     try:
-        data = json.loads(text)
-    except (ValueError, UnicodeDecodeError):
-        raise ClientError("bad_json", "not a JSON message") from None
+        data = loads(text, limits.json_depth, limits.json_digits)
+    except JSONRefused as exc:
+        raise refused_json(exc, limits) from None
     if not isinstance(data, dict):
-        raise ClientError("bad_message", "a message must be a JSON object")
+        raise ClientError("bad_message", "not_object")
     kind = data.get("type")
     if kind == "hello":
         token = data.get("token")
         if token is not None and not isinstance(token, str):
-            raise ClientError("bad_message", "'token' must be a string or null")
+            raise ClientError("bad_message", "field", field="token", what="a string or null")
         return {"type": "hello", "token": token or None, "lang": _lang(data.get("lang", "ja"))}
     if kind == "answer":
         seq = data.get("seq")
         option = data.get("option")
         if isinstance(seq, bool) or not isinstance(seq, int):
-            raise ClientError("bad_message", "'seq' must be an integer")
+            raise ClientError("bad_message", "field", field="seq", what="an integer")
         if not isinstance(option, str) or not option:
-            raise ClientError("bad_message", "'option' must be a non-empty string")
+            raise ClientError("bad_message", "field", field="option", what="a non-empty string")
         return {"type": "answer", "seq": seq, "option": option}
     if kind == "lang":
         return {"type": "lang", "lang": _lang(data.get("lang"))}
     if kind == "ping":
         return {"type": "ping"}
-    raise ClientError("bad_message", f"unknown message type {kind!r}")
+    raise ClientError("bad_message", "unknown_type", kind=str(kind)[:40])
 
 
 def _lang(value: Any) -> str:
     if value not in LANGS:
-        raise ClientError("bad_message", f"'lang' must be one of {', '.join(LANGS)}")
+        raise ClientError("bad_message", "field", field="lang", what=" / ".join(LANGS))
     return str(value)
 
 

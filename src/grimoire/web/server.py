@@ -1,4 +1,4 @@
-"""Running the web server: ``serve(host, port, db)``, which ``grimoire serve`` (and ``python -m grimoire.web``) runs.
+"""Running the web server: :func:`serve`, which ``grimoire serve`` (and ``python -m grimoire.web``) runs.
 
 >>> default_db().name
 'grimoire.db'
@@ -14,7 +14,10 @@ from pathlib import Path
 from grimoire.core.content import user_data_dir
 
 from .app import create_app
-from .storage import Store
+from .guard import protocol_class
+from .limits import Limits
+from .storage import open_store
+from .thinking import Thinker
 
 
 def default_db() -> Path:
@@ -22,24 +25,41 @@ def default_db() -> Path:
     return user_data_dir() / "grimoire.db"
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: Path | None = None,
-          games: Sequence[str] | None = None, ai_delay: float = 0.3, log_level: str = "warning") -> None:
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = None,
+          games: Sequence[str] | None = None, ai_delay: float = 0.3, log_level: str = "warning",
+          limits: Limits | None = None, durability: str = "normal", think_workers: int | None = None,
+          origins: Sequence[str] = (), forwarded_allow_ips: str | None = None) -> None:
     """Serve the lobby and the tables on ``http://host:port/`` until interrupted.
 
-    Games live in the SQLite file ``db`` (default :func:`default_db`); a restarted server
-    picks every game up where it was.
+    Games live in ``db``: a SQLite file (default :func:`default_db`) or a
+    ``postgresql://`` URL (several processes may share it); a restarted server picks
+    every game up where it was. A database that cannot be opened raises
+    :class:`~grimoire.web.storage.StorageError` (one line) before anything listens.
     """
     import uvicorn
 
-    path = db if db is not None else default_db()
-    store = Store(path)
-    app = create_app(store, games, ai_delay=ai_delay)
+    limits = limits or Limits()
+    target = db if db is not None else default_db()
+    store = open_store(target, durability)
+    thinker = Thinker(think_workers, limits.think_queue)
+    app = create_app(store, games, ai_delay=ai_delay, limits=limits, thinker=thinker, origins=origins)
     for name in app.state.hub.game_names:  # load the rules and cards now, then keep them out of the collector's way
         app.state.hub.rules(name)
     gc.collect()
     gc.freeze()
     shown = f"[{host}]" if ":" in host else host
-    print(f"Grimoire: http://{shown}:{port}/  (database: {path})", flush=True)
+    where = getattr(store, "path", None) or _redacted(str(target))
+    print(f"Grimoire: http://{shown}:{port}/  (database: {where}, {store.kind}, durability {durability})", flush=True)
     logging.basicConfig(level=logging.INFO)
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=65536, ws_per_message_deflate=False)
+    config = uvicorn.Config(
+        app, host=host, port=port, log_level=log_level, http=protocol_class(limits),
+        ws_max_size=max(16384, 2 * limits.ws_message), ws_per_message_deflate=False,
+        timeout_keep_alive=max(1, int(min(5.0, limits.header_timeout))),
+        proxy_headers=forwarded_allow_ips is not None, forwarded_allow_ips=forwarded_allow_ips)
+    uvicorn.Server(config).run()
 
+
+def _redacted(url: str) -> str:
+    from .pgstore import redact
+
+    return redact(url)

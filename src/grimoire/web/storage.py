@@ -1,10 +1,16 @@
-"""The web server's embedded database (SQLite): game set-ups, seat tokens and answers.
+"""The web server's database: game set-ups, seat tokens and answers (SQLite here, PostgreSQL in
+:mod:`grimoire.web.pgstore`).
 
 A game is stored as its set-up (game name, ruleset version, options, decks, seed,
 chance source), the kind of each seat (``human`` or ``ai:LEVEL``), the hashes of the
-seat tokens, and the list of answers. Every answer is committed before the server
-acknowledges or broadcasts it, so a restarted server replays each game to exactly
-where it was.
+seat tokens, and the list of answers; also who created it (a hash of the client
+address, for the per-client limits) and when it was last answered (for expiry). Every
+answer is committed before the server acknowledges or broadcasts it, so a restarted
+server replays each game to exactly where it was.
+
+Both stores have the same synchronous interface (:class:`Storage`); a failure to open
+is a :class:`StorageError` with one line naming the database, and so is a failed
+write during play (full disk, read-only file), which leaves the database as it was.
 
 >>> store = Store(":memory:")
 >>> store.create_game(StoredGame("g1", "toy", "1", {}, [], 7, "prng", [], ["human", "ai:random"], ["h0", ""], 0.0))
@@ -15,6 +21,8 @@ where it was.
 Traceback (most recent call last):
 ...
 grimoire.web.storage.StaleWrite: game 'g1': answer 0 is already stored
+>>> open_store("postgresql://nobody@127.0.0.1:1/none", connect=False).kind
+'postgresql'
 """
 
 from __future__ import annotations
@@ -23,9 +31,12 @@ import json
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
+
+from grimoire.core.errors import GrimoireError
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -51,6 +62,19 @@ CREATE TABLE IF NOT EXISTS answers (
     PRIMARY KEY (game_id, seq)
 );
 """
+#: Columns added after the first release (a database from then is upgraded in place).
+ADDED = (("creator", "TEXT NOT NULL DEFAULT ''"), ("last_active", "REAL NOT NULL DEFAULT 0"))
+INDEXES = """
+CREATE INDEX IF NOT EXISTS games_by_creator ON games (creator, created);
+CREATE INDEX IF NOT EXISTS games_by_activity ON games (last_active) WHERE outcome IS NULL;
+"""
+DURABILITY = ("normal", "full")
+COLUMNS = ("id, game, ruleset_version, options, decks, seed, chance, chance_script, seats, token_hashes, created,"
+           " outcome, creator, last_active")
+
+
+class StorageError(GrimoireError):
+    """The database cannot be opened or written (the message names it and says why)."""
 
 
 class StaleWrite(Exception):
@@ -74,29 +98,107 @@ class StoredGame:
     created: float
     outcome: dict[str, Any] | None = None
     answers: list[str] = field(default_factory=list)
+    creator: str = ""
+    last_active: float = 0.0
+
+    def row(self) -> tuple[Any, ...]:
+        """The values of :data:`COLUMNS`."""
+        return (self.id, self.game, self.ruleset_version, _dump(self.options), _dump(self.decks), self.seed,
+                self.chance, _dump(self.chance_script), _dump(self.seats), _dump(self.token_hashes), self.created,
+                None if self.outcome is None else _dump(self.outcome), self.creator,
+                self.last_active or self.created)
+
+    @classmethod
+    def from_row(cls, row: tuple[Any, ...], answers: list[str]) -> StoredGame:
+        """A game from a row of :data:`COLUMNS` and its answers."""
+        return cls(row[0], row[1], row[2], json.loads(row[3]), json.loads(row[4]), int(row[5]), row[6],
+                   json.loads(row[7]), json.loads(row[8]), json.loads(row[9]), float(row[10]),
+                   None if row[11] is None else json.loads(row[11]), answers, row[12] or "", float(row[13] or 0))
+
+
+#: Called (on the event loop) with a game id, its number of stored answers and the last of them (None: not
+#: told), when a process stored one.
+Listener = Callable[[str, int, str | None], None]
+
+
+class Storage(Protocol):
+    """What the server needs of a database (SQLite :class:`Store` or PostgreSQL ``PgStore``)."""
+
+    kind: str
+    #: True when calls wait on the network (the server then makes them from a worker thread).
+    remote: bool
+    #: True when other server processes may share the database (their answers are announced).
+    shared: bool
+
+    def create_game(self, game: StoredGame) -> None: ...
+    def append_answer(self, game_id: str, seat: int, seq: int, option: str) -> None: ...
+    def set_outcome(self, game_id: str, outcome: dict[str, Any]) -> None: ...
+    def remove_answer(self, game_id: str, seq: int) -> None: ...
+    def load_game(self, game_id: str) -> StoredGame | None: ...
+    def answers_from(self, game_id: str, seq: int) -> list[str]: ...
+    def count_games(self) -> int: ...
+    def count_created(self, creator: str, since: float) -> int: ...
+    def count_open(self, creator: str, active_since: float) -> int: ...
+    def expire(self, before: float) -> list[str]: ...
+    def touch(self, game_id: str, now: float) -> None: ...
+    def listen(self, listener: Listener, loop: Any) -> None: ...
+    def close(self) -> None: ...
 
 
 class Store:
-    """A SQLite file (or ``:memory:``) holding every game of one server.
+    """A SQLite file (or ``:memory:``) holding every game of one server process.
 
     The server uses it from its event-loop thread and from the worker threads that load
     games, so one lock serializes every use of the one connection. The database runs
-    in WAL mode with ``synchronous=NORMAL``; each write is its own committed
-    transaction. A committed answer survives the server process being killed; only
-    an operating-system crash or power loss could lose the last few commits (a full
-    fsync per answer costs milliseconds and would stall every game on the server).
+    in WAL mode; each write is its own committed transaction. With durability
+    ``normal`` (``synchronous=NORMAL``) a committed answer survives the server process
+    being killed and only an operating-system crash or power loss could lose the last
+    few commits; ``full`` (``synchronous=FULL``) syncs every answer to the disk.
     """
 
-    def __init__(self, path: str | Path) -> None:
+    kind = "sqlite"
+    remote = False
+    shared = False
+
+    def __init__(self, path: str | Path, durability: str = "normal") -> None:
+        if durability not in DURABILITY:
+            raise StorageError(f"durability must be one of {', '.join(DURABILITY)}, got {durability!r}")
         self.path = str(path)
-        if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self.durability = durability
         self.lock = threading.Lock()
-        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.execute("PRAGMA foreign_keys=ON")
-        self.db.executescript(SCHEMA)
+        try:
+            if self.path != ":memory:":
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=5)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute(f"PRAGMA synchronous={'FULL' if durability == 'full' else 'NORMAL'}")
+            self.db.execute("PRAGMA foreign_keys=ON")
+            self.db.executescript(SCHEMA)
+            have = {row[1] for row in self.db.execute("PRAGMA table_info(games)")}
+            for name, decl in ADDED:
+                if name not in have:
+                    self.db.execute(f"ALTER TABLE games ADD COLUMN {name} {decl}")
+            self.db.executescript(INDEXES)
+            self.db.execute("BEGIN IMMEDIATE")  # a read-only file or folder is found now, not at the first answer
+            self.db.execute("ROLLBACK")
+        except (sqlite3.Error, OSError) as exc:
+            raise StorageError(f"cannot open the database {self.path}: {_reason(exc)}") from None
+
+    def _write(self, sql: str, args: tuple[Any, ...]) -> sqlite3.Cursor:
+        try:
+            with self.lock:
+                return self.db.execute(sql, args)
+        except sqlite3.IntegrityError:
+            raise
+        except sqlite3.Error as exc:
+            raise StorageError(f"cannot write to the database {self.path}: {_reason(exc)}") from None
+
+    def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
+        try:
+            with self.lock:
+                return self.db.execute(sql, args).fetchall()
+        except sqlite3.Error as exc:
+            raise StorageError(f"cannot read the database {self.path}: {_reason(exc)}") from None
 
     def close(self) -> None:
         """Close the database connection."""
@@ -105,55 +207,114 @@ class Store:
 
     def create_game(self, game: StoredGame) -> None:
         """Store a new game's set-up (committed)."""
-        with self.lock:
-            self.db.execute(
-                "INSERT INTO games (id, game, ruleset_version, options, decks, seed, chance, chance_script, seats,"
-                " token_hashes, created, outcome) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-                (game.id, game.game, game.ruleset_version, _dump(game.options), _dump(game.decks), game.seed,
-                 game.chance, _dump(game.chance_script), _dump(game.seats), _dump(game.token_hashes), game.created,
-                 None if game.outcome is None else _dump(game.outcome)),
-            )
+        self._write(f"INSERT INTO games ({COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)", game.row())
 
     def append_answer(self, game_id: str, seat: int, seq: int, option: str) -> None:
         """Store answer number ``seq`` (0-based) of a game; committed when this returns.
 
-        Raises :class:`StaleWrite` if that answer number is already stored.
+        Raises :class:`StaleWrite` if that answer number is already stored and
+        :class:`StorageError` if the database cannot be written (nothing is stored then).
         """
+        now = time.time()
         try:
             with self.lock:
-                self.db.execute("INSERT INTO answers (game_id, seq, seat, option, at) VALUES (?,?,?,?,?)",
-                                (game_id, seq, seat, option, time.time()))
+                self.db.execute("BEGIN IMMEDIATE")
+                try:
+                    self.db.execute("INSERT INTO answers (game_id, seq, seat, option, at) VALUES (?,?,?,?,?)",
+                                    (game_id, seq, seat, option, now))
+                    self.db.execute("UPDATE games SET last_active = ? WHERE id = ?", (now, game_id))
+                    self.db.execute("COMMIT")
+                except BaseException:
+                    if self.db.in_transaction:  # SQLite may have rolled back already (a full disk does)
+                        self.db.execute("ROLLBACK")
+                    raise
         except sqlite3.IntegrityError:
             raise StaleWrite(f"game {game_id!r}: answer {seq} is already stored") from None
+        except sqlite3.Error as exc:
+            raise StorageError(f"cannot write to the database {self.path}: {_reason(exc)}") from None
 
     def set_outcome(self, game_id: str, outcome: dict[str, Any]) -> None:
         """Note how a game ended (a summary only: replaying the answers gives the same)."""
-        with self.lock:
-            self.db.execute("UPDATE games SET outcome = ? WHERE id = ?", (_dump(outcome), game_id))
+        self._write("UPDATE games SET outcome = ? WHERE id = ?", (_dump(outcome), game_id))
 
     def remove_answer(self, game_id: str, seq: int) -> None:
         """Delete answer ``seq`` and every later one (used only when applying an answer failed)."""
-        with self.lock:
-            self.db.execute("DELETE FROM answers WHERE game_id = ? AND seq >= ?", (game_id, seq))
+        self._write("DELETE FROM answers WHERE game_id = ? AND seq >= ?", (game_id, seq))
 
     def load_game(self, game_id: str) -> StoredGame | None:
         """A stored game with all its answers, or None if there is no such game."""
-        with self.lock:  # no write of this server comes between the two reads
-            row = self.db.execute(
-                "SELECT id, game, ruleset_version, options, decks, seed, chance, chance_script, seats,"
-                " token_hashes, created, outcome FROM games WHERE id = ?", (game_id,)).fetchone()
-            answers = [r[0] for r in self.db.execute(
-                "SELECT option FROM answers WHERE game_id = ? ORDER BY seq", (game_id,))]
-        if row is None:
-            return None
-        return StoredGame(row[0], row[1], row[2], json.loads(row[3]), json.loads(row[4]), int(row[5]), row[6],
-                          json.loads(row[7]), json.loads(row[8]), json.loads(row[9]), float(row[10]),
-                          None if row[11] is None else json.loads(row[11]), answers)
+        try:
+            with self.lock:  # no write of this server comes between the two reads
+                row = self.db.execute(f"SELECT {COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
+                answers = [r[0] for r in self.db.execute(
+                    "SELECT option FROM answers WHERE game_id = ? ORDER BY seq", (game_id,))]
+        except sqlite3.Error as exc:
+            raise StorageError(f"cannot read the database {self.path}: {_reason(exc)}") from None
+        return None if row is None else StoredGame.from_row(row, answers)
+
+    def answers_from(self, game_id: str, seq: int) -> list[str]:
+        """The stored answers of a game from number ``seq`` on."""
+        rows = self._read("SELECT option FROM answers WHERE game_id = ? AND seq >= ? ORDER BY seq", (game_id, seq))
+        return [r[0] for r in rows]
 
     def count_games(self) -> int:
         """How many games are stored."""
-        with self.lock:
-            return int(self.db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
+        return int(self._read("SELECT COUNT(*) FROM games")[0][0])
+
+    def count_created(self, creator: str, since: float) -> int:
+        """Games created by ``creator`` at ``since`` or later."""
+        return int(self._read("SELECT COUNT(*) FROM games WHERE creator = ? AND created >= ?",
+                              (creator, since))[0][0])
+
+    def count_open(self, creator: str, active_since: float) -> int:
+        """Unfinished games of ``creator`` answered (or created) at ``active_since`` or later."""
+        return int(self._read("SELECT COUNT(*) FROM games WHERE creator = ? AND outcome IS NULL AND last_active >= ?",
+                              (creator, active_since))[0][0])
+
+    def touch(self, game_id: str, now: float) -> None:
+        """Mark a game as in use at ``now`` (an open game someone joined does not expire)."""
+        self._write("UPDATE games SET last_active = MAX(last_active, ?) WHERE id = ?", (now, game_id))
+
+    def expire(self, before: float) -> list[str]:
+        """Delete every unfinished game last answered (or created) before ``before``; their ids."""
+        try:
+            with self.lock:
+                self.db.execute("BEGIN IMMEDIATE")
+                try:
+                    ids = [r[0] for r in self.db.execute(
+                        "SELECT id FROM games WHERE outcome IS NULL AND last_active < ?", (before,))]
+                    for gid in ids:
+                        self.db.execute("DELETE FROM answers WHERE game_id = ?", (gid,))
+                        self.db.execute("DELETE FROM games WHERE id = ?", (gid,))
+                    self.db.execute("COMMIT")
+                except BaseException:
+                    if self.db.in_transaction:  # SQLite may have rolled back already (a full disk does)
+                        self.db.execute("ROLLBACK")
+                    raise
+        except sqlite3.Error as exc:
+            raise StorageError(f"cannot write to the database {self.path}: {_reason(exc)}") from None
+        return ids
+
+    def listen(self, listener: Listener, loop: Any) -> None:
+        """One process owns a SQLite database: there is no other writer to hear of."""
+
+
+def open_store(url: str | Path, durability: str = "normal", *, connect: bool = True) -> Storage:
+    """The database at ``url``: a ``postgresql://`` URL, or a SQLite file path (or ``:memory:``).
+
+    A database that cannot be opened is a one-line :class:`StorageError`.
+    """
+    text = str(url)
+    if text.startswith(("postgresql://", "postgres://")):
+        from .pgstore import PgStore
+
+        return PgStore(text, durability, connect=connect)
+    return Store(text, durability)
+
+
+def _reason(exc: BaseException) -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text[:300]
 
 
 def _dump(value: Any) -> str:

@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,7 @@ from grimoire.core.content import Localized
 from grimoire.core.decision import Decision, Event, Outcome
 from grimoire.core.decks import DeckRules, Section
 from grimoire.core.game import Game, GameEnded, Setup
+from grimoire.core.hidden import instance_numbers
 from grimoire.core.i18n import Catalog, Texts
 from grimoire.core.options import OptionSpec
 from grimoire.core.rng import Chance
@@ -56,7 +58,7 @@ class ChantGame(Game[ChantState]):
     """The rule module of 詠唱 Chant."""
 
     name = "chant"
-    version = "1.0"
+    version = "1.1"
     title = Localized("詠唱", "Chant")
     option_specs = OPTION_SPECS
     max_steps = 20_000
@@ -67,6 +69,25 @@ class ChantGame(Game[ChantState]):
         pool = load_pool(card_paths, tables)
         self.cards = CardSet(pool, DECK_RULES, DATA / "decks")
         self.text = Texts(Catalog(MESSAGES, TERMS), pool, EVENTS)
+
+    #: Rules 1.0 numbered a library's cards in the order they would be drawn (see :meth:`at_version`).
+    numbered_in_library_order = False
+
+    def at_version(self, version: str) -> ChantGame | None:
+        """These rules as at ``version``: 1.0 differs only in how card instances are numbered (the
+        library order, which 1.1 stopped revealing); stored games and records of 1.0 replay with it."""
+        if version == self.version:
+            return self
+        if version != "1.0":
+            return None
+        old = copy.copy(self)
+        old.version, old.numbered_in_library_order = "1.0", True
+        return old
+
+    def _numbers(self, seed: int, start: int, count: int) -> list[int]:
+        if self.numbered_in_library_order:
+            return list(range(start, start + count))
+        return instance_numbers(seed, start, count)
 
     # ----- the state machine -------------------------------------------------
     def new_state(self, setup: Setup, events: list[Event] | None = None) -> ChantState:
@@ -83,20 +104,19 @@ class ChantGame(Game[ChantState]):
         owner: list[int] = []
         zones: list[tuple[list[int], list[int]]] = []
         for p, deck in enumerate(setup.decks):
-            lib_uids = []
-            for cid in libraries[p]:
-                lib_uids.append(len(ids))
-                ids.append(cid)
-                owner.append(p)
+            # a seat's uids are one range, library first; each card's number within its part is drawn
+            # apart from the shuffle (instance_numbers), so it tells no one when the card is drawn (5.5)
+            books = list(deck.sections.get("forbidden", []))
+            lib_uids = self._numbers(setup.seed, len(ids), len(libraries[p]))
+            forb_uids = self._numbers(setup.seed, len(ids) + len(lib_uids), len(books))
+            ids.extend([""] * (len(lib_uids) + len(books)))
+            owner.extend([p] * (len(lib_uids) + len(books)))
+            for uid, cid in zip(lib_uids + forb_uids, libraries[p] + books, strict=True):
+                ids[uid] = cid
             lib_uids.reverse()  # stored with the top card last
-            forb_uids = []
-            for cid in deck.sections.get("forbidden", []):
-                forb_uids.append(len(ids))
-                ids.append(cid)
-                owner.append(p)
             zones.append((lib_uids, forb_uids))
         pool = self.pool
-        s = ChantState(tuple(ids), tuple(pool[c] for c in ids), tuple(owner), chance)
+        s = ChantState.new(tuple(ids), tuple(pool[c] for c in ids), tuple(owner), chance)
         for p in (0, 1):
             pl = s.players[p]
             pl.life = int(opts["starting_life"])

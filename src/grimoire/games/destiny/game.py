@@ -16,6 +16,7 @@ Rules: ``docs/rules/destiny.md``; cards and effects: ``docs/rules/destiny-cards.
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
@@ -28,6 +29,7 @@ from grimoire.core.decision import Decision, Event, Outcome
 from grimoire.core.decks import Deck, DeckRules, Section
 from grimoire.core.errors import DeckError
 from grimoire.core.game import Game, GameEnded, Setup
+from grimoire.core.hidden import instance_numbers
 from grimoire.core.i18n import Catalog, Texts
 from grimoire.core.options import OptionSpec, resolve_options
 from grimoire.core.rng import Chance
@@ -63,7 +65,7 @@ class DestinyGame(Game[DestinyState]):
     """The rule module of 運命予報祭 (see the module docstring)."""
 
     name = "destiny"
-    version = "1"
+    version = "2"
     title = Localized("運命予報祭", "Destiny Saga")
     option_specs = OPTION_SPECS
     max_steps = 60_000
@@ -90,6 +92,25 @@ class DestinyGame(Game[DestinyState]):
                 raise DeckError(deck.name, None,
                                 f"{card_id!r}: {count} copies in main, at most {section.max_copies} allowed")
 
+    #: Rules 1 numbered the cards in deck-list order (see :meth:`at_version`).
+    numbered_in_list_order = False
+
+    def at_version(self, version: str) -> DestinyGame | None:
+        """These rules as at ``version``: 1 differs only in how card instances are numbered (in deck-list
+        order, which 2 stopped revealing); stored games and records of 1 replay with it."""
+        if version == self.version:
+            return self
+        if version != "1":
+            return None
+        old = copy.copy(self)
+        old.version, old.numbered_in_list_order = "1", True
+        return old
+
+    def _numbers(self, seed: int, start: int, count: int) -> list[int]:
+        if self.numbered_in_list_order:
+            return list(range(start, start + count))
+        return instance_numbers(seed, start, count)
+
     # ----- the state machine ---------------------------------------------------
     def new_state(self, setup: Setup, events: list[Event] | None = None) -> DestinyState:
         opts = self.options(setup.options)
@@ -101,10 +122,15 @@ class DestinyGame(Game[DestinyState]):
         for seat, deck in enumerate(setup.decks):
             ids = deck.all_cards()
             start = len(cards)
-            cards.extend(ids)
+            # the i-th card of the list gets the i-th of the seat's numbers, drawn apart from the game's
+            # chance (instance_numbers): a uid tells no one where its card is in the list (protocol 5.5)
+            uids = self._numbers(setup.seed, start, len(ids))
+            cards.extend([""] * len(ids))
+            for uid, cid in zip(uids, ids, strict=True):
+                cards[uid] = cid
             owner.extend([seat] * len(ids))
-            players.append(Player(opts["starting_threads"], list(range(start, start + len(ids)))))
-        state = DestinyState(tuple(cards), tuple(self.pool[c] for c in cards), tuple(owner), players,
+            players.append(Player.new(opts["starting_threads"], uids))
+        state = DestinyState.new(tuple(cards), tuple(self.pool[c] for c in cards), tuple(owner), players,
                       setup.make_chance(), opts["turn_limit"])
         if opts["first_player"] != "coin":
             state.first = int(opts["first_player"])

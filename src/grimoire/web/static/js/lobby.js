@@ -92,7 +92,7 @@ async function checkDeck(which) {
   if (!text.trim() || !current) { status.textContent = ""; return; }
   const res = await fetch("/api/decks/check", {
     method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ game: current.name, text }),
+    body: JSON.stringify({ game: current.name, text, lang: getLang() }),
   });
   const body = await res.json();
   if (body.ok) {

@@ -1,0 +1,124 @@
+"""Typed errors sent to web clients, in the client's language.
+
+Every refusal is a :class:`ClientError`: a ``code`` from :data:`ERROR_CODES` (what a
+client program switches on), a message key and its parameters; the message is rendered
+in Japanese or English when sent. HTTP answers carry the status of :data:`STATUS`.
+
+>>> e = ClientError("stale", "pending", seq=3, pending=4)
+>>> e.payload("en", seq=4)
+{'type': 'error', 'code': 'stale', 'message': 'decision 3 is no longer pending; the pending decision is 4', 'seq': 4}
+>>> e.message("ja")
+'決定 3 はもう受け付けていません（いま待っているのは 4）'
+>>> pick_lang("en-GB,en;q=0.9"), pick_lang("fr"), pick_lang(None)
+('en', 'ja', 'ja')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grimoire.core.i18n import LANGS
+
+#: Every error code the server may send.
+ERROR_CODES = ("bad_json", "bad_message", "stale", "illegal", "not_your_turn", "bad_token", "not_found", "internal",
+               "deck", "too_large", "timeout", "rate", "overloaded", "too_many_games", "bad_origin",
+               "unsupported_media", "unavailable")
+
+#: The HTTP status of each code (a WebSocket error carries only the code).
+STATUS = {"bad_json": 400, "bad_message": 400, "stale": 409, "illegal": 400, "not_your_turn": 403, "bad_token": 403,
+          "not_found": 404, "internal": 500, "deck": 400, "too_large": 413, "timeout": 408, "rate": 429,
+          "overloaded": 503, "too_many_games": 429, "bad_origin": 403, "unsupported_media": 415,
+          "unavailable": 503}
+
+#: Message templates by key: (Japanese, English).
+MESSAGES: dict[str, tuple[str, str]] = {
+    "bad_json": ("JSON として読めません", "not JSON"),
+    "utf8": ("UTF-8 のテキストではありません", "the text is not UTF-8"),
+    "depth": ("JSON の入れ子が深すぎます（最大 {limit} 段）", "JSON nested deeper than {limit} levels"),
+    "digits": ("JSON の数の桁が多すぎます（最大 {limit} 桁）", "a JSON number has more than {limit} digits"),
+    "range": ("JSON の数が範囲外です（Infinity や NaN は使えません）",
+              "a JSON number is out of range (no Infinity or NaN)"),
+    "not_object": ("メッセージは JSON オブジェクトでなければなりません", "a message must be a JSON object"),
+    "too_long": ("メッセージが長すぎます（最大 {limit} バイト）", "message longer than {limit} bytes"),
+    "field": ("'{field}' は {what} でなければなりません", "'{field}' must be {what}"),
+    "unknown_type": ("知らないメッセージの種類です: {kind}", "unknown message type {kind}"),
+    "hello_first": ("まず hello を送ってください", "say hello first"),
+    "bad_token": ("このリンクではこのゲームの席を開けません", "this link does not open a seat of this game"),
+    "spectator": ("観戦者は答えられません", "spectators cannot answer"),
+    "over": ("ゲームは終わっています", "the game is over"),
+    "pending": ("決定 {seq} はもう受け付けていません（いま待っているのは {pending}）",
+                "decision {seq} is no longer pending; the pending decision is {pending}"),
+    "answered": ("決定 {seq} にはもう答えがあります", "decision {seq} was already answered"),
+    "not_your_turn": ("席 {seat} の番です（あなたは席 {mine}）", "seat {seat} must answer, not seat {mine}"),
+    "illegal": ("{option} は決定 {seq}（{kind}）の選択肢ではありません",
+                "{option} is not an option of decision {seq} ({kind})"),
+    "internal": ("サーバーがこの答えを適用できませんでした（{detail}）。ゲームを読み込み直しました",
+                 "the server could not apply this answer ({detail}); the game was reloaded"),
+    "not_found": ("そのゲームはありません", "no such game"),
+    "game_error": ("{text}", "{text}"),
+    "deck": ("デッキ: {text}", "deck: {text}"),
+    "too_large": ("リクエストが大きすぎます（最大 {limit} バイト）", "request body larger than {limit} bytes"),
+    "timeout": ("リクエストの送信に時間がかかりすぎました", "the request took too long to arrive"),
+    "rate": ("メッセージが多すぎます（毎秒 {rate} まで）。接続を閉じます",
+             "too many messages (at most {rate} a second); closing the connection"),
+    "queue": ("受け取られていない更新が多すぎます。接続を閉じます",
+              "too many updates are waiting to be read; closing the connection"),
+    "connections": ("このアドレスからの接続が多すぎます（最大 {limit}）",
+                    "too many connections from this address (at most {limit})"),
+    "creates": ("ゲームの作成が多すぎます（1 分に {limit} まで）。少し待ってください",
+                "too many games created (at most {limit} a minute); wait a little"),
+    "open_games": ("終わっていないゲームが多すぎます（最大 {limit}）",
+                   "too many unfinished games (at most {limit})"),
+    "bad_origin": ("別のサイトからのリクエストは受け付けません", "requests from another site are refused"),
+    "json_only": ("本文は JSON（Content-Type: application/json）で送ってください",
+                  "the body must be JSON (Content-Type: application/json)"),
+    "unavailable": ("データベースに書き込めません。しばらくしてからもう一度試してください",
+                    "the database cannot be written; try again in a moment"),
+}
+
+
+def refused_json(exc: Any, limits: Any) -> ClientError:
+    """The ``bad_json`` error for a :class:`~grimoire.web.safejson.JSONRefused` under ``limits``."""
+    kind = getattr(exc, "kind", "syntax")
+    limit = limits.json_depth if kind == "depth" else limits.json_digits
+    return ClientError("bad_json", "bad_json" if kind == "syntax" else kind, limit=limit)
+
+
+def pick_lang(value: str | None) -> str:
+    """The language for a client: the first of ours named in ``value`` (a lang or an Accept-Language), else ja."""
+    for part in (value or "").split(","):
+        tag = part.split(";")[0].strip().lower().split("-")[0]
+        if tag in LANGS:
+            return tag
+    return LANGS[0]
+
+
+class ClientError(Exception):
+    """A refused request or message: a ``code`` (see :data:`ERROR_CODES`), a message key and parameters."""
+
+    def __init__(self, code: str, key: str | None = None, **params: Any) -> None:
+        self.code = code
+        self.key = key or code
+        self.params = params
+        super().__init__(f"{code}: {self.message('en')}")
+
+    def message(self, lang: str) -> str:
+        """The message in ``lang`` (``ja`` or ``en``)."""
+        ja, en = MESSAGES.get(self.key, ("{text}", "{text}"))
+        template = en if lang == "en" else ja
+        try:
+            return template.format(**self.params)
+        except (KeyError, IndexError):
+            return template
+
+    @property
+    def status(self) -> int:
+        """The HTTP status of this error."""
+        return STATUS.get(self.code, 400)
+
+    def payload(self, lang: str = "ja", seq: int | None = None) -> dict[str, Any]:
+        """The error message sent to the client."""
+        out: dict[str, Any] = {"type": "error", "code": self.code, "message": self.message(lang)}
+        if seq is not None:
+            out["seq"] = seq
+        return out

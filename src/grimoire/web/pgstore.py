@@ -1,0 +1,242 @@
+"""The PostgreSQL store: several server processes (on one machine or many) share one database.
+
+``grimoire serve --db postgresql://user@host/dbname`` (extra ``postgres``: psycopg 3).
+The tables are those of the SQLite store. What makes sharing safe:
+
+* **Answers are serialized by the database.** Storing answer ``seq`` of a game locks
+  the game's row (``SELECT … FOR UPDATE``), checks that ``seq`` answers are stored,
+  inserts the answer and commits; a second process answering the same decision gets
+  :class:`~grimoire.web.storage.StaleWrite` and catches up instead.
+* **Every process hears of every answer.** The same transaction sends
+  ``NOTIFY grimoire_answers, '<game id> <answers stored> <the answer>'``; each process
+  ``LISTEN``\\ s on one connection of its own (a thread) and hands the notices to its event
+  loop, where a game it has in memory applies the answer (or, if it missed some, reads the
+  answers it lacks) and updates its sockets. So the two
+  seats of one game may be connected to different processes. After the listening
+  connection is lost and made again, every game in memory is checked (``listener("*", -1, None)``).
+
+Durability ``normal`` commits with ``synchronous_commit = off`` (an answer survives any
+server process being killed; a crash of the database machine may lose the last few
+hundred milliseconds), ``full`` with ``synchronous_commit = on`` (flushed to disk first).
+
+>>> redact("postgresql://me:secret@db.example/games")
+'postgresql://me:***@db.example/games'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import queue
+import re
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from .storage import COLUMNS, DURABILITY, SCHEMA, Listener, StaleWrite, StorageError, StoredGame, _dump, _reason
+
+log = logging.getLogger("grimoire.web")
+CHANNEL = "grimoire_answers"
+PG_SCHEMA = SCHEMA.replace("seed INTEGER", "seed BIGINT").replace("REAL", "DOUBLE PRECISION") + """
+ALTER TABLE games ADD COLUMN IF NOT EXISTS creator TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN IF NOT EXISTS last_active DOUBLE PRECISION NOT NULL DEFAULT 0;
+CREATE INDEX IF NOT EXISTS games_by_creator ON games (creator, created);
+CREATE INDEX IF NOT EXISTS games_by_activity ON games (last_active) WHERE outcome IS NULL;
+"""
+SCHEMA_LOCK = 0x6772696D  # the advisory lock that keeps two starting processes from creating tables at once
+
+
+def redact(url: str) -> str:
+    """``url`` without its password (for messages)."""
+    return re.sub(r"(://[^:/@]*:)[^@]*@", r"\1***@", url)
+
+
+class PgStore:
+    """Games in a PostgreSQL database shared by any number of server processes (see the module docstring)."""
+
+    kind = "postgresql"
+    remote = True
+    shared = True
+
+    def __init__(self, url: str, durability: str = "normal", *, size: int = 4, connect: bool = True) -> None:
+        if durability not in DURABILITY:
+            raise StorageError(f"durability must be one of {', '.join(DURABILITY)}, got {durability!r}")
+        self.url = url
+        self.durability = durability
+        self.size = size
+        self._idle: queue.LifoQueue[Any] = queue.LifoQueue()
+        self._stop = threading.Event()
+        self._listener: threading.Thread | None = None
+        if connect:
+            conn = self._connect()
+            try:
+                with conn.transaction():
+                    conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
+                    for statement in filter(str.strip, PG_SCHEMA.split(";")):
+                        conn.execute(statement)
+            except Exception as exc:
+                conn.close()
+                raise StorageError(f"cannot open the database {redact(url)}: {_reason(exc)}") from None
+            self._idle.put(conn)
+
+    def _connect(self, autocommit: bool = False) -> Any:
+        try:
+            import psycopg
+        except ImportError as exc:
+            raise StorageError(f"PostgreSQL needs the 'postgres' extra: pip install 'grimoire[postgres]' ({exc})"
+                               ) from None
+        try:
+            conn = psycopg.connect(self.url, autocommit=autocommit, connect_timeout=10)
+            conn.execute("SET synchronous_commit = " + ("on" if self.durability == "full" else "off"))
+            if not autocommit:
+                conn.commit()
+        except psycopg.Error as exc:
+            raise StorageError(f"cannot open the database {redact(self.url)}: {_reason(exc)}") from None
+        return conn
+
+    @contextlib.contextmanager
+    def _conn(self, what: str) -> Iterator[Any]:
+        """A pooled connection inside one transaction; database errors become :class:`StorageError`."""
+        import psycopg
+
+        try:
+            conn = self._idle.get_nowait()
+        except queue.Empty:
+            conn = self._connect()
+        broken = False
+        try:
+            with conn.transaction():
+                yield conn
+        except (StaleWrite, StorageError):
+            raise
+        except psycopg.errors.UniqueViolation:
+            raise StaleWrite("answer already stored") from None
+        except psycopg.Error as exc:
+            broken = conn.closed or isinstance(exc, psycopg.OperationalError)
+            raise StorageError(f"cannot {what} the database {redact(self.url)}: {_reason(exc)}") from None
+        finally:
+            if broken or conn.closed or self._idle.qsize() >= self.size:
+                with contextlib.suppress(Exception):
+                    conn.close()
+            else:
+                self._idle.put(conn)
+
+    # ----- games ----------------------------------------------------------------
+    def create_game(self, game: StoredGame) -> None:
+        with self._conn("write to") as conn:
+            conn.execute(f"INSERT INTO games ({COLUMNS}) VALUES ({', '.join(['%s'] * 14)})", game.row())
+
+    def append_answer(self, game_id: str, seat: int, seq: int, option: str) -> None:
+        """Store answer ``seq`` under the game's row lock and announce it to every process."""
+        now = time.time()
+        with self._conn("write to") as conn:
+            if conn.execute("SELECT 1 FROM games WHERE id = %s FOR UPDATE", (game_id,)).fetchone() is None:
+                raise StorageError(f"game {game_id!r} is not stored")
+            stored = int(conn.execute("SELECT COUNT(*) FROM answers WHERE game_id = %s", (game_id,)).fetchone()[0])
+            if stored != seq:
+                raise StaleWrite(f"game {game_id!r}: answer {seq} is already stored")
+            conn.execute("INSERT INTO answers (game_id, seq, seat, option, at) VALUES (%s, %s, %s, %s, %s)",
+                         (game_id, seq, seat, option, now))
+            conn.execute("UPDATE games SET last_active = %s WHERE id = %s", (now, game_id))
+            conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id} {seq + 1} {option}"[:7900]))
+
+    def set_outcome(self, game_id: str, outcome: dict[str, Any]) -> None:
+        with self._conn("write to") as conn:
+            conn.execute("UPDATE games SET outcome = %s WHERE id = %s", (_dump(outcome), game_id))
+
+    def remove_answer(self, game_id: str, seq: int) -> None:
+        with self._conn("write to") as conn:
+            conn.execute("SELECT 1 FROM games WHERE id = %s FOR UPDATE", (game_id,))
+            conn.execute("DELETE FROM answers WHERE game_id = %s AND seq >= %s", (game_id, seq))
+
+    def load_game(self, game_id: str) -> StoredGame | None:
+        with self._conn("read") as conn:
+            conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            row = conn.execute(f"SELECT {COLUMNS} FROM games WHERE id = %s", (game_id,)).fetchone()
+            answers = [r[0] for r in conn.execute(
+                "SELECT option FROM answers WHERE game_id = %s ORDER BY seq", (game_id,))]
+        return None if row is None else StoredGame.from_row(tuple(row), answers)
+
+    def answers_from(self, game_id: str, seq: int) -> list[str]:
+        with self._conn("read") as conn:
+            return [r[0] for r in conn.execute(
+                "SELECT option FROM answers WHERE game_id = %s AND seq >= %s ORDER BY seq", (game_id, seq))]
+
+    def count_games(self) -> int:
+        with self._conn("read") as conn:
+            return int(conn.execute("SELECT COUNT(*) FROM games").fetchone()[0])
+
+    def count_created(self, creator: str, since: float) -> int:
+        with self._conn("read") as conn:
+            return int(conn.execute("SELECT COUNT(*) FROM games WHERE creator = %s AND created >= %s",
+                                    (creator, since)).fetchone()[0])
+
+    def count_open(self, creator: str, active_since: float) -> int:
+        with self._conn("read") as conn:
+            return int(conn.execute("SELECT COUNT(*) FROM games WHERE creator = %s AND outcome IS NULL"
+                                    " AND last_active >= %s", (creator, active_since)).fetchone()[0])
+
+    def touch(self, game_id: str, now: float) -> None:
+        with self._conn("write to") as conn:
+            conn.execute("UPDATE games SET last_active = GREATEST(last_active, %s) WHERE id = %s", (now, game_id))
+
+    def expire(self, before: float) -> list[str]:
+        with self._conn("write to") as conn:
+            ids = [r[0] for r in conn.execute(
+                "SELECT id FROM games WHERE outcome IS NULL AND last_active < %s FOR UPDATE SKIP LOCKED", (before,))]
+            if ids:
+                conn.execute("DELETE FROM answers WHERE game_id = ANY(%s)", (ids,))
+                conn.execute("DELETE FROM games WHERE id = ANY(%s)", (ids,))
+        return ids
+
+    # ----- announcements -----------------------------------------------------------
+    def listen(self, listener: Listener, loop: Any) -> None:
+        """Hear every answer stored by any process: ``listener(game id, answers stored)`` on ``loop``."""
+        if self._listener is not None:
+            return
+        self._stop.clear()
+        self._listener = threading.Thread(target=self._listen, args=(listener, loop), name="grimoire-listen",
+                                          daemon=True)
+        self._listener.start()
+
+    def _listen(self, listener: Listener, loop: Any) -> None:
+        first = True
+        while not self._stop.is_set():
+            try:
+                conn = self._connect(autocommit=True)
+            except StorageError as exc:
+                log.warning("cannot listen for answers of other processes: %s", exc)
+                self._stop.wait(1.0)
+                continue
+            try:
+                conn.execute(f"LISTEN {CHANNEL}")
+                if not first:  # notices may have been missed while disconnected
+                    loop.call_soon_threadsafe(listener, "*", -1)
+                first = False
+                while not self._stop.is_set():
+                    for note in conn.notifies(timeout=0.5):
+                        game_id, count, option = ([*note.payload.split(" ", 2), ""])[:3]
+                        with contextlib.suppress(RuntimeError, ValueError):  # a closed loop, a foreign notice
+                            loop.call_soon_threadsafe(listener, game_id, int(count), option or None)
+            except Exception as exc:
+                if not self._stop.is_set():
+                    log.warning("the listening connection failed (%s); connecting again", _reason(exc))
+                    self._stop.wait(0.5)
+            finally:
+                with contextlib.suppress(Exception):
+                    conn.close()
+
+    def close(self) -> None:
+        """Stop listening and close every connection."""
+        self._stop.set()
+        if self._listener is not None:
+            self._listener.join(timeout=5)
+            self._listener = None
+        while True:
+            try:
+                conn = self._idle.get_nowait()
+            except queue.Empty:
+                break
+            with contextlib.suppress(Exception):
+                conn.close()
