@@ -1,4 +1,7 @@
-"""The ``cards`` and ``deck`` commands: list and show cards, check deck files."""
+"""The ``cards`` and ``deck`` commands: list, show, check, import, export and render cards; check deck files.
+
+Card files given with ``--cards`` load into their own game only (:mod:`.cardfiles`).
+"""
 
 from __future__ import annotations
 
@@ -13,13 +16,16 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from grimoire.core.content import Localized
+from grimoire.core.cardtools import face_svg, forum_fit, forum_text, read_forum, rules_text, text_warnings
+from grimoire.core.content import Localized, card_files
 from grimoire.core.decks import Deck, read_deck_file
-from grimoire.core.errors import DeckError, GrimoireError
+from grimoire.core.errors import ContentError, DeckError, GrimoireError
 from grimoire.core.game import Game
-from grimoire.core.registry import game_names
+from grimoire.core.registry import game_names, load_game
+from grimoire.core.safeio import CARDS_LIMIT, read_text
+from grimoire.core.tomlwrite import dump_cards
 
-from .common import open_game
+from .cardfiles import open_games
 from .text import t
 
 HIDDEN_FIELDS = ("id", "name", "text", "flavor", "effects", "ruby", "groups", "kind", "choices", "mods", "cost")
@@ -40,7 +46,7 @@ def _plain(value: Any) -> Any:
 
 
 def card_data(game: Game[Any], card_id: str) -> dict[str, Any]:
-    """A card as JSON-able data: its source table when known, else its fields."""
+    """A card as JSON-able data: its source table when known, else its fields; ``text`` is the generated text."""
     card = game.pool[card_id]
     table = game.pool.tables.get(card_id)
     data: dict[str, Any] = _plain(table) if table is not None else _plain(card)
@@ -49,6 +55,7 @@ def card_data(game: Game[Any], card_id: str) -> dict[str, Any]:
     data.setdefault("id", card_id)
     data["name"] = {"ja": card.name.ja, "en": card.name.en}
     data.setdefault("kind", game.cards.card_kind(card_id))
+    data["text"] = {lang: rules_text(game, card_id, lang) for lang in ("ja", "en")}  # what the card shows
     return data
 
 
@@ -93,25 +100,25 @@ def list_cards(game: Game[Any], lang: str, as_json: bool, console: Console) -> i
     return 0
 
 
-def show_card(name: str, games: Sequence[str], cards: Sequence[str | Path], lang: str, console: Console) -> int:
-    """Print the full text of the card(s) called ``name`` in ``games``."""
+def show_card(name: str, games: Sequence[str], cards: Sequence[str | Path], lang: str, console: Console,
+              game_name: str | None = None) -> int:
+    """Print the full text of the card(s) called ``name`` in ``games`` (``game_name``: the one given)."""
     found = 0
-    for game_name in games:
-        game = open_game(game_name, cards)
+    for shown, game in open_games(games, cards, game_name).items():
         card = game.pool.find(name)
         if card is None:
             continue
         found += 1
         other = "en" if lang == "ja" else "ja"
-        console.print(Text(f"{card.name.get(lang)} ({card.name.get(other)}) [{card.id}] — {game_name}",
+        console.print(Text(f"{card.name.get(lang)} ({card.name.get(other)}) [{card.id}] — {shown}",
                            style="bold"), soft_wrap=True)
         ruby = getattr(card, "ruby", None)
         if ruby:
             console.print(Text(f"〈{ruby}〉"))
         console.print(Text(f"{game.cards.card_kind(card.id)}  {card_stats(game, card, lang)}"))
-        text = getattr(card, "text", None)
-        if isinstance(text, Localized) and text.get(lang):
-            console.print(Text(f"{t('text', lang)}: {text.get(lang)}"), soft_wrap=True)
+        text = rules_text(game, card.id, lang)
+        if text:
+            console.print(Text(f"{t('text', lang)}: {text}"), soft_wrap=True)
         flavor = getattr(card, "flavor", None)
         if isinstance(flavor, Localized) and flavor.get(lang):
             console.print(Text(f"{t('flavor', lang)}: {flavor.get(lang)}", style="italic"), soft_wrap=True)
@@ -125,7 +132,7 @@ def _deck_score(game: Game[Any], path: Path) -> tuple[int, int]:
     try:
         parsed = read_deck_file(path, game.cards.deck_rules)
     except DeckError as exc:
-        if "cannot read" in str(exc) or "not UTF-8" in str(exc):
+        if any(words in str(exc) for words in ("cannot read", "cannot be read", "not UTF-8")):
             raise
         return (0, 0)
     known = sum(1 for line in parsed.lines if game.pool.find(line.name) is not None)
@@ -134,11 +141,8 @@ def _deck_score(game: Game[Any], path: Path) -> tuple[int, int]:
 
 def check_deck(path: Path, game_name: str | None, cards: Sequence[str | Path], lang: str, console: Console) -> int:
     """Validate a deck file, guessing its game from sections and cards when not given."""
-    if game_name is not None:
-        game = open_game(game_name, cards)
-    else:
-        games = [open_game(name, cards) for name in game_names()]
-        game = max(games, key=lambda g: _deck_score(g, path))
+    games = open_games([game_name] if game_name is not None else game_names(), cards, game_name)
+    game = max(games.values(), key=lambda g: _deck_score(g, path))
     deck = game.cards.deck_from_file(path)
     describe_deck(game, deck, lang, console)
     return 0
@@ -152,3 +156,128 @@ def describe_deck(game: Game[Any], deck: Deck, lang: str, console: Console) -> N
         console.print(Text(t("cards_total", lang, section=section, n=len(ids)), style="bold"))
         for cid, count in Counter(ids).items():
             console.print(Text(f"  {count} {game.text.card_name(cid, lang)}"))
+
+
+# ----------------------------------------------------------------------------- card making
+def find_cards(names: Sequence[str], games: dict[str, Game[Any]]) -> tuple[Game[Any], list[str]]:
+    """The one game holding every card in ``names`` and their ids; a GrimoireError names what is missing."""
+    holders: dict[str, list[str]] = {}
+    for name in names:
+        found = [game_name for game_name, game in games.items() if game.pool.find(name) is not None]
+        if not found:
+            raise GrimoireError(f"no card named {name!r} in {', '.join(games)}")
+        holders[name] = found
+    common = set.intersection(*(set(found) for found in holders.values()))
+    if len(common) != 1:
+        where = ", ".join(f"{name!r} in {'/'.join(found)}" for name, found in holders.items())
+        advice = "give --game" if common else "name one game's cards at a time"
+        raise GrimoireError(f"the cards are not all of one game ({where}); {advice}")
+    game = games[common.pop()]
+    ids = []
+    for name in names:
+        card = game.pool.find(name)
+        assert card is not None
+        ids.append(card.id)
+    return game, ids
+
+
+def check_cards(paths: Sequence[str | Path], game_name: str | None, strict: bool, lang: str,
+                console: Console) -> int:
+    """Validate card files (or every card of the game(s)) and warn where hand-written text differs."""
+    names = [game_name] if game_name is not None else game_names()
+    games = open_games(names, paths, game_name)
+    checked = warned = 0
+    chosen = {str(Path(p)) for p in card_files(paths)} if paths else None
+    for game in games.values():
+        ids = [cid for cid in sorted(game.pool.by_id) if chosen is None or game.pool.sources.get(cid) in chosen]
+        checked += len(ids)
+        for warning in text_warnings(game, ids):
+            warned += 1
+            console.print(Text(f"warning: {warning}", style="yellow"), soft_wrap=True)
+    console.print(Text(t("check_summary", lang, n=checked, w=warned), style="bold"))
+    return 1 if strict and warned else 0
+
+
+def export_cards(names: Sequence[str], game_name: str | None, cards: Sequence[str | Path], form: str, lang: str) -> str:
+    """The named cards in the forum template (``form="forum"``) or as card TOML (``"toml"``)."""
+    games = open_games([game_name] if game_name is not None else game_names(), cards, game_name)
+    game, ids = find_cards(names, games)
+    if form == "toml":
+        return dump_cards([game.pool.tables.get(cid) or card_data(game, cid) for cid in ids])  # as filed
+    return forum_text(game, ids, lang) + "\n"
+
+
+def import_cards(file: Path, game_name: str | None, cards: Sequence[str | Path], out: Path | None,
+                 force: bool) -> tuple[str, int, Localized]:
+    """``(TOML, card count, game title)`` of the cards of a forum post, validated with the game's pool.
+
+    The game is the one whose template the post fits best when not given; nothing is
+    written here (see :func:`write_new`).
+    """
+    text = read_text(file, CARDS_LIMIT, lambda reason: GrimoireError(f"{file}: {reason}"), "post")
+    names = [game_name] if game_name is not None else game_names()
+    games = open_games(names, cards, game_name)
+    if game_name is None:
+        fits = sorted(((forum_fit(g, text), name) for name, g in games.items()), reverse=True)
+        if not fits or fits[0][0] == 0 or (len(fits) > 1 and fits[0][0] == fits[1][0]):
+            raise GrimoireError(f"{file}: cannot tell which game's template these cards are in; give --game")
+        game_name = fits[0][1]
+    game = games[game_name]
+    read = read_forum(game, text, str(file))
+    lines = {table["id"]: line for line, table in read}
+    for line, table in read:
+        if table["id"] in game.pool:
+            raise GrimoireError(f"{file}:{line}: card 「{table['name']['ja']}」: id {table['id']!r} is already "
+                                f"a {game_name} card; give it another ID in its 『Grimoire』 section")
+    if len(lines) != len(read):
+        raise GrimoireError(f"{file}: two cards of the post have the same id")
+    try:
+        load_game(game_name, card_paths=list(cards), tables={t["id"]: t for _, t in read}, user_cards=True)
+    except ContentError as exc:
+        at = lines.get(exc.card or "")
+        message = str(exc).removeprefix(f"{exc.file}: ")
+        if at is None:
+            raise GrimoireError(f"{file}: {message}") from None
+        name = next(t["name"]["ja"] for _, t in read if t["id"] == exc.card)
+        raise GrimoireError(f"{file}:{at}: card 「{name}」: {message.removeprefix(f'card {exc.card!r}: ')}") \
+            from None
+    if out is not None and out.exists() and not force:
+        raise GrimoireError(f"{out} exists; give --force to replace it")
+    header = f"{game.title.en} ({game.title.ja}) cards imported from {file.name} by `grimoire cards import`"
+    return dump_cards([t for _, t in read], header), len(read), game.title
+
+
+def write_new(path: Path, data: str | bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file (a half-written file never stays)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
+    tmp.replace(path)
+
+
+def render_cards(names: Sequence[str], game_name: str | None, cards: Sequence[str | Path], out: Path, png: bool,
+                 lang: str) -> list[Path]:
+    """Write the faces of the named cards into ``out`` (``<id>-<lang>.svg``, and ``.png`` with ``png``)."""
+    to_png = None
+    if png:
+        try:
+            import cairosvg  # type: ignore[import-untyped, unused-ignore]
+        except (ImportError, OSError) as exc:
+            raise GrimoireError(f"--png needs CairoSVG: pip install 'grimoire[png]' ({exc})") from None
+        to_png = cairosvg.svg2png
+    if out.exists() and not out.is_dir():
+        raise GrimoireError(f"{out} is not a folder")
+    games = open_games([game_name] if game_name is not None else game_names(), cards, game_name)
+    game, ids = find_cards(names, games)
+    files: dict[Path, bytes] = {}
+    for cid in ids:
+        svg = face_svg(game, cid, lang)
+        files[out / f"{cid}-{lang}.svg"] = svg.encode("utf-8")
+        if to_png is not None:
+            try:
+                files[out / f"{cid}-{lang}.png"] = to_png(bytestring=svg.encode("utf-8"))
+            except Exception as exc:  # CairoSVG's own errors: one line, nothing written
+                raise GrimoireError(f"cannot draw {cid!r} as PNG: {exc}") from None
+    for path, data in files.items():
+        write_new(path, data)
+    return list(files)

@@ -52,3 +52,10 @@ class Backend(StrEnum):
 
     process = "process"
     ray = "ray"
+
+
+class Durability(StrEnum):
+    """How safely the web server stores each answer (see grimoire.web.storage)."""
+
+    normal = "normal"
+    full = "full"

@@ -27,6 +27,7 @@ from grimoire.core.errors import DeckError, GrimoireError
 from grimoire.core.game import Game
 from grimoire.core.options import parse_option_pairs
 from grimoire.core.registry import load_game
+from grimoire.core.safeio import printable
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -42,7 +43,7 @@ class GrimoireUsageError(typer.TyperException):
     exit_code = 2
 
     def __init__(self, message: str) -> None:
-        super().__init__(" ".join(str(message).split()))
+        super().__init__(printable(" ".join(str(message).split())))  # a name from a file may hold escapes
 
     @classmethod
     def of(cls, exc: typer.TyperException) -> GrimoireUsageError:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import json
 import sys
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -27,7 +28,7 @@ from grimoire.sim.parallel import simulate_parallel
 from grimoire.sim.stats import SimResult
 
 from . import cards as cards_mod
-from .choices import Backend, Coin, GameName, Lang
+from .choices import Backend, Coin, Durability, GameName, Lang
 from .common import GrimoireUsageError, check_seed, game_options, guard, open_game, resolve_deck
 from .params import AddressOpt, BackendOpt, CardsOpt, GameArg, LangOpt, OptionOpt, SeedOpt, WorkersOpt
 from .play import Session
@@ -179,15 +180,37 @@ def replay(
     raise typer.Exit(code)
 
 
+LIMITS_HELP = ("A server limit, NAME=VALUE (repeatable). Limits and defaults: "
+               "max_body (65536 bytes), body_timeout (10 s), json_depth (16), json_digits (15), ws_message (4096 "
+               "bytes), ws_rate (20 messages/s), ws_burst (60), ws_queue (64 messages), ws_queue_bytes (2097152), "
+               "conns_per_client (32), header_timeout (10 s), creates_per_minute (10), open_games_per_client (20), "
+               "expire_days (7), think_queue (64). See docs/server.md.")
+
+
 @app.command()
 @guard
 def serve(
     host: Annotated[str, typer.Option("--host", metavar="HOST", help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", metavar="N", help="Port to listen on.")] = 8000,
-    db: Annotated[Path | None, typer.Option("--db", metavar="FILE", help="SQLite database file (default: in the "
-                                            "user data folder).")] = None,
+    db: Annotated[str | None, typer.Option("--db", metavar="FILE|URL", help="SQLite database file (default: in "
+                                           "the user data folder), or a postgresql:// URL that several server "
+                                           "processes share (extra: postgres).")] = None,
     ai_delay: Annotated[float, typer.Option("--ai-delay", metavar="SECONDS", help="How long the computer "
                                             "thinks before each move it makes.")] = 0.3,
+    durability: Annotated[Durability, typer.Option("--durability", help="normal: an answer survives the server "
+                                                   "process being killed; full: also an operating-system crash "
+                                                   "or power loss (every answer synced to disk, slower).")
+                          ] = Durability.normal,
+    limit: Annotated[list[str] | None, typer.Option("--limit", metavar="NAME=VALUE", help=LIMITS_HELP)] = None,
+    think_workers: Annotated[int | None, typer.Option("--think-workers", metavar="N", help="Processes in which "
+                                                      "the searching computer levels think (default: every core "
+                                                      "but one; 0: a thread of the server).")] = None,
+    origin: Annotated[list[str] | None, typer.Option("--origin", metavar="URL", help="Another site allowed to "
+                                                     "POST and open sockets, e.g. https://play.example "
+                                                     "(repeatable).")] = None,
+    forwarded_allow_ips: Annotated[str | None, typer.Option("--forwarded-allow-ips", metavar="IPS", help="Behind "
+                                                            "a reverse proxy: the proxy's addresses, whose "
+                                                            "X-Forwarded-For names the client.")] = None,
 ) -> None:
     """Serve the browser lobby and tables.
 
@@ -197,9 +220,12 @@ def serve(
         raise GrimoireError(f"--port must be between 1 and 65535, got {port}")
     if ai_delay < 0:
         raise GrimoireError(f"--ai-delay must not be negative, got {ai_delay}")
+    if think_workers is not None and not 0 <= think_workers <= 256:
+        raise GrimoireError(f"--think-workers must be between 0 and 256, got {think_workers}")
     from .serve import serve as run_server
 
-    run_server(host, port, db, ai_delay)
+    run_server(host, port, db, ai_delay, limits=limit or [], durability=durability.value,
+               think_workers=think_workers, origins=origin or [], forwarded_allow_ips=forwarded_allow_ips)
 
 
 app.command("balance")(guard(balance_command))
@@ -244,7 +270,86 @@ def cards_show(
 ) -> None:
     """Show a card's full text."""
     names = [game.value for game in GameName] if game_name is None else [game_name.value]
-    raise typer.Exit(cards_mod.show_card(name, names, cards or [], lang.value, make_console()))
+    raise typer.Exit(cards_mod.show_card(name, names, cards or [], lang.value, make_console(),
+                                         None if game_name is None else game_name.value))
+
+
+GameOpt = Annotated[GameName | None, typer.Option("--game", help="The cards' game (guessed when omitted).")]
+NamesArg = Annotated[list[str], typer.Argument(metavar="CARD...", help="Card names (Japanese or English) or ids.",
+                                               show_default=False)]
+
+
+class Format(StrEnum):
+    """What ``cards export`` prints: the forum template, or card TOML."""
+
+    forum = "forum"
+    toml = "toml"
+
+
+@cards_app.command("check")
+@guard
+def cards_check(
+    paths: Annotated[list[str] | None, typer.Argument(metavar="[PATH]...", help="Card files or folders (default: "
+                                                      "every card of the game).", show_default=False)] = None,
+    game_name: GameOpt = None,
+    strict: Annotated[bool, typer.Option("--strict", help="Exit with 1 when there are warnings.")] = False,
+    lang: LangOpt = Lang.ja,
+) -> None:
+    """Validate card files; warn where a card's hand-written text differs from its generated text."""
+    game = None if game_name is None else game_name.value
+    raise typer.Exit(cards_mod.check_cards(paths or [], game, strict, lang.value, make_console()))
+
+
+@cards_app.command("import")
+@guard
+def cards_import(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="Cards written in the forum template (text).",
+                                         show_default=False)],
+    game_name: GameOpt = None,
+    out: Annotated[Path | None, typer.Option("--out", metavar="FILE", help="Write the card TOML here (default: "
+                                             "print it).")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing --out file.")] = False,
+    cards: CardsOpt = None,
+    lang: LangOpt = Lang.ja,
+) -> None:
+    """Read cards written in the forum template and write them as validated card TOML."""
+    game = None if game_name is None else game_name.value
+    text, count, found = cards_mod.import_cards(file, game, cards or [], out, force)
+    if out is None:
+        sys.stdout.write(text)
+        return
+    cards_mod.write_new(out, text)
+    make_console().print(Text(t("imported", lang.value, n=count, game=found.get(lang.value), path=out)))
+
+
+@cards_app.command("export")
+@guard
+def cards_export(
+    names: NamesArg,
+    game_name: GameOpt = None,
+    form: Annotated[Format, typer.Option("--format", help="The forum template, or card TOML.")] = Format.forum,
+    lang: LangOpt = Lang.ja,
+    cards: CardsOpt = None,
+) -> None:
+    """Print cards in the forum template (ready to paste into a post) or as TOML."""
+    game = None if game_name is None else game_name.value
+    sys.stdout.write(cards_mod.export_cards(names, game, cards or [], form.value, lang.value))
+
+
+@cards_app.command("render")
+@guard
+def cards_render(
+    names: NamesArg,
+    out: Annotated[Path, typer.Option("--out", metavar="DIR", help="The folder to write the faces in.")],
+    png: Annotated[bool, typer.Option("--png", help="Also write PNG images (extra: png).")] = False,
+    lang: LangOpt = Lang.ja,
+    game_name: GameOpt = None,
+    cards: CardsOpt = None,
+) -> None:
+    """Draw card faces as SVG (and PNG) files: NAME-LANG.svg in DIR."""
+    game = None if game_name is None else game_name.value
+    written = cards_mod.render_cards(names, game, cards or [], out, png, lang.value)
+    make_console().print(Text(t("rendered", lang.value, n=len(written), path=out)))
 
 
 def run(argv: list[str] | None = None) -> int:

@@ -65,6 +65,9 @@ UI: dict[str, dict[str, str]] = {
     "card_count": {"ja": "{n} 種類", "en": "{n} cards"},
     "text": {"ja": "効果", "en": "text"},
     "flavor": {"ja": "フレーバー", "en": "flavor"},
+    "check_summary": {"ja": "{n} 枚を確認しました（警告 {w} 件）。", "en": "{n} cards checked, {w} warnings."},
+    "imported": {"ja": "{game}のカード {n} 枚を書き出しました: {path}", "en": "Imported {n} {game} cards: {path}"},
+    "rendered": {"ja": "{n} 個のファイルを書き出しました: {path}", "en": "Wrote {n} files: {path}"},
 }
 
 

@@ -13,7 +13,9 @@
 * every event matches the game's event schema (:mod:`grimoire.core.events`);
 * every decision prompt, option label and event line has a message in Japanese and
   English, and renders (each kind at least once per run, every one on deep steps);
-* replaying the answers reproduces the game; the same seed gives the same game.
+* replaying the answers reproduces the game; the same seed gives the same game;
+* card instance numbers tell nothing: over the first games of a run, no seat sees
+  numbers that date its cards' arrival or name hidden cards (:mod:`~grimoire.core.idcheck`).
 
 :func:`check_messages` checks the catalog against the event schema once per game: an
 ``ev.<kind>`` template in both languages for every event kind, naming only the
@@ -37,6 +39,7 @@ from .decision import Decision, Event
 from .errors import IllegalAnswer
 from .game import Game, Setup
 from .i18n import LANGS
+from .idcheck import IdWatch
 from .play import RandomAgent, play
 from .rng import Chance
 
@@ -134,8 +137,8 @@ def play_random(game: Game[Any], setup: Setup, chooser_seed: int) -> tuple[list[
 
 
 def check_one(game: Game[Any], setup: Setup, chooser_seed: int, deep_every: int = 1,
-              report: ConformanceReport | None = None) -> ConformanceReport:
-    """Check one seeded random game (see the module docstring)."""
+              report: ConformanceReport | None = None, watch: IdWatch | None = None) -> ConformanceReport:
+    """Check one seeded random game (see the module docstring); ``watch`` collects every view's uids."""
     report = report or ConformanceReport()
     where = f"{game.name} seed {setup.seed}/{chooser_seed}"
     resampler = Chance.seeded(chooser_seed ^ 0x5EED)
@@ -205,6 +208,9 @@ def check_one(game: Game[Any], setup: Setup, chooser_seed: int, deep_every: int 
         if problem is not None:
             raise fail(problem)
         log.extend(events)
+        if watch is not None:
+            for seat in (0, 1):
+                watch.see(seat, step, game.view(state, seat))
 
     chooser = Chance.seeded(chooser_seed)
     done = play(game, setup, [RandomAgent(), RandomAgent()], [chooser, chooser], on_decision=before, on_events=after)
@@ -234,11 +240,18 @@ def check_one(game: Game[Any], setup: Setup, chooser_seed: int, deep_every: int 
     return report
 
 
-def check_games(game: Game[Any], setups: Iterable[Setup], deep_every: int = 1) -> ConformanceReport:
+def check_games(game: Game[Any], setups: Iterable[Setup], deep_every: int = 1, id_games: int = 16
+                ) -> ConformanceReport:
     """Check the game's messages, then run :func:`check_one` over many set-ups (chooser seeded
-    from each set-up's seed)."""
+    from each set-up's seed); the first ``id_games`` games are watched for what uids tell."""
     check_messages(game)
     report = ConformanceReport()
-    for setup in setups:
-        check_one(game, setup, setup.seed * 7919 + 1, deep_every, report)
+    watch = IdWatch()
+    for i, setup in enumerate(setups):
+        watched = watch if i < id_games else None
+        if watched is not None:
+            watched.begin(_canon([deck.to_json() for deck in setup.decks]))
+        check_one(game, setup, setup.seed * 7919 + 1, deep_every, report, watched)
+    for problem in watch.problems():
+        raise ConformanceError(f"{game.name}: {problem}")
     return report

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ContentError
+from .safeio import CARDS_LIMIT, printable, read_text
 
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9_\-]*$")
 
@@ -109,7 +110,7 @@ class TableReader:
         extra = set(value) - {"ja", "en"}
         if extra:
             raise self.error(f"{field}.{sorted(extra)[0]}", "is not a known language (ja, en)")
-        return Localized(value["ja"], value["en"])
+        return Localized(printable(value["ja"]), printable(value["en"]))
 
     def tables(self, field: builtins.str) -> list[dict[builtins.str, Any]]:
         value = self._get(field, False)
@@ -142,13 +143,13 @@ def card_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
 
 def read_card_tables(path: Path) -> list[dict[str, Any]]:
     """The ``[[cards]]`` tables of one TOML file."""
+    text = read_text(path, CARDS_LIMIT, lambda reason: ContentError(str(path), None, None, reason), "card file")
     try:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ContentError(str(path), None, None, f"not valid TOML: {exc}") from None
-    except OSError as exc:
-        raise ContentError(str(path), None, None, f"cannot be read: {exc.strerror}") from None
+    except (ValueError, RecursionError, MemoryError) as exc:  # huge numbers, nesting deeper than the parser goes
+        raise ContentError(str(path), None, None, f"not valid TOML: {type(exc).__name__}") from None
     cards = data.get("cards")
     if not isinstance(cards, list) or not all(isinstance(c, dict) for c in cards):
         raise ContentError(str(path), None, "cards", "the file must contain [[cards]] tables")

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import DeckError
+from .safeio import DECK_LIMIT, printable, read_text
 
 _LINE = re.compile(r"^(\d+)\s*[xX×]?\s+(.+?)\s*$")
 _HEADER = re.compile(r"^\[(.+)\]$")
@@ -97,7 +98,13 @@ class Deck:
     def from_json(cls, data: Any) -> Deck:
         if not isinstance(data, dict) or not isinstance(data.get("sections"), dict):
             raise DeckError("<record>", None, "deck must be an object with 'sections'")
-        return cls(str(data.get("name", "")), {str(k): [str(c) for c in v] for k, v in data["sections"].items()})
+        sections = data["sections"]
+        if not all(isinstance(v, list) and all(isinstance(c, str) for c in v) for v in sections.values()):
+            raise DeckError("<record>", None, "each deck section must be a list of card ids")
+        name = data.get("name", "")
+        if not isinstance(name, str):
+            raise DeckError("<record>", None, "a deck's name must be a string")
+        return cls(printable(name), {str(k): list(v) for k, v in sections.items()})
 
     def all_cards(self) -> list[str]:
         """Every card id over all sections."""
@@ -115,7 +122,7 @@ def parse_deck_text(text: str, source: str = "<deck>", default_section: str = "l
         if not line:
             continue
         if line.lower().startswith("name:") or line.startswith("名前:") or line.startswith("名前："):
-            name = line.split(":", 1)[-1].split("：", 1)[-1].strip()
+            name = printable(line.split(":", 1)[-1].split("：", 1)[-1].strip())
             continue
         header = _HEADER.match(line)
         if header:
@@ -179,12 +186,8 @@ def build_deck(deck: DeckList, rules: DeckRules, lookup: Lookup) -> Deck:
 
 
 def read_deck_file(path: str | Path, rules: DeckRules) -> DeckList:
-    """Read and parse a deck file; a missing or unreadable file is a DeckError."""
+    """Read and parse a deck file; a missing, unreadable, oversized or non-UTF-8 file (or a pipe or
+    device, never waited on) is a DeckError."""
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DeckError(str(p), None, f"cannot read deck file: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise DeckError(str(p), None, "deck file is not UTF-8 text") from None
+    text = read_text(p, DECK_LIMIT, lambda reason: DeckError(str(p), None, reason), "deck file")
     return parse_deck_text(text, str(p), rules=rules)

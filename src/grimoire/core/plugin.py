@@ -19,7 +19,10 @@ adapter (AI, simulation, balance lab, terminal, web, RL) ever names a game:
   action catalogue and the numeric observation of a seat's view);
 * ``web_assets`` — a folder whose ``render.js`` draws its table in the browser (else a
   generic table is drawn); its words come from the game's catalog (``ui.*`` keys);
-* ``hard`` — the search budget of the ``hard`` computer level.
+* ``hard`` — the search budget of the ``hard`` computer level;
+* ``card_text`` — its :class:`CardText`: rules text generated from effect data and the
+  forum template printed and read back (else a card shows its own ``text``);
+* ``card_face`` — its :class:`CardFace`: a card's face as SVG.
 
 References are ``"module:attribute"`` strings, imported on first use, so that listing
 the games imports nothing heavy.
@@ -131,6 +134,26 @@ class GameMetrics(Protocol):
 Board = Callable[["Game[Any]", dict[str, Any], str], Any]
 
 
+@dataclass(frozen=True)
+class CardText:
+    """A game's card words, pure functions of card data (``pool`` names the cards a text mentions).
+
+    ``rules_text(card, lang, pool)`` is the rules text generated from the card's effects;
+    ``to_forum(card, lang, pool)`` the card in the forum template; ``from_forum(text,
+    source, pool)`` the ``(line, card table)`` of every card of a post (errors name the
+    line); ``forum_fit(text)`` how well a post fits this game's template (0: not at all).
+    """
+
+    rules_text: Callable[[Any, str, Any], str]
+    to_forum: Callable[[Any, str, Any], str]
+    from_forum: Callable[[str, str, Any], list[tuple[int, dict[str, Any]]]]
+    forum_fit: Callable[[str], int]
+
+
+CardFace = Callable[[Any, str, Any], str]
+"""``face(card, lang, pool)``: the SVG document of a card's face."""
+
+
 def resolve(ref: str) -> Any:
     """The object a ``"module:attribute"`` reference names; a bad reference is a GrimoireError."""
     module_name, sep, attr = ref.partition(":")
@@ -163,6 +186,8 @@ class GamePlugin:
     web_assets: Path | None = None
     hard: Mapping[str, Any] = field(default_factory=lambda: {"iterations": 1000, "seconds": 0.9})
     description: Localized | None = None
+    card_text: str | None = None
+    card_face: str | None = None
 
     def __post_init__(self) -> None:
         if not _NAME.match(self.name):
@@ -208,6 +233,20 @@ class GamePlugin:
         if self.encoding is None:
             return None
         found: Encoding = resolve(self.encoding)
+        return found
+
+    def text_tools(self) -> CardText | None:
+        """The card text generator and forum template (None: cards show their own text)."""
+        if self.card_text is None:
+            return None
+        found: CardText = resolve(self.card_text)
+        return found
+
+    def face_renderer(self) -> CardFace | None:
+        """The card face renderer (None if the game has none)."""
+        if self.card_face is None:
+            return None
+        found: CardFace = resolve(self.card_face)
         return found
 
     def web_renderer(self) -> Path | None:

@@ -8,8 +8,9 @@ Rules: :mod:`.cards` (card definitions, loading, the effect vocabulary), :mod:`.
 adapters: :mod:`.greedy` (heuristic agent), :mod:`.search` (search hooks),
 :mod:`.board` (terminal board), :mod:`.metrics` (balance metrics), :mod:`.encoding`
 (RL actions and observations), ``web/render.js``
-(browser table) and :mod:`.scenario` (positions for tests and designers). All of it is
-bundled in :data:`PLUGIN`.
+(browser table) and :mod:`.scenario` (positions for tests and designers). For cards:
+:mod:`.cardtext` (rules text generated from effects), :mod:`.forum` (the forum card
+template both ways) and :mod:`.face` (card faces). All of it is bundled in :data:`PLUGIN`.
 
 >>> PLUGIN.name, PLUGIN.make_game().title.en
 ('chant', 'Chant')
@@ -31,6 +32,8 @@ PLUGIN = GamePlugin(
     search="grimoire.games.chant.search:HOOKS",
     board="grimoire.games.chant.board:board",
     encoding="grimoire.games.chant.encoding:ENCODING",
+    card_text="grimoire.games.chant.forum:CARD_TEXT",
+    card_face="grimoire.games.chant.face:face",
     metrics="grimoire.games.chant.metrics:ChantMetrics",
     web_assets=Path(__file__).resolve().parent / "web",
     hard={"iterations": 1000, "seconds": 0.9},

@@ -20,7 +20,8 @@ grimoire.core.errors.ContentError: <record>: card 'x': field 'name': is missing
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +30,7 @@ from grimoire.core.effects import Effect, OpRegistry, OpSpec, Param
 from grimoire.core.errors import ContentError
 from grimoire.core.pool import CardPool, build_pool
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(str(resources.files("grimoire.games.chant"))) / "data"  # works in the compiled build too
 ATTRIBUTES = ("science", "fantasy", "matter", "spirit")
 KINDS = ("library", "forbidden")
 TRIGGERS = ("chant_start", "static", "activate", "c_phase", "leave", "end_phase")
@@ -120,7 +121,7 @@ def parse_card(file: str, table: Mapping[str, Any]) -> CardDef:
         raise r.error("required", "is missing (a forbidden book needs its required number)")
     if kind == "library" and required is not None:
         raise r.error("required", "is only for forbidden books")
-    text = r.text("text")
+    r.text("text", required=False)  # optional hand-written text: `grimoire cards check` compares it
     flavor = r.text("flavor", required=False)
     effects: list[Effect] = []
     for i, eff in enumerate(r.tables("effects")):
@@ -135,14 +136,22 @@ def parse_card(file: str, table: Mapping[str, Any]) -> CardDef:
     mods = tuple((int(e.params["n"]), str(e.params["filter"].get("owner", "own")),
                   e.params["filter"].get("attribute"), str(e.params["filter"].get("state", "any")))
                  for e in effects if e.op == "power_mod")
-    return CardDef(
-        id=cid, kind=kind, name=name, text=text, attribute=attribute, chant=chant, power=power,
+    card = CardDef(
+        id=cid, kind=kind, name=name, text=Localized("", ""), attribute=attribute, chant=chant, power=power,
         required=required, effects=tuple(effects), flavor=flavor, ruby=ruby,
         on_start=_indices(effects, "chant_start"), on_activate=_indices(effects, "activate"),
         on_leave=_indices(effects, "leave"), on_end=_indices(effects, "end_phase"),
         on_cphase=_indices(effects, "c_phase"), mods=mods,
         cost=sum(e.cost for e in effects if e.on == "c_phase"), is_book=kind == "forbidden",
     )
+    return with_text(card)
+
+
+def with_text(card: CardDef, pool: CardPool[CardDef] | None = None) -> CardDef:
+    """``card`` whose ``text`` is the rules text generated from its effects (``pool`` names cards)."""
+    from .cardtext import rules_text
+
+    return replace(card, text=Localized(rules_text(card, "ja", pool), rules_text(card, "en", pool)))
 
 
 def load_pool(card_paths: Sequence[str | Path] = (),
@@ -150,9 +159,13 @@ def load_pool(card_paths: Sequence[str | Path] = (),
     """Built-in cards, then ``card_paths`` (files or folders), then record ``tables`` (by id).
 
     A record table replaces a loaded card of the same id; a card file repeating an id is
-    an error. The raw table of every card is kept in ``pool.tables``.
+    an error. The raw table of every card is kept in ``pool.tables``. Every card's
+    ``text`` is its generated rules text (:mod:`.cardtext`).
     """
     pool = build_pool(card_files([DATA / "cards", *card_paths]), tables, parse_card)
+    for card in list(pool):
+        if any(e.op in ("tutor_chant", "power_per_blank_name") for e in card.effects):
+            pool.by_id[card.id] = with_text(card, pool)  # names other cards: generated with the pool
     for card in pool:
         for i, eff in enumerate(card.effects):
             if eff.op == "tutor_chant":

@@ -6,7 +6,8 @@ Rules: :mod:`.cards` (card definitions and the effect vocabulary), :mod:`.state`
 :mod:`.decisions`, :mod:`.events`, :mod:`.view`, :mod:`.notation`, :mod:`.messages`
 and :mod:`.game` (the :class:`DestinyGame` itself). For Grimoire's adapters:
 :mod:`.greedy`, :mod:`.search`, :mod:`.board`, :mod:`.metrics`, :mod:`.encoding`, ``web/render.js`` and
-:mod:`.scenario`, bundled in :data:`PLUGIN`.
+:mod:`.scenario`; for cards :mod:`.cardtext` (rules text generated from effects), :mod:`.forum`
+(the forum card template) and :mod:`.face` (card faces). All bundled in :data:`PLUGIN`.
 
 >>> PLUGIN.name, PLUGIN.make_game().title.ja
 ('destiny', '運命予報祭')
@@ -28,6 +29,8 @@ PLUGIN = GamePlugin(
     search="grimoire.games.destiny.search:HOOKS",
     board="grimoire.games.destiny.board:board",
     encoding="grimoire.games.destiny.encoding:ENCODING",
+    card_text="grimoire.games.destiny.forum:CARD_TEXT",
+    card_face="grimoire.games.destiny.face:face",
     metrics="grimoire.games.destiny.metrics:DestinyMetrics",
     web_assets=Path(__file__).resolve().parent / "web",
     hard={"iterations": 1000, "seconds": 0.9},

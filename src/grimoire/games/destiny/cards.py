@@ -19,7 +19,8 @@ grimoire.core.errors.ContentError: <record>: card 'x': field 'attribute': must b
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +29,7 @@ from grimoire.core.effects import Effect, OpRegistry, OpSpec, Param
 from grimoire.core.errors import ContentError
 from grimoire.core.pool import CardPool, build_pool
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(str(resources.files("grimoire.games.destiny"))) / "data"  # works in the compiled build too
 
 ATTRIBUTES = ("kiryoku", "jutsushiki", "shinpi", "zenno")
 KIRYOKU, JUTSUSHIKI, SHINPI, ZENNO = ATTRIBUTES
@@ -98,6 +99,7 @@ class CardDef:
     ruby: str = ""
     flavor: Localized | None = None
     kind: str = "main"
+    effects: tuple[Effect, ...] = ()  # every effect in file order (the groups' order in its text)
 
     def has(self, timing: int) -> bool:
         """Whether the card has a group of this timing."""
@@ -135,7 +137,7 @@ def read_card(file: str, table: dict[str, Any], registry: OpRegistry = VOCABULAR
     attribute = reader.str("attribute", choices=ATTRIBUTES)
     power = reader.int("power", minimum=1, maximum=6)
     lucky = reader.bool("lucky")
-    text = reader.text("text")
+    reader.text("text", required=False)  # optional hand-written text: `grimoire cards check` compares it
     flavor = reader.text("flavor", required=False)
     effects = [registry.validate(file, card_id, i, dict(t)) for i, t in enumerate(reader.tables("effects"))]
     reader.finish()
@@ -144,14 +146,19 @@ def read_card(file: str, table: dict[str, Any], registry: OpRegistry = VOCABULAR
     choices = tuple(
         tuple(i for i, e in enumerate(group) if e.op in USER_OPS and e.get("target") != "self") for group in groups
     )
-    return CardDef(card_id, name, attribute, power, lucky, text, groups, choices, ruby, flavor)
+    card = CardDef(card_id, name, attribute, power, lucky, Localized("", ""), groups, choices, ruby, flavor,
+                   effects=tuple(effects))
+    from .cardtext import rules_text
+
+    return replace(card, text=Localized(rules_text(card, "ja"), rules_text(card, "en")))
 
 
 def load_pool(card_paths: Sequence[str | Path] = (), tables: Mapping[str, Mapping[str, Any]] | None = None,
               builtin: bool = True) -> CardPool[CardDef]:
     """Built-in cards, then ``card_paths`` (files or folders), then ``tables`` (by id, replacing).
 
-    Every loaded card's raw table is kept in ``pool.tables``.
+    Every loaded card's raw table is kept in ``pool.tables``; its ``text`` is the rules
+    text generated from its effects (:mod:`.cardtext`).
     """
     files = card_files([DATA / "cards"]) if builtin else []
     return build_pool(files + card_files(card_paths), tables, read_card)

@@ -1,0 +1,222 @@
+"""詠唱 Chant cards in the forum template of the seed, printed and read back.
+
+The template (``docs/rules/chant-cards.md``)::
+
+    〇天上の劫火
+    区分：禁書 属性：幻想 詠唱値：6 威力：8 要求枚数：3
+    『詠唱効果』
+    ・このカードの詠唱開始時に使用できる。自身はライフを6まで支払う。支払ったライフだけこのカードの詠唱を進めて良い。
+    『発動効果』
+    ・…
+    『フレーバーテキスト』
+    火属性魔法の極致として伝説で語られる魔法。…
+    『Grimoire』
+    ID：heavenly_conflagration
+    英語名：Heavenly Conflagration
+
+The 『Grimoire』 section (the card's id and its other-language name and flavour) is what
+Grimoire adds so that a card survives a round trip; posts without it import too. The
+effect sentences are read by :mod:`.cardtext`'s grammar; ``--lang en`` prints the same
+template in English (``[Chant effect]``…), which reads back as well.
+
+>>> from .cards import load_pool
+>>> pool = load_pool()
+>>> print(to_forum(pool["fireball"], "ja", pool))
+〇火球<ファイアー・ボール>
+区分：書庫 属性：幻想 詠唱値：2 威力：1
+『フレーバーテキスト』
+「火の玉が当たったら大ケガするに決まってんだろ！」―火球の過小評価に憤る魔術師
+『Grimoire』
+ID：fireball
+英語名：Fireball
+英語フレーバー："Of course a ball of fire hurts when it hits you!" — a mage outraged that fireballs are underrated
+>>> [(line, t["id"], t["chant"]) for line, t in from_forum(to_forum(pool["fireball"], "en", pool), "p.txt", pool)]
+[(1, 'fireball', 2)]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from grimoire.core.errors import ContentError
+from grimoire.core.forum import (
+    Block,
+    ForumError,
+    bullets,
+    card_error,
+    common_fields,
+    extras_lines,
+    flavor_lines,
+    label_of,
+    line_at,
+    name_line,
+    nearest_message,
+    split_cards,
+)
+from grimoire.core.phrases import normalize
+from grimoire.core.plugin import CardText
+
+from .cards import ATTRIBUTES, parse_card
+from .cardtext import ATTRIBUTE_JA, PhraseError, forum_bullets, read_bullet, rules_text
+
+KIND_WORDS = {"書庫": "library", "禁書": "forbidden", "library": "library", "forbidden": "forbidden"}
+ATTRIBUTE_WORDS = {**{ja: en for en, ja in ATTRIBUTE_JA.items()}, **{a: a for a in ATTRIBUTES}}
+NO_POWER = ("--", "-", "—", "―", "ー", "なし", "none")
+STAT_LABELS = {
+    "区分": "kind", "属性": "attribute", "詠唱値": "chant", "威力": "power", "要求枚数": "required",
+    "kind": "kind", "attribute": "attribute", "chant": "chant", "power": "power", "required": "required",
+}
+SECTIONS: dict[str, tuple[str, int | str]] = {
+    "『詠唱効果』": ("ja", 0), "『発動効果』": ("ja", 1), "『フレーバーテキスト』": ("ja", "flavor"),
+    "『grimoire』": ("ja", "grimoire"), "[chant effect]": ("en", 0), "[activation effect]": ("en", 1),
+    "[flavor text]": ("en", "flavor"), "[flavour text]": ("en", "flavor"), "[grimoire]": ("en", "grimoire"),
+}
+EXAMPLE = "区分：書庫 属性：幻想 詠唱値：2 威力：1"
+ITEMS = "区分, 属性, 詠唱値, 威力, 要求枚数"
+_PAIR = re.compile(r"([^\s:]+?)\s*(?:\([^)]*\))?\s*:\s*(\S+)")
+
+
+# ----------------------------------------------------------------------------- printing
+def stats_line(card: Any, lang: str) -> str:
+    """The numbers line: ``区分：書庫 属性：幻想 詠唱値：2 威力：1`` (or in English)."""
+    power = "--" if card.power is None else str(card.power)
+    if lang == "ja":
+        kind = "禁書" if card.kind == "forbidden" else "書庫"
+        line = f"区分：{kind} 属性：{ATTRIBUTE_JA[card.attribute]} 詠唱値：{card.chant} 威力：{power}"
+        return line + (f" 要求枚数：{card.required}" if card.required is not None else "")
+    line = f"Kind: {card.kind}  Attribute: {card.attribute}  Chant: {card.chant}  Power: {power}"
+    return line + (f"  Required: {card.required}" if card.required is not None else "")
+
+
+def to_forum(card: Any, lang: str = "ja", pool: Any = None) -> str:
+    """The card in the forum template, in ``lang``, ready to paste into a post."""
+    other = "en" if lang == "ja" else "ja"
+    out = [name_line(card.name.get(lang), card.ruby or None), stats_line(card, lang)]
+    labels = (("『詠唱効果』", "『発動効果』") if lang == "ja" else ("[Chant effect]", "[Activation effect]"))
+    listed = forum_bullets(card, lang, pool)
+    for section in (0, 1):
+        texts = [text for s, text in listed if s == section]
+        if texts:
+            out.append(labels[section])
+            out.extend(("・" if lang == "ja" else "- ") + text for text in texts)
+    out += flavor_lines(card.flavor.get(lang) if card.flavor else None, lang)
+    out += extras_lines(card.id, card.name.get(other), card.flavor.get(other) if card.flavor else None, lang)
+    return "\n".join(out)
+
+
+# ----------------------------------------------------------------------------- reading
+def _stats(block: Block, source: str) -> tuple[str, dict[str, Any]]:
+    if block.stats is None:
+        raise ForumError(source, block.line, f"card 「{block.name}」 needs its numbers line ({EXAMPLE})")
+    no, text = block.stats.no, normalize(block.stats.text)
+    pairs = _PAIR.findall(text)
+    if not pairs:
+        raise ForumError(source, no, f"expected the numbers line ({EXAMPLE}), got {text!r}")
+    lang = "ja" if any(not label.isascii() for label, _ in pairs) else "en"
+    out: dict[str, Any] = {}
+    for label, raw in pairs:
+        name = STAT_LABELS.get(label.casefold())
+        if name is None:
+            raise ForumError(source, no, f"unknown item {label!r}; the numbers line has {ITEMS}")
+        word = re.sub(r"\(.*$", "", raw).casefold()
+        if name == "kind":
+            if word not in KIND_WORDS:
+                raise ForumError(source, no, f"区分 must be 書庫 or 禁書, got {raw!r}")
+            out[name] = KIND_WORDS[word]
+        elif name == "attribute":
+            word = word.removesuffix("属性")
+            if word not in ATTRIBUTE_WORDS:
+                raise ForumError(source, no, f"属性 must be one of 科学, 幻想, 物質, 精神, got {raw!r}")
+            out[name] = ATTRIBUTE_WORDS[word]
+        elif name == "power" and word in NO_POWER:
+            continue
+        elif not word.isdigit():
+            raise ForumError(source, no, f"{label} must be a number, got {raw!r}")
+        else:
+            out[name] = int(word)
+    for name, label in (("attribute", "属性"), ("chant", "詠唱値")):
+        if name not in out:
+            raise ForumError(source, no, f"card 「{block.name}」 has no {label}")
+    out.setdefault("kind", "forbidden" if "required" in out else "library")
+    return lang, out
+
+
+def _head(block: Block, source: str) -> dict[str, Any]:
+    lang, stats = _stats(block, source)
+    common = common_fields(block, source, lang)
+    table: dict[str, Any] = {"id": common["id"], "kind": stats["kind"], "name": common["name"]}
+    if block.ruby:
+        table["ruby"] = block.ruby
+    for key in ("attribute", "chant", "power", "required"):
+        if key in stats:
+            table[key] = stats[key]
+    if "flavor" in common:
+        table["flavor"] = common["flavor"]
+    return table
+
+
+def _effects(block: Block, source: str, find: Callable[[str], str | None]) -> list[tuple[int, dict[str, Any]]]:
+    effects: list[tuple[int, dict[str, Any]]] = []
+    for section in block.sections:
+        label = label_of(section)
+        if label not in SECTIONS:
+            known = "、".join(s for s in SECTIONS if s.startswith("『"))
+            raise ForumError(source, section.line, f"unknown section {section.label}; sections: {known}")
+        lang, kind = SECTIONS[label]
+        if kind not in (0, 1):
+            continue
+        for text, starts in bullets(section):
+            try:
+                _, tables, _ = read_bullet(text, lang, int(kind), find)
+            except PhraseError as exc:
+                where = line_at(starts, exc.pos)
+                raise ForumError(source, where, exc.reason or nearest_message(exc.sentence, exc.nearest)) from None
+            effects.extend((starts[0][0], table) for table in tables)
+    return effects
+
+
+def from_forum(text: str, source: str = "<forum>", pool: Any = None) -> list[tuple[int, dict[str, Any]]]:
+    """``(line, card table)`` of every card of a post, each validated; errors name the line.
+
+    Card names in the post (「火球」 in a search) are looked up among the post's own cards,
+    then in ``pool``.
+    """
+    blocks = split_cards(text, source)
+    heads = [_head(block, source) for block in blocks]
+    own: dict[str, str] = {normalize(n).casefold(): str(h["id"]) for h in heads for n in h["name"].values()}
+
+    def find(name: str) -> str | None:
+        key = normalize(name).casefold()
+        if key in own:
+            return own[key]
+        card = pool.find(name) if pool is not None else None
+        return None if card is None else str(card.id)
+
+    out = []
+    for block, table in zip(blocks, heads, strict=True):
+        effects = _effects(block, source, find)
+        if effects:
+            table["effects"] = [effect for _, effect in effects]
+        try:
+            parse_card(source, table)
+        except ContentError as exc:
+            raise card_error(exc, source, block, [line for line, _ in effects]) from None
+        out.append((block.line, table))
+    return out
+
+
+def forum_fit(text: str) -> int:
+    """How well a post fits the Chant template: the Chant words (labels, attributes) on its numbers lines."""
+    try:
+        blocks = split_cards(text, "")
+    except ForumError:
+        return 0
+    words = ("詠唱値", "区分", "要求枚数", "威力", "chant:", "kind:", "required:", *ATTRIBUTE_WORDS)
+    return sum(sum(1 for w in words if w.casefold() in normalize(b.stats.text).casefold())
+               for b in blocks if b.stats is not None)
+
+
+CARD_TEXT = CardText(rules_text, to_forum, from_forum, forum_fit)
+"""What the plugin offers (:attr:`grimoire.core.plugin.GamePlugin.card_text`)."""

@@ -1,0 +1,176 @@
+"""運命予報祭 Destiny Saga cards in a forum template, printed and read back.
+
+The seed gives no card template; this one sits next to Chant's (same community, same
+marks) and uses Destiny's own words (``docs/rules/destiny-cards.md``)::
+
+    〇招き猫の子
+    属性：神秘 カードパワー：１ Lucky!
+    【メイン】
+    ・運命の糸を２得る。
+    『フレーバーテキスト』
+    右手で福を、左手で糸を招く。
+    『Grimoire』
+    ID：beckoning_kitten
+    英語名：Little Beckoning Cat
+    英語フレーバー：The right paw beckons luck; the left paw beckons threads.
+
+Each timing group is a section (【メイン】 【バトル】 【応答】 【攻撃】) with one bullet
+per effect; ``Lucky!`` on the numbers line marks a Lucky! card.
+
+>>> from .cards import load_pool
+>>> pool = load_pool()
+>>> print(to_forum(pool["oni_mask_champion"], "ja").split("『フレーバーテキスト』")[0])
+〇鬼面の闘士
+属性：気魄 カードパワー：５
+【攻撃】
+・猛攻：このバトルの間、この能力者のパワー＋２。
+・CA：この攻撃が勝ったなら、相手予報士は追加で運命の糸を２失う。
+<BLANKLINE>
+>>> [(line, t["id"], t["lucky"]) for line, t in from_forum(to_forum(pool["fox_fire"], "en"), "p.txt")]
+[(1, 'fox_fire', True)]
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from grimoire.core.errors import ContentError
+from grimoire.core.forum import (
+    Block,
+    ForumError,
+    bullets,
+    card_error,
+    common_fields,
+    extras_lines,
+    flavor_lines,
+    label_of,
+    line_at,
+    name_line,
+    nearest_message,
+    split_cards,
+)
+from grimoire.core.phrases import FULL_DIGITS, normalize
+from grimoire.core.plugin import CardText
+
+from .cards import ATTRIBUTE_JA, ATTRIBUTES, read_card
+from .cardtext import LABEL, PhraseError, groups, ordered_effects, read_sentences, rules_text, sentence
+
+ATTRIBUTE_WORDS = {**{ja: en for en, ja in ATTRIBUTE_JA.items()}, **{a: a for a in ATTRIBUTES}}
+STAT_LABELS = {"属性": "attribute", "カードパワー": "power", "パワー": "power", "attribute": "attribute",
+               "power": "power"}
+SECTIONS: dict[str, tuple[str, str]] = {
+    **{normalize(label).casefold(): (lang, timing) for lang, labels in LABEL.items()
+       for timing, label in labels.items()},
+    "『フレーバーテキスト』": ("ja", "flavor"), "[flavor text]": ("en", "flavor"), "[flavour text]": ("en", "flavor"),
+    "『grimoire』": ("ja", "grimoire"), "[grimoire]": ("en", "grimoire"),
+}
+_PAIR = re.compile(r"([^\s:]+?)\s*:\s*(\S+)")
+_LUCKY = re.compile(r"lucky\s*!?", re.IGNORECASE)
+
+
+def stats_line(card: Any, lang: str) -> str:
+    """The numbers line: ``属性：気魄 カードパワー：５`` (``Lucky!`` after it on a Lucky! card)."""
+    lucky = " Lucky!" if card.lucky else ""
+    if lang == "ja":
+        return f"属性：{ATTRIBUTE_JA[card.attribute]} カードパワー：{str(card.power).translate(FULL_DIGITS)}{lucky}"
+    return f"Attribute: {card.attribute}  Power: {card.power}" + (" " + lucky if lucky else "")
+
+
+def to_forum(card: Any, lang: str = "ja", pool: Any = None) -> str:
+    """The card in the forum template, in ``lang``, ready to paste into a post."""
+    other = "en" if lang == "ja" else "ja"
+    out = [name_line(card.name.get(lang), card.ruby or None), stats_line(card, lang)]
+    for timing, group in groups(ordered_effects(card)):
+        out.append(LABEL[lang][timing])
+        out.extend(("・" if lang == "ja" else "- ") + sentence(effect, lang) for effect in group)
+    out += flavor_lines(card.flavor.get(lang) if card.flavor else None, lang)
+    out += extras_lines(card.id, card.name.get(other), card.flavor.get(other) if card.flavor else None, lang)
+    return "\n".join(out)
+
+
+def _stats(block: Block, source: str) -> tuple[str, dict[str, Any]]:
+    example = "属性：気魄 カードパワー：３"
+    if block.stats is None:
+        raise ForumError(source, block.line, f"card 「{block.name}」 needs its numbers line ({example})")
+    no, text = block.stats.no, normalize(block.stats.text)
+    lucky = bool(_LUCKY.search(text))
+    pairs = _PAIR.findall(_LUCKY.sub(" ", text))
+    if not pairs:
+        raise ForumError(source, no, f"expected the numbers line ({example}), got {text!r}")
+    lang = "ja" if any(not label.isascii() for label, _ in pairs) else "en"
+    out: dict[str, Any] = {"lucky": lucky}
+    for label, raw in pairs:
+        name = STAT_LABELS.get(label.casefold())
+        if name is None:
+            raise ForumError(source, no, f"unknown item {label!r}; the numbers line has 属性, カードパワー, Lucky!")
+        if name == "attribute":
+            if raw.casefold() not in ATTRIBUTE_WORDS:
+                raise ForumError(source, no, f"属性 must be one of 気魄, 術式, 神秘, 全能, got {raw!r}")
+            out[name] = ATTRIBUTE_WORDS[raw.casefold()]
+        elif not raw.isdigit():
+            raise ForumError(source, no, f"{label} must be a number, got {raw!r}")
+        else:
+            out[name] = int(raw)
+    for name, label in (("attribute", "属性"), ("power", "カードパワー")):
+        if name not in out:
+            raise ForumError(source, no, f"card 「{block.name}」 has no {label}")
+    return lang, out
+
+
+def _effects(block: Block, source: str) -> list[tuple[int, dict[str, Any]]]:
+    effects: list[tuple[int, dict[str, Any]]] = []
+    for section in block.sections:
+        label = label_of(section)
+        if label not in SECTIONS:
+            known = "、".join(s for s in LABEL["ja"].values())
+            raise ForumError(source, section.line, f"unknown section {section.label}; sections: {known}、"
+                                                   "『フレーバーテキスト』")
+        lang, timing = SECTIONS[label]
+        if timing in ("flavor", "grimoire"):
+            continue
+        for text, starts in bullets(section):
+            try:
+                effects.extend((starts[0][0], table) for table in read_sentences(text, lang, timing))
+            except PhraseError as exc:
+                raise ForumError(source, line_at(starts, exc.pos), nearest_message(exc.sentence, exc.nearest)) \
+                    from None
+    return effects
+
+
+def from_forum(text: str, source: str = "<forum>", pool: Any = None) -> list[tuple[int, dict[str, Any]]]:
+    """``(line, card table)`` of every card of a post, each validated; errors name the line."""
+    out = []
+    for block in split_cards(text, source):
+        lang, stats = _stats(block, source)
+        common = common_fields(block, source, lang)
+        table: dict[str, Any] = {"id": common["id"], "name": common["name"]}
+        if block.ruby:
+            table["ruby"] = block.ruby
+        table.update(attribute=stats["attribute"], power=stats["power"], lucky=stats["lucky"])
+        if "flavor" in common:
+            table["flavor"] = common["flavor"]
+        effects = _effects(block, source)
+        if effects:
+            table["effects"] = [effect for _, effect in effects]
+        try:
+            read_card(source, dict(table))
+        except ContentError as exc:
+            raise card_error(exc, source, block, [line for line, _ in effects]) from None
+        out.append((block.line, table))
+    return out
+
+
+def forum_fit(text: str) -> int:
+    """How well a post fits the Destiny template: the Destiny words (labels, attributes) on its numbers lines."""
+    try:
+        blocks = split_cards(text, "")
+    except ForumError:
+        return 0
+    words = ("カードパワー", "lucky", "power:", *ATTRIBUTE_WORDS)
+    return sum(sum(1 for w in words if w.casefold() in normalize(b.stats.text).casefold())
+               for b in blocks if b.stats is not None)
+
+
+CARD_TEXT = CardText(rules_text, to_forum, from_forum, forum_fit)
+"""What the plugin offers (:attr:`grimoire.core.plugin.GamePlugin.card_text`)."""

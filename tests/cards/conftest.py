@@ -1,0 +1,6 @@
+"""Make the card test helpers (``card_helpers``) importable."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -1,0 +1,244 @@
+"""The card-making commands (issue 9): cards check, import, export and render; --cards without --game (item 7)."""
+
+from __future__ import annotations
+
+import json
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from cli_helpers import call
+from grimoire.core.cardtools import forum_text
+from grimoire.core.registry import load_game
+
+CHANT_CARD = """
+[[cards]]
+id = "test_spark"
+kind = "library"
+name.ja = "試しの火花"
+name.en = "Test Spark"
+attribute = "fantasy"
+chant = 1
+power = 1
+"""
+DESTINY_CARD = """
+[[cards]]
+id = "test_lantern"
+name.ja = "試しの提灯"
+name.en = "Test Lantern"
+attribute = "shinpi"
+power = 2
+lucky = true
+"""
+POST = """新作です！
+
+〇紅蓮の小瓶<ぐれんのこびん>
+区分：書庫 属性：幻想 詠唱値：3 威力：2
+『発動効果』
+・カードを1枚ドローする。
+その後、自身はライフを1支払う。
+『フレーバーテキスト』
+「割ると熱い。割らなくても熱い」―錬金術師
+『Grimoire』
+ID：crimson_vial
+英語名：Crimson Vial
+
+〇小瓶探し
+区分：書庫 属性：物質 詠唱値：1 威力：--
+『発動効果』
+・自身の書庫から「紅蓮の小瓶」1枚を探し、詠唱を開始する（自身の詠唱中のカードが5枚以上なら手札に加える）。その後、書庫をシャッフルする。
+"""
+
+
+def write(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def one_line_error(err: str) -> str:
+    assert err.startswith("grimoire: error: ") and len(err.strip().splitlines()) == 1, err
+    return err
+
+
+# ----------------------------------------------------------------------------- check
+def test_cards_check_warns_where_the_shipped_hand_written_text_differs(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    code, out, err = call(capsys, monkeypatch, ["cards", "check", "--game", "chant", "--lang", "en"])
+    assert code == 0, err
+    warnings = [line for line in out.splitlines() if line.startswith("warning: ")]
+    assert len(warnings) == 5
+    assert any("seed.toml: card 'embers': text.ja differs from the generated text" in w for w in warnings)
+    assert "warnings." in out.splitlines()[-1] and "5 warnings" in out
+    code, _, _ = call(capsys, monkeypatch, ["cards", "check", "--game", "chant", "--strict"])
+    assert code == 1
+    code, out, _ = call(capsys, monkeypatch, ["cards", "check", "--game", "destiny", "--strict"])
+    assert code == 0 and "warning" not in out
+
+
+def test_cards_check_names_the_file_and_card_of_a_differing_text(capsys, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = write(tmp_path / "mine.toml", CHANT_CARD + 'text.ja = "効果なし。"\ntext.en = "Nothing at all."\n')
+    code, out, err = call(capsys, monkeypatch, ["cards", "check", str(path), "--lang", "en"])
+    assert code == 0, err
+    assert f"warning: {path}: card 'test_spark': text.en differs from the generated text" in out
+    assert "1 cards checked, 1 warnings." in out
+
+
+def test_cards_check_of_a_broken_file_is_one_line_exit_2(capsys, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = write(tmp_path / "broken.toml", CHANT_CARD.replace("chant = 1", "chant = 99"))
+    code, _, err = call(capsys, monkeypatch, ["cards", "check", str(path)])
+    assert code == 2 and "'test_spark'" in one_line_error(err) and "read as chant cards" in err
+
+
+# ----------------------------------------------------------------------------- import
+def test_cards_import_writes_validated_toml_that_loads(capsys, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    post = write(tmp_path / "post.txt", POST)
+    out_file = tmp_path / "cards" / "vials.toml"
+    code, out, err = call(capsys, monkeypatch, ["cards", "import", str(post), "--out", str(out_file), "--lang", "en"])
+    assert code == 0, err
+    assert "Imported 2 Chant cards" in out
+    cards = tomllib.loads(out_file.read_text(encoding="utf-8"))["cards"]
+    assert [c["id"] for c in cards] == ["crimson_vial", "card_" + cards[1]["id"][5:]]
+    assert cards[1]["effects"] == [{"on": "activate", "op": "tutor_chant", "card": "crimson_vial"}]
+    code, out, err = call(capsys, monkeypatch, ["cards", "show", "Crimson Vial", "--cards", str(out_file)])
+    assert code == 0, err
+    assert "『発動効果』・カードを1枚ドローする。その後、自身はライフを1支払う。" in out.replace("\n", "")
+    code, out, _ = call(capsys, monkeypatch, ["cards", "list", "chant", "--json", "--cards", str(out_file)])
+    listed = {c["id"]: c for c in json.loads(out)}
+    assert listed["crimson_vial"]["text"]["en"] == "Activation effect: draw 1 card. Then pay 1 life."
+
+
+def test_cards_import_prints_the_toml_without_out(capsys, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    game = load_game("destiny")
+    text = forum_text(game, ["fox_fire"], "ja").replace("fox_fire", "fox_fire_2").replace("狐火", "狐火・改") \
+        .replace("Fox-Fire", "Fox-Fire II")
+    post = write(tmp_path / "post.txt", text)
+    code, out, err = call(capsys, monkeypatch, ["cards", "import", str(post)])
+    assert code == 0, err
+    (card,) = tomllib.loads(out)["cards"]
+    assert card["id"] == "fox_fire_2" and card["lucky"] is True and card["attribute"] == "shinpi"
+
+
+@pytest.mark.parametrize(("post", "expected"), [
+    (POST.replace("その後、自身はライフを1支払う。", "その後、相手のライフを2減らす。"),
+     "post.txt:7: cannot read 「相手のライフを2減らす。」; nearest phrasings: "),
+    (POST.replace("区分：書庫 属性：幻想 詠唱値：3 威力：2", "区分：書庫 属性：幻想 詠唱値：3 威力：2 色：赤"),
+     "post.txt:4: unknown item '色'"),
+    (POST.replace("ID：crimson_vial", "ID：fireball"), "post.txt:3: card 「紅蓮の小瓶」: id 'fireball' is already"),
+    (POST.replace("〇小瓶探し", "〇火球"), "post.txt:14: card 「火球」: field 'name': name is already used"),
+    ("こんにちは\n", "post.txt: cannot tell which game's template"),
+])
+def test_a_bad_post_is_one_line_naming_the_line_and_nothing_is_written(capsys, monkeypatch, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                                        post: str, expected: str) -> None:
+    path = write(tmp_path / "post.txt", post)
+    out_file = tmp_path / "out.toml"
+    code, out, err = call(capsys, monkeypatch, ["cards", "import", str(path), "--out", str(out_file)])
+    assert code == 2 and out == ""
+    assert one_line_error(err).removeprefix("grimoire: error: ").removeprefix(str(tmp_path) + "/").startswith(expected)
+    assert not out_file.exists()
+
+
+def test_cards_import_never_replaces_a_file_unless_forced(capsys, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    post = write(tmp_path / "post.txt", POST)
+    out_file = write(tmp_path / "out.toml", "# mine\n")
+    code, _, err = call(capsys, monkeypatch, ["cards", "import", str(post), "--out", str(out_file)])
+    assert code == 2 and "--force" in one_line_error(err) and out_file.read_text(encoding="utf-8") == "# mine\n"
+    code, _, _ = call(capsys, monkeypatch, ["cards", "import", str(post), "--out", str(out_file), "--force"])
+    assert code == 0 and "crimson_vial" in out_file.read_text(encoding="utf-8")
+
+
+# ----------------------------------------------------------------------------- export
+def test_cards_export_prints_the_forum_template_and_toml(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = call(capsys, monkeypatch, ["cards", "export", "天上の劫火", "Fireball"])
+    assert code == 0
+    assert out == forum_text(load_game("chant"), ["heavenly_conflagration", "fireball"], "ja") + "\n"
+    code, out, _ = call(capsys, monkeypatch, ["cards", "export", "oni_mask_champion", "--lang", "en"])
+    assert code == 0 and out.startswith("〇Oni-Mask Champion\nAttribute: kiryoku  Power: 5\n[Attack]\n- Onslaught:")
+    code, out, _ = call(capsys, monkeypatch, ["cards", "export", "火球", "--format", "toml"])
+    assert code == 0 and tomllib.loads(out)["cards"][0]["id"] == "fireball"
+
+
+@pytest.mark.parametrize(("args", "expected"), [
+    (["cards", "export", "no such card"], "no card named 'no such card' in chant, destiny, toy"),
+    (["cards", "export", "火球", "狐火"], "the cards are not all of one game"),
+    (["cards", "export", "火球", "--format", "pdf"], "Invalid value for '--format'"),
+])
+def test_cards_export_refuses_bad_names_in_one_line(capsys, monkeypatch, args: list[str], expected: str) -> None:  # type: ignore[no-untyped-def]
+    code, out, err = call(capsys, monkeypatch, args)
+    assert code == 2 and out == "" and expected in one_line_error(err)
+
+
+# ----------------------------------------------------------------------------- render
+def test_cards_render_writes_svg_faces(capsys, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    code, out, err = call(capsys, monkeypatch, ["cards", "render", "天上の劫火", "狐火", "--out", str(tmp_path),
+                                                "--lang", "en", "--game", "chant"])
+    assert code == 2 and out == "" and "狐火" in one_line_error(err)
+    assert list(tmp_path.iterdir()) == []
+    code, _, err = call(capsys, monkeypatch, ["cards", "render", "天上の劫火", "火球", "--out", str(tmp_path / "f"),
+                                                "--lang", "en"])
+    assert code == 0, err
+    assert sorted(p.name for p in (tmp_path / "f").iterdir()) == ["fireball-en.svg", "heavenly_conflagration-en.svg"]
+    svg = (tmp_path / "f" / "fireball-en.svg").read_text(encoding="utf-8")
+    assert svg.startswith("<svg") and "Fireball" in svg
+
+
+def test_cards_render_png_through_cairosvg(capsys, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    pytest.importorskip("cairosvg")
+    code, _, err = call(capsys, monkeypatch, ["cards", "render", "鬼面の闘士", "--out", str(tmp_path), "--png"])
+    assert code == 0, err
+    png = (tmp_path / "oni_mask_champion-ja.png").read_bytes()
+    assert png.startswith(b"\x89PNG") and int.from_bytes(png[16:20], "big") == 630
+
+
+def test_cards_render_png_without_cairosvg_is_one_line_and_writes_nothing(capsys, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setitem(sys.modules, "cairosvg", None)
+    code, _, err = call(capsys, monkeypatch, ["cards", "render", "火球", "--out", str(tmp_path), "--png"])
+    assert code == 2 and "grimoire[png]" in one_line_error(err)
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("command", [["cards", "check"], ["cards", "import"], ["cards", "export"], ["cards", "render"]])
+def test_the_card_commands_help_names_values(capsys, monkeypatch, command: list[str]) -> None:  # type: ignore[no-untyped-def]
+    code, out, err = call(capsys, monkeypatch, [*command, "--help"])
+    assert code == 0 and err == ""
+    for noise in ("<bool>", "<int>", "<str,", "╭"):  # (Typer shows a list argument's type as <list[str]>)
+        assert noise not in out
+    assert "--game <chant|destiny|toy>" in out
+
+
+# ----------------------------------------------------------------------------- --cards without --game (item 7)
+def test_a_card_file_without_game_loads_into_its_own_game_only(capsys, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    chant = write(tmp_path / "chant.toml", CHANT_CARD)
+    destiny = write(tmp_path / "destiny.toml", DESTINY_CARD)
+    code, out, err = call(capsys, monkeypatch, ["cards", "show", "Test Spark", "--cards", str(chant)])
+    assert code == 0, err
+    assert "[test_spark] — chant" in out
+    code, out, err = call(capsys, monkeypatch, ["cards", "show", "試しの提灯", "--cards", str(chant), "--cards",
+                                                str(destiny)])
+    assert code == 0, err
+    assert "[test_lantern] — destiny" in out
+    deck = Path(load_game("chant").cards.starter_decks()["fire"])
+    code, out, err = call(capsys, monkeypatch, ["deck", "check", str(deck), "--cards", str(chant), "--cards",
+                                                str(destiny)])
+    assert code == 0, err
+
+
+@pytest.mark.parametrize(("card", "game", "wrong"), [
+    (CHANT_CARD.replace('attribute = "fantasy"', 'attribute = "fire"'), "chant", "kiryoku"),
+    (DESTINY_CARD.replace("power = 2", "power = 9"), "destiny", "kind"),
+])
+def test_a_broken_card_file_is_reported_against_its_own_game(capsys, monkeypatch, tmp_path: Path, card: str,  # type: ignore[no-untyped-def]
+                                                             game: str, wrong: str) -> None:
+    path = write(tmp_path / "broken.toml", card)
+    for command in (["cards", "show", "x"], ["deck", "check", str(tmp_path / "deck.txt")]):
+        code, _, err = call(capsys, monkeypatch, [*command, "--cards", str(path)])
+        assert code == 2
+        assert f"(read as {game} cards; give --game" in one_line_error(err) and wrong not in err
+
+
+def test_a_card_file_that_fits_no_game_asks_for_the_game(capsys, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = write(tmp_path / "odd.toml", '[[cards]]\nfoo = "bar"\n')
+    code, _, err = call(capsys, monkeypatch, ["cards", "show", "x", "--cards", str(path)])
+    assert code == 2 and "cannot tell which game these cards are for; give --game" in one_line_error(err)
+    code, _, err = call(capsys, monkeypatch, ["cards", "show", "x", "--cards", str(path), "--game", "chant"])
+    assert code == 2 and "read as chant cards" in one_line_error(err) and "give --game" not in err
