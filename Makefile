@@ -10,7 +10,8 @@ DEVSTAMP = $(VENV)/.installed-dev
 CONSTRAINTS ?= constraints/floors.txt
 PIN = $(if $(CONSTRAINTS),-c $(CONSTRAINTS))
 
-.PHONY: install install-dev browser play play-en sim serve test lint typecheck pytest bench clean
+.PHONY: install install-dev browser compiler compiled play play-en sim serve test lint typecheck pytest \
+        pytest-compiled bench bench-peers clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -43,24 +44,44 @@ sim: install
 	$(BIN)/grimoire sim chant --games 1000
 
 lint: install-dev
-	$(BIN)/ruff check src tests bench examples
+	$(BIN)/ruff check src tests bench examples setup.py
 
 typecheck: install-dev
 	$(BIN)/mypy
 
-# The browser tests drive the system's Chromium (Debian package), never a downloaded one.
+# The browser tests drive the system's Chromium (Debian package), never a downloaded one; card faces
+# need a Japanese font (IPA P Gothic) and CairoSVG the Cairo library.
+BROWSER_PACKAGES = chromium fonts-ipafont-gothic libcairo2
 browser:
-	@test -x /usr/bin/chromium || { command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && \
-	  apt-get update -qq && apt-get install -y -qq chromium; } || \
-	  echo "note: /usr/bin/chromium is missing; install the 'chromium' package for the browser tests"
+	@{ test -x /usr/bin/chromium && test -e /usr/share/fonts/opentype/ipafont-gothic/ipagp.ttf && \
+	  ldconfig -p | grep -q 'libcairo\.so\.2'; } || { command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && \
+	  apt-get update -qq && apt-get install -y -qq $(BROWSER_PACKAGES); } || \
+	  echo "note: install the packages $(BROWSER_PACKAGES) for the browser and card-face tests"
 
 pytest: install-dev browser
 	$(BIN)/pytest
 
-test: lint typecheck pytest
+# The optional compiled engine (mypyc) is built into build/compiled, never beside the sources, and the
+# whole test suite runs again against it; GRIMOIRE_EXPECT_COMPILED makes the suite check it really is.
+COMPILED = build/compiled
+compiler:
+	@{ command -v cc >/dev/null && test -e "$$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_paths()["include"])')/Python.h"; } || \
+	  { command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && apt-get update -qq && apt-get install -y -qq gcc python3-dev; } || \
+	  echo "note: a C compiler and the Python headers are needed for the compiled build"
+
+compiled: install-dev compiler
+	$(BIN)/python bench/compiled.py $(COMPILED)
+
+pytest-compiled: compiled browser
+	GRIMOIRE_EXPECT_COMPILED=1 PYTHONPATH=$(CURDIR)/$(COMPILED)/src $(BIN)/pytest tests
+
+test: lint typecheck pytest pytest-compiled
 
 bench: install
 	$(BIN)/python bench/engine.py --out docs/performance.md
 
+bench-peers: compiled
+	$(BIN)/python bench/peers.py --out docs/performance.md
+
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build .bench .pytest_cache .mypy_cache .ruff_cache

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from chant_helpers import GAME, area_cards, build, find, ids, kinds, next_turn, play, uid
 
+from grimoire.core.decision import Outcome
 from grimoire.core.errors import OptionsError
 from grimoire.core.game import Setup
 
@@ -18,7 +19,7 @@ def test_rule_9_1_paying_life_is_never_multiplied_and_may_lose() -> None:
     s = build({"life": 2, "area": [("cursed_demon_blade", 8, ["fireball"] * 3)] + [("railgun", 1)] * 7}, phase="A")
     ev = play(s, f"activate:{uid(s, 0, 'area', 'cursed_demon_blade')}")
     assert find(ev, "pay_life")[0].args == (2, 0)
-    assert kinds(ev)[-1] == "game_won" and GAME.outcome(s) == (1, "life") and "attack" not in kinds(ev)
+    assert kinds(ev)[-1] == "game_won" and GAME.outcome(s) == Outcome(1, "life") and "attack" not in kinds(ev)
 
 
 def test_rule_9_2_zero_life_loses_at_once() -> None:
@@ -31,7 +32,7 @@ def test_rule_9_2_zero_life_loses_at_once() -> None:
 def test_rule_9_3_both_at_zero_in_one_event_is_a_draw() -> None:
     s = build({"life": 1, "area": [("cringe_notebook", 1)]}, {"life": 1}, phase="A")
     ev = play(s, f"activate:{uid(s, 0, 'area', 'cringe_notebook')}")
-    assert kinds(ev)[-1] == "game_drawn" and GAME.outcome(s) == (None, "life")
+    assert kinds(ev)[-1] == "game_drawn" and GAME.outcome(s) == Outcome(None, "life")
     # the runaway damage is one event for both players
     s = build({"life": 3, "area": [("fireball", 2)] * 6}, {"life": 5, "area": [("ice_lance", 3)] * 5}, phase="A",
               chance="scripted,7,0,[0]")
@@ -47,13 +48,13 @@ def test_rule_9_4_no_maximum_life() -> None:
 
 def test_rule_9_5_turn_limit_draw() -> None:
     s, ev = next_turn(turn=5, turn_limit=2)
-    assert GAME.outcome(s) == (None, "turn_limit") and kinds(ev) == ["game_drawn"]
+    assert GAME.outcome(s) == Outcome(None, "turn_limit") and kinds(ev) == ["game_drawn"]
     game_setup = Setup((GAME.cards.starter_deck("fire"), GAME.cards.starter_deck("spirit")),
                        GAME.options({"turn_limit": 1}))
     state = GAME.new_state(game_setup)
     while GAME.decision(state) is not None:
         GAME.apply(state, GAME.decision(state).ids()[-1])
-    assert GAME.outcome(state) == (None, "turn_limit") and state.turn == 2
+    assert GAME.outcome(state) == Outcome(None, "turn_limit") and state.turn == 2
 
 
 # ----------------------------------------------------------------- 10 effects and timing

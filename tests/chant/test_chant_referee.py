@@ -11,13 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-import pytest
 from chant_helpers import GAME
 
 from grimoire.core.decision import Decision, Event
 from grimoire.core.game import Setup
 from grimoire.core.rng import Chance
-from grimoire.games.chant import rules
 from grimoire.games.chant.state import ChantState
 
 DECKS = [GAME.cards.starter_deck(name) for name in sorted(GAME.cards.starter_decks())]
@@ -119,27 +117,45 @@ def test_rule_5_3_2_counter_offered_only_at_depth_0() -> None:
     assert sum(1 for _ in games(check)) == GAMES
 
 
-def test_rule_5_5_1_every_damage_is_multiplied_by_the_depth_at_that_moment(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    expected: list[tuple[int, int]] = []
-    engine_damage = rules.damage
+def _size(s: ChantState, p: int) -> int:
+    return sum(1 + len(s.under.get(u, ())) for u in s.players[p].area)
 
-    def damage(s: ChantState, amounts: tuple[int, int], ev: list[Event],
-               depths: tuple[int, int] | None = None) -> bool:
-        for p in (0, 1):
-            if amounts[p] > 0:
-                expected.append((p, _times(amounts[p], depths[p] if depths else _depth(s, p))))
-        return engine_damage(s, amounts, ev, depths)
 
-    monkeypatch.setattr(rules, "damage", damage)
+#: how each event changes its player's chant-area size (cards, underlay included)
+_SIZE_CHANGE = {"place": 1, "tutor_place": 1, "book": 1, "leave": -1, "to_blank": -1}
+
+
+def test_rule_5_5_1_every_damage_is_multiplied_by_the_depth_at_that_moment() -> None:
+    """Each damage event's total is the amount times the multiplier of the damaged player's
+    depth at that moment — tracked by the referee from the area sizes before the step and the
+    events that add or remove cards since; the runaway's damage uses the depth noted when its
+    coin showed tails (6.3.1)."""
+    sizes: list[int] = [0, 0]
+    damages = 0
 
     def check(s: ChantState, d: Decision) -> None:
-        expected.clear()
+        sizes[0], sizes[1] = _size(s, 0), _size(s, 1)
 
     def after(s: ChantState, ev: list[Event]) -> None:
-        assert [(e.player, e.args[2]) for e in ev if e.kind == "damage"] == expected
+        nonlocal damages
+        noted: list[int] | None = None
+        runaway = False
+        for e in ev:
+            sizes[e.player] += _SIZE_CHANGE.get(e.kind, 0)
+            if e.kind == "runaway" and e.args[1] == "tails":
+                noted = [max(0, n - 5) for n in sizes]
+            elif e.kind == "runaway_damage":
+                runaway = True
+            elif e.kind == "damage":
+                amount, total = e.args[0], e.args[2]
+                depth = noted[e.player] if runaway and noted is not None else max(0, sizes[e.player] - 5)
+                assert total == _times(amount, depth), (e, sizes, noted)
+                damages += 1
+            elif e.kind not in ("damage",):
+                runaway = runaway and e.kind in ("damage", "game_won", "game_drawn")
 
     assert sum(1 for _ in games(check, after)) == GAMES
+    assert damages > 500
 
 
 def _uids(data: Any, out: list[tuple[str, int]], path: str = "") -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from chant_helpers import GAME, area_cards, build, find, ids, kinds, play, uid
 
+from grimoire.core.decision import Outcome
+
 BOOK = "heavenly_conflagration"
 TAILS = "scripted,7,0,[0]"
 HEADS = "scripted,7,0,[1]"
@@ -126,7 +128,7 @@ def test_rule_7_1_end_phase_effects_of_the_turn_player() -> None:
 def test_rule_7_2_turn_limit_check() -> None:
     s = build({"area": [("fireball", 2)]}, turn=4, turn_limit=2, phase="A")
     ev = play(s, "end")
-    assert kinds(ev)[-1] == "game_drawn" and GAME.outcome(s) == (None, "turn_limit")
+    assert kinds(ev)[-1] == "game_drawn" and GAME.outcome(s) == Outcome(None, "turn_limit")
     s = build({"area": [("fireball", 2)]}, turn=3, turn_limit=2, phase="A")
     assert "game_drawn" not in kinds(play(s, "end"))
 

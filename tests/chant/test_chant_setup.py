@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from chant_helpers import GAME, area_cards, build, find, ids, kinds, next_turn, play, settle, uid
 
+from grimoire.core.decision import Outcome
 from grimoire.core.errors import ContentError, DeckError
 from grimoire.core.game import Setup
 from grimoire.games.chant import ChantGame
@@ -34,9 +35,9 @@ def test_rule_1_1_1_two_players_start_with_20_life() -> None:
 def test_rule_1_1_2_win_by_life_or_deck_out() -> None:
     s = build({"area": [("fireball", 2)]}, {"life": 1}, phase="A")
     ev = play(s, f"activate:{uid(s, 0, 'area', 'fireball')}")
-    assert GAME.outcome(s) == (0, "life") and find(ev, "game_won")[0].args == ("life",)
+    assert GAME.outcome(s) == Outcome(0, "life") and find(ev, "game_won")[0].args == ("life",)
     s, ev = next_turn({}, {"library": []}, player=1)
-    assert GAME.outcome(s) == (0, "deck_out") and "deck_out" in kinds(ev)
+    assert GAME.outcome(s) == Outcome(0, "deck_out") and "deck_out" in kinds(ev)
 
 
 # ----------------------------------------------------------------- 1.2 cards
@@ -313,12 +314,12 @@ def test_rule_2_2_first_player_skips_the_first_draw() -> None:
 
 def test_rule_2_3_empty_library_loses_at_once() -> None:
     s, ev = next_turn({"library": []}, {"library": ["fireball"]})
-    assert GAME.outcome(s) == (1, "deck_out") and GAME.decision(s) is None
+    assert GAME.outcome(s) == Outcome(1, "deck_out") and GAME.decision(s) is None
     # also for a draw from an effect, at the first card that cannot be drawn
     s = build({"library": ["fireball"], "area": [("quantum_computer", 7)]}, phase="A")
     ev = play(s, f"activate:{uid(s, 0, 'area', 'quantum_computer')}")
     assert kinds(ev)[:4] == ["activate", "draw", "deck_out", "game_won"]
-    assert GAME.outcome(s) == (1, "deck_out")
+    assert GAME.outcome(s) == Outcome(1, "deck_out")
     assert settle(s) == []
 
 

@@ -230,11 +230,13 @@ def test_an_agent_with_an_unlisted_answer_is_a_one_line_error(capsys, monkeypatc
 # ----- serve -----------------------------------------------------------------------------------------
 def test_serve_passes_the_computers_delay_to_the_server(capsys, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     started: list[tuple[Any, ...]] = []
-    monkeypatch.setattr(serve_mod, "serve", lambda *args: started.append(args))
+    settings: list[dict[str, Any]] = []
+    monkeypatch.setattr(serve_mod, "serve", lambda *args, **kw: (started.append(args), settings.append(kw)))
     code, _, err = call(capsys, monkeypatch, ["serve", "--port", "8123", "--db", str(tmp_path / "g.db"),
                                               "--ai-delay", "0"])
     assert code == 0, err
-    assert started == [("127.0.0.1", 8123, tmp_path / "g.db", 0.0)]
+    assert started == [("127.0.0.1", 8123, str(tmp_path / "g.db"), 0.0)]
+    assert settings[0]["durability"] == "normal" and settings[0]["limits"] == []
     code, _, err = call(capsys, monkeypatch, ["serve", "--ai-delay", "-1"])
     assert code == 2 and err == "grimoire: error: --ai-delay must not be negative, got -1.0\n"
     code, _, err = call(capsys, monkeypatch, ["serve", "--port", "70000"])

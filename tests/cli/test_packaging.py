@@ -59,12 +59,12 @@ def test_dev_and_ci_are_made_of_the_other_extras() -> None:
 
     # CI installs every extra the tests use (all but the benchmark's); dev adds the benchmark's
     assert parts("ci") == set(EXTRAS) - {"ci", "dev", "bench"}
-    assert {"web", "balance", "ray", "browser-tests", "test", "lint"} <= parts("ci")
+    assert {"web", "postgres", "balance", "ray", "browser-tests", "test", "lint"} <= parts("ci")
     assert parts("dev") == {"ci", "bench"}
     # Ray and Playwright are in the extras the tests use them from, and only there
     homes = {Requirement(r).name: extra for extra, reqs in EXTRAS.items() for r in reqs}
     assert homes["ray"] == "ray" and homes["playwright"] == "browser-tests" and homes["websockets"] == "bench"
-    assert homes["httpx2"] == "test" and homes["starlette"] == "web"
+    assert homes["httpx2"] == "test" and homes["starlette"] == "web" and homes["psycopg"] == "postgres"
 
 
 def test_every_extra_named_in_a_message_exists() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from destiny_helpers import GAME, field, find, kinds, new_game, options, play, position
 
+from grimoire.core.decision import Termination
 from grimoire.core.errors import OptionsError
 from grimoire.core.game import Setup
 from grimoire.core.rng import Chance
@@ -103,7 +104,7 @@ def test_rule_10_1_the_opponent_of_the_loser_wins() -> None:
 def test_rule_10_2_a_game_both_would_lose_is_a_draw() -> None:
     s = position()
     with pytest.raises(actions.GameEnded):
-        actions.end_game(s, -1, "both", [])
+        actions.end_game(s, -1, Termination.TURN_LIMIT, [])
     assert GAME.outcome(s) is not None and GAME.outcome(s).winner is None  # type: ignore[union-attr]
 
 

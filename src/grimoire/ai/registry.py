@@ -10,6 +10,12 @@ hard      ``search``                           information-set search with the b
                                                decision at most on a laptop core)
 ========  ===================================  ===========================================
 
+The hard budget is a number of iterations *and* a time cap, whichever ends first: in
+interactive play (the terminal, the web server) the computer never keeps a person
+waiting, but how far it searches then depends on how busy the machine is. Simulation
+and the balance lab ask for ``timed=False``: the iterations alone, so the same seed
+gives the same games on any machine, under any load.
+
 :func:`make_agent` understands ``random``, ``greedy``, the levels above and search with
 a budget: ``search`` (the hard budget), ``search-400`` (400 iterations a decision) or
 ``search-0.5s`` (half a second a decision).
@@ -20,6 +26,8 @@ a budget: ``search`` (the hard budget), ``search-400`` (400 iterations a decisio
 400
 >>> make_agent("search-0.5s", "chant").config.seconds
 0.5
+>>> make_agent("hard", "chant").config.seconds, make_agent("hard", "chant", timed=False).config.seconds
+(0.9, None)
 >>> make_agent("wizard", "chant")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -45,16 +53,20 @@ AGENTS = ("greedy", "random")
 LEVELS: dict[str, str] = {"easy": "random", "normal": "greedy", "hard": "search"}
 
 
-def hard_config(game_name: str) -> SearchConfig:
-    """The search budget of ``hard`` for a game (its plugin's ``hard`` settings)."""
+def hard_config(game_name: str, timed: bool = True) -> SearchConfig:
+    """The search budget of ``hard`` for a game (its plugin's ``hard`` settings); ``timed=False`` drops
+    the time cap and keeps the iterations (reproducible: see the module docstring)."""
     settings = dict(plugin(game_name).hard)
-    return SearchConfig(iterations=settings.get("iterations"), seconds=settings.get("seconds"))
+    iterations, seconds = settings.get("iterations"), settings.get("seconds")
+    if not timed and iterations is not None:
+        seconds = None
+    return SearchConfig(iterations=iterations, seconds=seconds)
 
 
-def search_config(name: str, game_name: str) -> SearchConfig:
+def search_config(name: str, game_name: str, timed: bool = True) -> SearchConfig:
     """The search settings a name like ``search``, ``search-400`` or ``search-0.5s`` asks for."""
     if name == "search":
-        return hard_config(game_name)
+        return hard_config(game_name, timed)
     budget = name.removeprefix("search-")
     try:
         if budget.endswith("s"):
@@ -64,10 +76,12 @@ def search_config(name: str, game_name: str) -> SearchConfig:
         raise GrimoireError(f"bad search budget in {name!r}: use search-<iterations> or search-<seconds>s") from None
 
 
-def make_agent(name: str, game_name: str, decks: Sequence[Deck | None] | None = None) -> Agent:
+def make_agent(name: str, game_name: str, decks: Sequence[Deck | None] | None = None, *,
+               timed: bool = True) -> Agent:
     """A fresh agent called ``name`` (an agent, a level or ``search[-budget]``) for game ``game_name``.
 
-    ``decks`` are ``(own, opponent)`` deck lists for search agents (others ignore them).
+    ``decks`` are ``(own, opponent)`` deck lists for search agents (others ignore them);
+    ``timed=False``: the ``hard`` level searches its iterations with no time cap.
     """
     name = LEVELS.get(name, name)
     if name == "random":
@@ -78,7 +92,7 @@ def make_agent(name: str, game_name: str, decks: Sequence[Deck | None] | None = 
             raise GrimoireError(f"game {game_name!r} has no greedy agent")
         return agent
     if name == "search" or name.startswith("search-"):
-        return SearchAgent(search_config(name, game_name), decks=decks, name=name)
+        return SearchAgent(search_config(name, game_name, timed), decks=decks, name=name)
     raise GrimoireError(f"unknown agent {name!r}; agents: {', '.join(AGENTS)}, levels: {', '.join(LEVELS)}, "
                         "search, search-<iterations>, search-<seconds>s")
 

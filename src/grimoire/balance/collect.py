@@ -98,8 +98,8 @@ def play_game(game: Game[Any], block: Block, index: int) -> GameStats:
     swap = index % 2 == 1
     decks = (block.decks[1], block.decks[0]) if swap else block.decks
     labels = (block.labels[1], block.labels[0]) if swap else block.labels
-    agents = (make_agent(block.level, game.name, (decks[0], decks[1])),
-              make_agent(block.level, game.name, (decks[1], decks[0])))
+    agents = (make_agent(block.level, game.name, (decks[0], decks[1]), timed=False),
+              make_agent(block.level, game.name, (decks[1], decks[0]), timed=False))
     setup = Setup(decks, game.options(), derive_seed(block.seed, index, "setup"))
     chances = [Chance.seeded(derive_seed(block.seed, index, "agent", s)) for s in (0, 1)]
     stats = GameStats(index, block.level, labels, None, "", None, 0, 0)

@@ -26,7 +26,7 @@ Option ids follow one grammar, ``<key>`` or ``<key>:<argument>`` (``end``,
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import Any
 
 #: ``winner`` of a state while the game goes on, and for a drawn game (a seat otherwise).
 ONGOING = -2
@@ -73,21 +73,59 @@ class Termination(StrEnum):
     SECOND_ZERO = "second_zero"
 
 
-class Option(NamedTuple):
-    """One answer to a decision: a stable ``id`` and a label message ``key`` with ``args``."""
+class Option:
+    """One answer to a decision: a stable ``id`` and a label message ``key`` with ``args``.
 
-    id: str
-    key: str
-    args: tuple[Any, ...] = ()
+    Options, decisions, events and outcomes are small immutable value objects (equal when
+    their fields are equal, hashable, with a readable repr).
+    """
+
+    __slots__ = ("args", "id", "key")
+
+    def __init__(self, id: str, key: str, args: tuple[Any, ...] = ()) -> None:
+        self.id = id
+        self.key = key
+        self.args = args
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Option) and self.id == other.id and self.key == other.key
+                and self.args == other.args)
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.key, self.args))
+
+    def __reduce__(self) -> tuple[type[Option], tuple[Any, ...]]:
+        return (Option, (self.id, self.key, self.args))
+
+    def __repr__(self) -> str:
+        return f"Option(id={self.id!r}, key={self.key!r}, args={self.args!r})"
 
 
-class Decision(NamedTuple):
+class Decision:
     """A pending choice: ``player`` (seat 0 or 1) must pick one of ``options``."""
 
-    player: int
-    kind: str
-    options: tuple[Option, ...]
-    prompt_args: tuple[Any, ...] = ()
+    __slots__ = ("kind", "options", "player", "prompt_args")
+
+    def __init__(self, player: int, kind: str, options: tuple[Option, ...], prompt_args: tuple[Any, ...] = ()
+                 ) -> None:
+        self.player = player
+        self.kind = kind
+        self.options = options
+        self.prompt_args = prompt_args
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Decision) and self.player == other.player and self.kind == other.kind
+                and self.options == other.options and self.prompt_args == other.prompt_args)
+
+    def __hash__(self) -> int:
+        return hash((self.player, self.kind, self.options, self.prompt_args))
+
+    def __reduce__(self) -> tuple[type[Decision], tuple[Any, ...]]:
+        return (Decision, (self.player, self.kind, self.options, self.prompt_args))
+
+    def __repr__(self) -> str:
+        return (f"Decision(player={self.player!r}, kind={self.kind!r}, options={self.options!r}, "
+                f"prompt_args={self.prompt_args!r})")
 
     def ids(self) -> list[str]:
         """The option ids in order."""
@@ -110,12 +148,27 @@ class Decision(NamedTuple):
         return None
 
 
-class Outcome(NamedTuple):
+class Outcome:
     """How a finished game ended: ``winner`` is a seat, or None for a draw; ``reason`` is a
     :class:`Termination` value (a game of a third-party plugin may use reasons of its own)."""
 
-    winner: int | None
-    reason: str
+    __slots__ = ("reason", "winner")
+
+    def __init__(self, winner: int | None, reason: str) -> None:
+        self.winner = winner
+        self.reason = reason
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Outcome) and self.winner == other.winner and self.reason == other.reason
+
+    def __hash__(self) -> int:
+        return hash((self.winner, self.reason))
+
+    def __reduce__(self) -> tuple[type[Outcome], tuple[Any, ...]]:
+        return (Outcome, (self.winner, self.reason))
+
+    def __repr__(self) -> str:
+        return f"Outcome(winner={self.winner!r}, reason={self.reason!r})"
 
     def to_json(self) -> dict[str, Any]:
         return {"winner": self.winner, "reason": str(self.reason)}
@@ -128,7 +181,7 @@ class Outcome(NamedTuple):
         return cls(None if winner == DRAWN else winner, str(reason))
 
 
-class Event(NamedTuple):
+class Event:
     """A frozen record of one transition (card placed, chant advanced, damage dealt…).
 
     ``private_to`` >= 0 marks an event whose ``args`` only that seat may see (a draw);
@@ -138,10 +191,27 @@ class Event(NamedTuple):
     Event(kind='draw', player=1, args=(), private_to=1)
     """
 
-    kind: str
-    player: int
-    args: tuple[Any, ...] = ()
-    private_to: int = -1
+    __slots__ = ("args", "kind", "player", "private_to")
+
+    def __init__(self, kind: str, player: int, args: tuple[Any, ...] = (), private_to: int = -1) -> None:
+        self.kind = kind
+        self.player = player
+        self.args = args
+        self.private_to = private_to
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Event) and self.kind == other.kind and self.player == other.player
+                and self.args == other.args and self.private_to == other.private_to)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.player, self.args, self.private_to))
+
+    def __reduce__(self) -> tuple[type[Event], tuple[Any, ...]]:
+        return (Event, (self.kind, self.player, self.args, self.private_to))
+
+    def __repr__(self) -> str:
+        return (f"Event(kind={self.kind!r}, player={self.player!r}, args={self.args!r}, "
+                f"private_to={self.private_to!r})")
 
     def redacted_for(self, seat: int | None) -> Event:
         """This event as ``seat`` (None = spectator) may see it."""

@@ -21,16 +21,40 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from .errors import OptionsError
 
-_MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
+try:  # a native 64-bit integer in the compiled build (mypyc); a plain int otherwise
+    from mypy_extensions import i64
+except ImportError:  # pragma: no cover - the run-time package is optional
+    i64 = int  # type: ignore[misc]
+
+_MASK: Final = (1 << 64) - 1
+_GOLDEN: Final = 0x9E3779B97F4A7C15
 T = TypeVar("T")
 
 KINDS = ("prng", "scripted", "board")
+
+# In the compiled build ``i64`` arithmetic wraps around like C, which is exactly SplitMix64's
+# arithmetic modulo 2**64; the interpreted build masks unbounded ints instead. Both give the
+# same stream (the test suite runs on both builds).
+
+
+def _probe() -> None:
+    """A plain function in the interpreted build, a built-in one in the compiled build."""
+
+
+_NATIVE: Final = type(_probe).__name__ != "function"
+_GOLDEN_S: Final[i64] = _GOLDEN - (1 << 64)
+_MUL1_S: Final[i64] = 0xBF58476D1CE4E5B9 - (1 << 64)
+_MUL2_S: Final[i64] = 0x94D049BB133111EB - (1 << 64)
+
+
+def _signed(value: int) -> int:
+    """The two's-complement reading of a 64-bit unsigned value."""
+    value &= _MASK
+    return value - (1 << 64) if value >> 63 else value
 
 
 def _seconds(post: int | str) -> int:
@@ -43,14 +67,42 @@ def _seconds(post: int | str) -> int:
     return int(tail)
 
 
-@dataclass(slots=True)
 class Chance:
-    """The chance source owned by a game state (see module docstring)."""
+    """The chance source owned by a game state (see module docstring).
 
-    kind: str = "prng"
-    state: int = 0
-    script: list[Any] = field(default_factory=list)
-    pos: int = 0
+    ``state`` is the 64-bit PRNG state as an unsigned integer (kept internally as the
+    compiled build's native signed integer there).
+    """
+
+    __slots__ = ("_s", "kind", "pos", "script")
+
+    def __init__(self, kind: str = "prng", state: int = 0, script: list[Any] | None = None, pos: int = 0) -> None:
+        self.kind = kind
+        self._s: i64 = _signed(state) if _NATIVE else state & _MASK
+        self.script: list[Any] = [] if script is None else script
+        self.pos = pos
+
+    @property
+    def state(self) -> int:
+        return int(self._s) & _MASK
+
+    @state.setter
+    def state(self, value: int) -> None:
+        self._s = _signed(value) if _NATIVE else value & _MASK
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Chance):
+            return NotImplemented
+        return (self.kind, self.state, self.script, self.pos) == (other.kind, other.state, other.script, other.pos)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.state, self.pos))
+
+    def __reduce__(self) -> tuple[type[Chance], tuple[Any, ...]]:
+        return (Chance, (self.kind, self.state, list(self.script), self.pos))
+
+    def __repr__(self) -> str:
+        return f"Chance(kind={self.kind!r}, state={self.state!r}, script={self.script!r}, pos={self.pos!r})"
 
     @classmethod
     def seeded(cls, seed: int) -> Chance:
@@ -70,7 +122,9 @@ class Chance:
         return cls("board", seed & _MASK, list(posts))
 
     def clone(self) -> Chance:
-        return Chance(self.kind, self.state, self.script, self.pos)
+        c = Chance(self.kind, 0, self.script, self.pos)
+        c._s = self._s
+        return c
 
     def reseed(self, seed: int) -> None:
         """Turn this source into a fresh PRNG seeded with ``seed`` (search code redraws the future).
@@ -79,7 +133,7 @@ class Chance:
         True
         """
         self.kind = "prng"
-        self.state = seed & _MASK
+        self.state = seed
         self.script = []
         self.pos = 0
 
@@ -93,13 +147,30 @@ class Chance:
             raise OptionsError(f"unknown chance source {kind!r}; choose one of {', '.join(KINDS)}")
         return cls(str(kind), int(data.get("state", 0)) & _MASK, list(data.get("script", [])), int(data.get("pos", 0)))
 
+    def _step(self) -> i64:
+        """Advance the compiled build's native state; the next output as a signed 64-bit value."""
+        s: i64 = self._s + _GOLDEN_S
+        self._s = s
+        z: i64 = (s ^ ((s >> 30) & 0x3FFFFFFFF)) * _MUL1_S
+        z = (z ^ ((z >> 27) & 0x1FFFFFFFFF)) * _MUL2_S
+        return z ^ ((z >> 31) & 0x1FFFFFFFF)
+
     def next64(self) -> int:
         """The next raw 64-bit PRNG output (SplitMix64)."""
-        s = (self.state + _GOLDEN) & _MASK
-        self.state = s
+        if _NATIVE:
+            return int(self._step()) & _MASK
+        s: int = (self._s + _GOLDEN) & _MASK
+        self._s = s
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)
+
+    def _below_native(self, n: i64) -> i64:
+        """``(next64() * n) >> 64`` from 32-bit halves, for ``0 < n < 2**31`` (compiled build)."""
+        z = self._step()
+        high: i64 = (z >> 32) & 0xFFFFFFFF
+        low: i64 = z & 0xFFFFFFFF
+        return (high * n + ((low * n) >> 32)) >> 32
 
     def _scripted_next(self) -> Any:
         if self.pos < len(self.script):
@@ -114,6 +185,8 @@ class Chance:
             value = self._scripted_next()
             if value is not None:
                 return int(value) % n
+        if _NATIVE and n < 0x80000000:
+            return int(self._below_native(n))
         return (self.next64() * n) >> 64
 
     def coin(self) -> bool:
@@ -126,10 +199,17 @@ class Chance:
             value = self._scripted_next()
             if value is not None:
                 return bool(value)
+        if _NATIVE:
+            return self._step() >= 0
         return self.next64() >> 63 == 0
 
     def shuffle(self, items: list[T]) -> None:
         """Shuffle ``items`` in place (Fisher–Yates on the PRNG)."""
+        if _NATIVE and len(items) < 0x80000000:
+            for k in range(len(items) - 1, 0, -1):
+                j = int(self._below_native(k + 1))
+                items[k], items[j] = items[j], items[k]
+            return
         for i in range(len(items) - 1, 0, -1):
             j = (self.next64() * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]

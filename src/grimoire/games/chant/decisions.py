@@ -27,6 +27,7 @@ first of each id is offered. Options are ordered by zone order, ``end``/``done``
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from grimoire.core.decision import Decision, Option
 from grimoire.core.effects import Effect, Frame
@@ -79,6 +80,13 @@ def book_ok(s: ChantState, b: int, ready: tuple[int, int] | None = None) -> bool
     return count >= (d.required or 0) and total >= d.chant
 
 
+@cache
+def opt(prefix: str, uid: int, key: str, *args: object) -> Option:
+    """The option ``<prefix>:<uid>`` with label ``key`` (cached: options are immutable, and a uid
+    with the same card and arguments always makes the same option)."""
+    return Option(f"{prefix}:{uid}", key, args)
+
+
 def c_main(s: ChantState) -> Decision:
     """The C-phase decision (3.2)."""
     p = s.active
@@ -88,20 +96,21 @@ def c_main(s: ChantState) -> Decision:
     placing = can_place(s)
     hand_ids = _first_per_id(s, pl.hand) if pl.hand else []
     if placing and not (s.exclusive and s.book_placed):
-        opts.extend(Option(f"place:{u}", "opt.place", (ids[u],)) for u in hand_ids)
+        opts.extend(opt("place", u, "opt.place", ids[u]) for u in hand_ids)
     if placing and pl.forbidden and not s.book_placed and not (s.exclusive and s.placed):
         ready = ready_library(s, p)
         if ready[0]:
-            opts.extend(Option(f"book:{b}", "opt.book", (ids[b],)) for b in pl.forbidden if book_ok(s, b, ready))
+            opts.extend(opt("book", b, "opt.book", ids[b]) for b in pl.forbidden if book_ok(s, b, ready))
     if not (s.placed or s.book_placed or s.advanced):
         prog = s.progress
         opts.extend(_area_option(s, "advance", u) for u in pl.area if prog[u] < s.defs[u].chant)
     if not s.discarded:
-        opts.extend(Option(f"discard:{u}", "opt.discard", (ids[u], s.defs[u].attribute)) for u in hand_ids)
+        defs = s.defs
+        opts.extend(opt("discard", u, "opt.discard", ids[u], defs[u].attribute) for u in hand_ids)
     for u in pl.area:
         d = s.defs[u]
         if d.on_cphase and u not in s.abil and (d.cost == 0 or pl.life > d.cost):
-            opts.append(Option(f"ability:{u}", "opt.ability", (ids[u], d.cost)))
+            opts.append(opt("ability", u, "opt.ability", ids[u], d.cost))
     opts.append(END)
     return Decision(p, "chant", tuple(opts))
 
@@ -111,8 +120,7 @@ def a_main(s: ChantState) -> Decision:
     p = s.active
     ids = s.ids
     used = s.used
-    opts = [Option(f"activate:{u}", "opt.activate", (ids[u],))
-            for u in rules.ready_cards(s, p) if u not in used]
+    opts = [opt("activate", u, "opt.activate", ids[u]) for u in rules.ready_cards(s, p) if u not in used]
     opts.append(END)
     return Decision(p, "activate", tuple(opts))
 

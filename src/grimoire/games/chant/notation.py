@@ -164,7 +164,7 @@ def decode(text: str, card: Callable[[str], CardDef]) -> ChantState:
         parts = fields[2 + p].split(" ")
         if len(parts) != 7:
             raise NotationError(f"player {p} must be '<life> L: H: F: Z: B: S:', got {fields[2 + p]!r}")
-        pl = Player(_int(parts[0], f"player {p} life"))
+        pl = Player.new(_int(parts[0], f"player {p} life"))
         for (letter, name), part in zip(_ZONES, parts[1:], strict=True):
             if not part.startswith(letter + ":"):
                 raise NotationError(f"player {p}: expected zone {letter}:, got {part!r}")
@@ -202,7 +202,7 @@ def decode(text: str, card: Callable[[str], CardDef]) -> ChantState:
         raise NotationError(f"chance field {fields[6]!r}: {exc}") from None
     except Exception as exc:  # OptionsError for an unknown kind
         raise NotationError(f"chance field {fields[6]!r}: {exc}") from None
-    s = ChantState(tuple(ids[u] for u in range(n)), defs, tuple(owners[u] for u in range(n)), chance)
+    s = ChantState.new(tuple(ids[u] for u in range(n)), defs, tuple(owners[u] for u in range(n)), chance)
     s.players = players
     for u, v in progress.items():
         s.progress[u] = v

@@ -121,7 +121,7 @@ class ChantHooks:
                 hand_uids = [_take(by_card, c) for c in sorted(dealt)]
                 library = [_take(by_card, c) for c in order[k:]]
             library.reverse()  # dealt top card first; stored top card last
-            q = Player(int(p["life"]))
+            q = Player.new(int(p["life"]))
             q.library = library
             q.hand = hand_uids
             q.forbidden = forbidden
@@ -133,7 +133,7 @@ class ChantHooks:
             base += total
         id_list = tuple(ids.get(u, lib_fallback[0] if lib_fallback else "?") for u in range(base))
         owner = tuple(owners)
-        st = ChantState(id_list, tuple(pool[c] for c in id_list), owner, Chance.seeded(chance.next64()))
+        st = ChantState.new(id_list, tuple(pool[c] for c in id_list), owner, Chance.seeded(chance.next64()))
         st.players = zones
         for p in view["players"]:
             for e in p["area"]:
@@ -229,7 +229,7 @@ def quick_answer(s: ChantState, decision: Decision, chance: Chance) -> str:
         return "end"
     if kind == "counter":
         attack = s.stack[-1].regs[procedures.ACT_POWER] if s.stack else 0
-        best = None
+        best: tuple[int, str] | None = None
         for i in ids:
             if i.startswith("counter:"):
                 power = rules.power_of(s, option_uid(i)) or 0

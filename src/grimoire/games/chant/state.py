@@ -90,25 +90,24 @@ class Player:
 
     __slots__ = ("area", "blank", "forbidden", "hand", "library", "life", "shown")
 
-    def __init__(self, life: int = 20) -> None:
+    def __init__(self, life: int, library: list[int], hand: list[int], forbidden: list[int], area: list[int],
+                 blank: list[int], shown: list[int]) -> None:
         self.life = life
-        self.library: list[int] = []
-        self.hand: list[int] = []
-        self.forbidden: list[int] = []
-        self.area: list[int] = []
-        self.blank: list[int] = []
-        self.shown: list[int] = []
+        self.library = library
+        self.hand = hand
+        self.forbidden = forbidden
+        self.area = area
+        self.blank = blank
+        self.shown = shown
+
+    @classmethod
+    def new(cls, life: int = 20) -> Player:
+        """A player with ``life`` and empty zones."""
+        return cls(life, [], [], [], [], [], [])
 
     def clone(self) -> Player:
-        p = Player.__new__(Player)
-        p.life = self.life
-        p.library = self.library[:]
-        p.hand = self.hand[:]
-        p.forbidden = self.forbidden[:]
-        p.area = self.area[:]
-        p.blank = self.blank[:]
-        p.shown = self.shown[:]
-        return p
+        return Player(self.life, self.library[:], self.hand[:], self.forbidden[:], self.area[:], self.blank[:],
+                      self.shown[:])
 
     def zones(self) -> tuple[list[int], ...]:
         """All zone lists (underlay excluded)."""
@@ -121,7 +120,7 @@ class Player:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Player:
-        p = cls(int(data["life"]))
+        p = cls.new(int(data["life"]))
         for name in ("library", "hand", "forbidden", "area", "blank", "shown"):
             setattr(p, name, [int(u) for u in data.get(name, [])])
         return p
@@ -134,32 +133,42 @@ class ChantState:
                  "discarded", "exclusive", "first", "ids", "owner", "phase", "placed", "players",
                  "progress", "reason", "stack", "turn", "turn_limit", "under", "used", "winner")
 
-    def __init__(self, ids: tuple[str, ...], defs: tuple[CardDef, ...], owner: tuple[int, ...],
-                 chance: Chance) -> None:
+    def __init__(self, ids: tuple[str, ...], defs: tuple[CardDef, ...], owner: tuple[int, ...], chance: Chance,
+                 progress: list[int], under: dict[int, list[int]], players: list[Player], turn: int, active: int,
+                 first: int, phase: Phase, placed: bool, book_placed: bool, advanced: bool, discarded: bool,
+                 cancels: int, used: list[int], abil: list[int], stack: list[Frame], winner: int, reason: str,
+                 exclusive: bool, turn_limit: int, cache: Decision | None) -> None:
         self.ids = ids
         self.defs = defs
         self.owner = owner
-        self.progress: list[int] = [0] * len(ids)
-        self.under: dict[int, list[int]] = {}
-        self.players: list[Player] = [Player(), Player()]
-        self.turn = 0
-        self.active = 0
-        self.first = 0
-        self.phase = Phase.C
-        self.placed = False
-        self.book_placed = False
-        self.advanced = False
-        self.discarded = False
-        self.cancels = 0
-        self.used: list[int] = []
-        self.abil: list[int] = []
-        self.stack: list[Frame] = []
         self.chance = chance
-        self.winner = ONGOING
-        self.reason = ""
-        self.exclusive = False
-        self.turn_limit = 0
-        self.cache: Decision | None = None
+        self.progress = progress
+        self.under = under
+        self.players = players
+        self.turn = turn
+        self.active = active
+        self.first = first
+        self.phase = phase
+        self.placed = placed
+        self.book_placed = book_placed
+        self.advanced = advanced
+        self.discarded = discarded
+        self.cancels = cancels
+        self.used = used
+        self.abil = abil
+        self.stack = stack
+        self.winner = winner
+        self.reason = reason
+        self.exclusive = exclusive
+        self.turn_limit = turn_limit
+        self.cache = cache
+
+    @classmethod
+    def new(cls, ids: tuple[str, ...], defs: tuple[CardDef, ...], owner: tuple[int, ...], chance: Chance
+            ) -> ChantState:
+        """A state with these cards and chance source, before set-up: empty zones, turn 0."""
+        return cls(ids, defs, owner, chance, [0] * len(ids), {}, [Player.new(), Player.new()], 0, 0, 0, Phase.C, False,
+                   False, False, False, 0, [], [], [], ONGOING, "", False, 0, None)
 
     @property
     def over(self) -> bool:
@@ -167,32 +176,13 @@ class ChantState:
         return self.winner != ONGOING
 
     def clone(self) -> ChantState:
-        s = ChantState.__new__(ChantState)
-        s.ids = self.ids
-        s.defs = self.defs
-        s.owner = self.owner
-        s.progress = self.progress[:]
-        s.under = {k: v[:] for k, v in self.under.items()}
-        s.players = [self.players[0].clone(), self.players[1].clone()]
-        s.turn = self.turn
-        s.active = self.active
-        s.first = self.first
-        s.phase = self.phase
-        s.placed = self.placed
-        s.book_placed = self.book_placed
-        s.advanced = self.advanced
-        s.discarded = self.discarded
-        s.cancels = self.cancels
-        s.used = self.used[:]
-        s.abil = self.abil[:]
-        s.stack = [f.clone() for f in self.stack]
-        s.chance = self.chance.clone()
-        s.winner = self.winner
-        s.reason = self.reason
-        s.exclusive = self.exclusive
-        s.turn_limit = self.turn_limit
-        s.cache = self.cache
-        return s
+        """An equal, independent copy (card definitions and ids are shared: they never change)."""
+        return ChantState(
+            self.ids, self.defs, self.owner, self.chance.clone(), self.progress[:],
+            {k: v[:] for k, v in self.under.items()}, [self.players[0].clone(), self.players[1].clone()],
+            self.turn, self.active, self.first, self.phase, self.placed, self.book_placed, self.advanced,
+            self.discarded, self.cancels, self.used[:], self.abil[:], [f.clone() for f in self.stack], self.winner,
+            self.reason, self.exclusive, self.turn_limit, self.cache)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -214,7 +204,7 @@ class ChantState:
     def from_json(cls, data: Mapping[str, Any], card: Callable[[str], CardDef]) -> ChantState:
         """Inverse of :meth:`to_json`; ``card`` looks a card id up."""
         ids = tuple(str(c) for c in data["ids"])
-        s = cls(ids, tuple(card(c) for c in ids), tuple(int(o) for o in data["owner"]),
+        s = cls.new(ids, tuple(card(c) for c in ids), tuple(int(o) for o in data["owner"]),
                 Chance.from_json(data["chance"]))
         s.progress = [int(x) for x in data["progress"]]
         s.under = {int(k): [int(u) for u in v] for k, v in data.get("under", {}).items()}

@@ -19,6 +19,7 @@ it costs, a trade the blocker less the attacker, a lost one minus the attacker. 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from grimoire.core.decision import Decision, Option, option_uid
@@ -39,21 +40,28 @@ def _uid(option: Option) -> int:
     return option_uid(option.id)
 
 
+@dataclass
 class Battle:
     """A battle seen from the attacker: powers, attributes, JA and CA, and its score."""
 
-    def __init__(self, attacker: dict[str, Any], blocker: dict[str, Any] | None, ja: bool = False, ca: int = 0):
-        self.a_power = int(attacker["power"])
-        self.a_attr = str(attacker["attribute"])
-        self.a_value = int(attacker["printed"]) + 1
-        self.d_power = int(blocker["power"]) if blocker else 0
-        self.d_attr = str(blocker["attribute"]) if blocker else ""
-        self.d_value = int(blocker["printed"]) + 1 if blocker else 0
-        self.blocked = blocker is not None
-        self.ja = ja
-        self.ca = ca
-        self.ended = 0.0  # a battle ended early by a removal: its score, else 0
-        self.threads = 0.0  # threads moved by effects, attacker's side positive
+    a_power: int
+    a_attr: str
+    a_value: int
+    d_power: int
+    d_attr: str
+    d_value: int
+    blocked: bool
+    ja: bool = False
+    ca: int = 0
+    ended: float = 0.0  # a battle ended early by a removal: its score, else 0
+    threads: float = 0.0  # threads moved by effects, attacker's side positive
+
+    @classmethod
+    def of(cls, attacker: dict[str, Any], blocker: dict[str, Any] | None, ja: bool = False, ca: int = 0) -> Battle:
+        """The battle of two users of a view (``blocker`` None: unblocked)."""
+        return cls(int(attacker["power"]), str(attacker["attribute"]), int(attacker["printed"]) + 1,
+                   int(blocker["power"]) if blocker else 0, str(blocker["attribute"]) if blocker else "",
+                   int(blocker["printed"]) + 1 if blocker else 0, blocker is not None, ja, ca)
 
     def score(self) -> float:
         """The battle's worth to the attacker (negative: good for the defender)."""
@@ -71,9 +79,7 @@ class Battle:
         return base + self.threads
 
     def copy(self) -> Battle:
-        other = Battle.__new__(Battle)
-        other.__dict__.update(self.__dict__)
-        return other
+        return replace(self)
 
 
 class GreedyDestiny:
@@ -152,9 +158,9 @@ class GreedyDestiny:
                 fight.a_power -= n
         elif op == "destroy" and target in ("opponent_user", "any_user"):
             if attacker_side and fight.blocked and fight.d_power <= n:
-                fight.ended = fight.d_value
+                fight.ended = float(fight.d_value)
             elif not attacker_side and fight.a_power <= n:
-                fight.ended = -fight.a_value
+                fight.ended = float(-fight.a_value)
         elif op == "lose_threads":
             fight.threads += sign * n
         elif op == "gain_threads":
@@ -171,7 +177,7 @@ class GreedyDestiny:
         if attacker is None:
             return None
         blocker = fields.get(battle["blocker"]["uid"]) if battle.get("blocker") else None
-        fight = Battle(attacker, blocker, bool(battle.get("ja")), int(battle.get("ca") or 0))
+        fight = Battle.of(attacker, blocker, bool(battle.get("ja")), int(battle.get("ca") or 0))
         return fight, attacker, blocker
 
     # ----- before the game -------------------------------------------------------------
@@ -307,9 +313,9 @@ class GreedyDestiny:
             if user is None:
                 continue
             if opp["field"]:
-                value = min(self._with_own_effect(game, user, Battle(user, b)).score() for b in opp["field"])
+                value = min(self._with_own_effect(game, user, Battle.of(user, b)).score() for b in opp["field"])
             else:
-                value = self._with_own_effect(game, user, Battle(user, None)).score()
+                value = self._with_own_effect(game, user, Battle.of(user, None)).score()
             if value >= 0 and (value > 0 or user["printed"] <= 2) and (best is None or value > best[0]):
                 best = (value, o.id)
         return best[1] if best is not None else "done"
@@ -327,7 +333,7 @@ class GreedyDestiny:
         blockers = {u["uid"]: u for u in me["field"]}
 
         def attacker_score(o: Option) -> float:
-            return self._with_own_effect(game, attacker, Battle(attacker, blockers[_uid(o)])).score()
+            return self._with_own_effect(game, attacker, Battle.of(attacker, blockers[_uid(o)])).score()
 
         return min(decision.options, key=attacker_score).id
 

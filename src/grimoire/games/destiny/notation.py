@@ -213,7 +213,7 @@ def decode(text: str, pool: CardPool[CardDef]) -> DestinyState:
     for seat in (0, 1):
         raw_p = dict(players_raw[seat])
         where = f"P{seat}"
-        p = Player(_int(raw_p, "threads", 15, where), zones[seat, "deck"][::-1])
+        p = Player.new(_int(raw_p, "threads", 15, where), zones[seat, "deck"][::-1])
         p.hand = zones[seat, "hand"]
         p.field = users[seat]
         p.discard = zones[seat, "discard"]
@@ -232,7 +232,7 @@ def decode(text: str, pool: CardPool[CardDef]) -> DestinyState:
         players.append(p)
 
     chance = _chance(tail.pop("chance", "prng,0,0"), tail.pop("script", ""))
-    state = DestinyState(tuple(ids), tuple(pool[c] for c in ids), tuple(owner), players, chance,
+    state = DestinyState.new(tuple(ids), tuple(pool[c] for c in ids), tuple(owner), players, chance,
                   _int(head, "limit", 120, "header"))
     state.phase = phase
     state.turn = _int(head, "turn", 1, "header")

@@ -1,9 +1,11 @@
 """Search hooks for 運命予報祭 Destiny Saga: determinize a view, score a position, play fast.
 
-**Determinization.** Card instances are numbered in deck-list order at set-up (seat 0's
-list, then seat 1's), so with both deck lists known the card of every ``uid`` is known;
-what is hidden is *where* the unseen uids are: the opponent's hand versus their deck,
-and the order of both decks. Those are dealt at random. Everything public is copied
+**Determinization.** Each seat's card instances are one range of uids (seat 0's, then
+seat 1's), numbered at random at set-up: a uid tells nothing of its card. The cards
+seen keep their uids; the unseen uids of a seat get its deck list minus what was seen,
+in a fixed order (sorted uids get sorted cards, so that an option like ``summon:37``
+names the same card in every determinization); *where* the unseen uids are — the
+opponent's hand versus their deck, and the order of both decks — is dealt at random. Everything public is copied
 from the view: threads, fields (power modifiers from current − printed power),
 discard piles, crisis zones, the battle and the effect stack (frames rebuilt from the
 view's ``step``/``targets``/flags), turn bookkeeping. The state gets a fresh random
@@ -47,7 +49,8 @@ def _collect_known(view: dict[str, Any]) -> dict[int, str]:
 
 
 def _cards(view: dict[str, Any], sizes: list[int], decks: KnownDecks, chance: Chance) -> list[str]:
-    """The card id of every uid: the deck lists where they agree with the view, else a consistent guess."""
+    """The card id of every uid: what the view shows, and for the unseen uids of a seat its deck list minus
+    what was seen, in a fixed order (sorted uids get sorted cards); without a list, cards seen for that seat."""
     known = _collect_known(view)
     out: list[str] = []
     base = 0
@@ -57,23 +60,14 @@ def _cards(view: dict[str, Any], sizes: list[int], decks: KnownDecks, chance: Ch
         if listed is None:
             deck = decks.of(s)
             listed = deck.all_cards() if deck is not None else None
-        mine = {u - base: c for u, c in known.items() if base <= u < base + n}
-        if listed is not None and len(listed) == n and all(listed[i] == c for i, c in mine.items()):
-            out.extend(listed)
-        else:
-            if listed is not None:
-                filler = unseen(listed, mine.values())
-                chance.shuffle(filler)
-            else:
-                filler = []
-            spare = list(mine.values()) or ["?"]
-            for i in range(n):
-                if i in mine:
-                    out.append(mine[i])
-                elif filler:
-                    out.append(filler.pop())
-                else:
-                    out.append(spare[chance.below(len(spare))])
+        mine = {u: c for u, c in known.items() if base <= u < base + n}
+        hidden = [u for u in range(base, base + n) if u not in mine]
+        rest = sorted(unseen(listed, mine.values())) if listed is not None else []
+        spare = list(mine.values()) or ["?"]
+        while len(rest) < len(hidden):
+            rest.append(spare[chance.below(len(spare))])
+        given = dict(zip(hidden, rest, strict=False))
+        out.extend(mine.get(u) or given[u] for u in range(base, base + n))
         base += n
     return out
 
@@ -132,7 +126,7 @@ class DestinyHooks:
                 hand, deck = rest[:k], rest[k:]
             else:
                 deck = rest
-            q = Player(int(p["threads"]), deck)
+            q = Player.new(int(p["threads"]), deck)
             q.hand = hand
             q.field = field_users
             q.discard = discard
@@ -148,8 +142,8 @@ class DestinyHooks:
             q.hako = int(view["turn"]) if (used if used is not None else bool(crisis)) else 0
             players.append(q)
             base += sizes[s]
-        state = DestinyState(tuple(ids), tuple(pool[c] for c in ids), owner, players, Chance.seeded(chance.next64()),
-                             int(view["turn_limit"]))
+        state = DestinyState.new(tuple(ids), tuple(pool[c] for c in ids), owner, players,
+                                 Chance.seeded(chance.next64()), int(view["turn_limit"]))
         state.turn = int(view["turn"])
         state.active = int(view["active"])
         state.first = -1 if view["first"] is None else int(view["first"])
@@ -266,7 +260,7 @@ def quick_answer(state: DestinyState, decision: Decision, chance: Chance) -> str
         return ids[-1]
     if kind == "summon":
         if state.summons < 2:
-            best = None
+            best: int | None = None
             for o in opts:
                 if o.id.startswith("summon:"):
                     uid = option_uid(o.id)

@@ -88,31 +88,28 @@ class Player:
 
     __slots__ = ("ability", "crisis", "deck", "discard", "field", "hako", "hand", "saved", "threads", "turns")
 
-    def __init__(self, threads: int = 15, deck: list[int] | None = None) -> None:
+    def __init__(self, threads: int, deck: list[int], hand: list[int], field: list[User], discard: list[int],
+                 crisis: list[int], ability: str, saved: bool, turns: int, hako: int) -> None:
         self.threads = threads
-        self.deck: list[int] = deck if deck is not None else []
-        self.hand: list[int] = []
-        self.field: list[User] = []
-        self.discard: list[int] = []
-        self.crisis: list[int] = []
-        self.ability = ""
-        self.saved = False
-        self.turns = 0
-        self.hako = 0
+        self.deck = deck
+        self.hand = hand
+        self.field = field
+        self.discard = discard
+        self.crisis = crisis
+        self.ability = ability
+        self.saved = saved
+        self.turns = turns
+        self.hako = hako
+
+    @classmethod
+    def new(cls, threads: int = 15, deck: list[int] | None = None) -> Player:
+        """A forecaster with ``threads`` and ``deck`` (top card last), nothing else yet."""
+        return cls(threads, [] if deck is None else deck, [], [], [], [], "", False, 0, 0)
 
     def clone(self) -> Player:
-        p = Player.__new__(Player)
-        p.threads = self.threads
-        p.deck = self.deck[:]
-        p.hand = self.hand[:]
-        p.field = [User(u.uid, u.mod, u.veteran, u.ready) for u in self.field]
-        p.discard = self.discard[:]
-        p.crisis = self.crisis[:]
-        p.ability = self.ability
-        p.saved = self.saved
-        p.turns = self.turns
-        p.hako = self.hako
-        return p
+        return Player(self.threads, self.deck[:], self.hand[:],
+                      [User(u.uid, u.mod, u.veteran, u.ready) for u in self.field], self.discard[:],
+                      self.crisis[:], self.ability, self.saved, self.turns, self.hako)
 
     def user(self, uid: int) -> User | None:
         """The user with this uid on this player's field, or None."""
@@ -128,7 +125,7 @@ class Player:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Player:
-        p = cls(int(data["threads"]), [int(x) for x in data["deck"]])
+        p = cls.new(int(data["threads"]), [int(x) for x in data["deck"]])
         p.hand = [int(x) for x in data["hand"]]
         p.field = [User.from_json(u) for u in data["field"]]
         p.discard = [int(x) for x in data["discard"]]
@@ -159,60 +156,49 @@ class DestinyState:
                  "turn", "turn_limit", "used", "winner")
 
     def __init__(self, ids: tuple[str, ...], defs: tuple[CardDef, ...], owner: tuple[int, ...],
-                 players: list[Player], chance: Chance, turn_limit: int = 120) -> None:
+                 players: list[Player], chance: Chance, turn_limit: int, turn: int, active: int, first: int,
+                 phase: Phase, sub: int, pending: int, summons: int, queue: list[int], qi: int, attacker: int,
+                 blocker: int, ja: bool, ca: int, used: bool, stack: list[Frame], winner: int, reason: str,
+                 cache: Decision | None) -> None:
         self.ids = ids
         self.defs = defs
         self.owner = owner
         self.players = players
         self.chance = chance
         self.turn_limit = turn_limit
-        self.turn = 0
-        self.active = 0
-        self.first = -1
-        self.phase = Phase.ABILITY
-        self.sub = 0
-        self.pending = -1
-        self.summons = 0
-        self.queue: list[int] = []
-        self.qi = 0
-        self.attacker = -1
-        self.blocker = -1
-        self.ja = False
-        self.ca = 0
-        self.used = False
-        self.stack: list[Frame] = []
-        self.winner = ONGOING
-        self.reason = ""
-        self.cache: Decision | None = None
+        self.turn = turn
+        self.active = active
+        self.first = first
+        self.phase = phase
+        self.sub = sub
+        self.pending = pending
+        self.summons = summons
+        self.queue = queue
+        self.qi = qi
+        self.attacker = attacker
+        self.blocker = blocker
+        self.ja = ja
+        self.ca = ca
+        self.used = used
+        self.stack = stack
+        self.winner = winner
+        self.reason = reason
+        self.cache = cache
+
+    @classmethod
+    def new(cls, ids: tuple[str, ...], defs: tuple[CardDef, ...], owner: tuple[int, ...], players: list[Player],
+            chance: Chance, turn_limit: int = 120) -> DestinyState:
+        """A state before set-up: abilities not chosen, no first player yet."""
+        return cls(ids, defs, owner, players, chance, turn_limit, 0, 0, -1, Phase.ABILITY, 0, -1, 0, [], 0, -1, -1,
+                   False, 0, False, [], ONGOING, "", None)
 
     def clone(self) -> DestinyState:
-        s = DestinyState.__new__(DestinyState)
-        s.ids = self.ids
-        s.defs = self.defs
-        s.owner = self.owner
-        s.players = [self.players[0].clone(), self.players[1].clone()]
-        c = self.chance
-        s.chance = Chance(c.kind, c.state, c.script, c.pos)
-        s.turn_limit = self.turn_limit
-        s.turn = self.turn
-        s.active = self.active
-        s.first = self.first
-        s.phase = self.phase
-        s.sub = self.sub
-        s.pending = self.pending
-        s.summons = self.summons
-        s.queue = self.queue[:]
-        s.qi = self.qi
-        s.attacker = self.attacker
-        s.blocker = self.blocker
-        s.ja = self.ja
-        s.ca = self.ca
-        s.used = self.used
-        s.stack = [Frame(f.kind, f.source, f.controller, f.card, f.index, f.pc, f.regs[:]) for f in self.stack]
-        s.winner = self.winner
-        s.reason = self.reason
-        s.cache = self.cache
-        return s
+        """An equal, independent copy (card definitions and ids are shared: they never change)."""
+        return DestinyState(
+            self.ids, self.defs, self.owner, [self.players[0].clone(), self.players[1].clone()], self.chance.clone(),
+            self.turn_limit, self.turn, self.active, self.first, self.phase, self.sub, self.pending, self.summons,
+            self.queue[:], self.qi, self.attacker, self.blocker, self.ja, self.ca, self.used,
+            [f.clone() for f in self.stack], self.winner, self.reason, self.cache)
 
     @property
     def over(self) -> bool:
@@ -243,7 +229,7 @@ class DestinyState:
     @classmethod
     def from_json(cls, data: Mapping[str, Any], pool: CardPool[CardDef]) -> DestinyState:
         ids = tuple(str(c) for c in data["ids"])
-        s = cls(ids, tuple(pool[c] for c in ids), tuple(int(o) for o in data["owner"]),
+        s = cls.new(ids, tuple(pool[c] for c in ids), tuple(int(o) for o in data["owner"]),
                 [Player.from_json(p) for p in data["players"]],
                 Chance.from_json(dict(data["chance"])), int(data["turn_limit"]))
         s.turn = int(data["turn"])
