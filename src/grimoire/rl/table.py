@@ -71,8 +71,7 @@ class Table:
         mask = np.zeros(self.catalogue.size, np.int8)
         if mine is not None:
             index = self.catalogue.index
-            for option in mine.options:
-                mask[index(option.id)] = 1
+            mask[[index(option.id) for option in mine.options]] = 1
         observation = np.clip(np.asarray(values, np.float32), -BOUND, BOUND)
         return {"observation": observation, "action_mask": mask}
 
