@@ -11,6 +11,7 @@ import json
 from collections.abc import Mapping
 from typing import Any, Generic, TypeVar
 
+from .branch import Branch, branch_state
 from .decision import Decision, Event, Outcome
 from .errors import GameOver, IllegalAnswer
 from .game import Game, Setup
@@ -28,11 +29,15 @@ def digest(events: list[Event]) -> str:
 class Match(Generic[S]):
     """One game being played: answer the pending decision until it is over."""
 
-    def __init__(self, game: Game[S], setup: Setup) -> None:
+    def __init__(self, game: Game[S], setup: Setup, branch: Branch | None = None) -> None:
         self.game = game
         self.setup = setup
+        self.branch = branch
         self.start_events: list[Event] = []
-        self.state: S = game.new_state(setup, self.start_events)
+        if branch is None:
+            self.state: S = game.new_state(setup, self.start_events)
+        else:  # a game branched from a recorded one starts at that position (grimoire.core.branch)
+            self.state = branch_state(game, setup, branch)
         self.log: list[Event] = list(self.start_events)
         self.answers: list[str] = []
         self.checks: list[str] = [digest(self.start_events)]
@@ -80,4 +85,5 @@ class Match(Generic[S]):
             outcome=None if out is None else out.to_json(),
             cards={k: dict(v) for k, v in cards.items()},
             meta=dict(meta or {}),
+            branch=self.branch,
         )

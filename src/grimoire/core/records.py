@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .branch import Branch
 from .decks import Deck
 from .errors import DeckError, RecordError
 from .safeio import RECORD_LIMIT, read_text
@@ -43,6 +44,8 @@ class GameRecord:
     outcome: dict[str, Any] | None
     cards: dict[str, dict[str, Any]] = field(default_factory=dict)
     meta: dict[str, Any] = field(default_factory=dict)
+    #: set for a game branched from a position of another (:mod:`grimoire.core.branch`)
+    branch: Branch | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -59,6 +62,7 @@ class GameRecord:
             "outcome": self.outcome,
             "cards": self.cards,
             "meta": self.meta,
+            **({} if self.branch is None else {"branch": self.branch.to_json()}),
         }
 
     @classmethod
@@ -112,8 +116,9 @@ class GameRecord:
             raise RecordError("record field 'cards' has the wrong type")
         if not all(isinstance(k, str) and isinstance(v, dict) for k, v in cards.items()):
             raise RecordError("record field 'cards' must map card ids to tables")
+        branch = None if data.get("branch") is None else Branch.from_json(data["branch"])
         return cls(game, version, options, decks, seed, kind, list(script), list(answers), list(checks),
-                   outcome if isinstance(outcome, dict) else None, cards, dict(meta))
+                   outcome if isinstance(outcome, dict) else None, cards, dict(meta), branch)
 
     def save(self, path: str | Path) -> Path:
         """Write the record as UTF-8 JSON; returns the path."""

@@ -59,7 +59,7 @@ def verify(record: GameRecord) -> VerifyResult:
     """Re-simulate ``record`` and compare every step's events with its fingerprints."""
     game, setup = setup_of(record)
     try:
-        match = Match(game, setup)
+        match = Match(game, setup, record.branch)
     except GrimoireError as exc:
         return VerifyResult(False, 0, 0, f"set-up failed: {exc}")
     if record.checks and match.checks[0] != record.checks[0]:
