@@ -78,6 +78,20 @@ def test_hotseat_passes_the_screen_and_shows_one_seat(capsys, monkeypatch, tmp_p
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_sim_summary_names_the_deck_at_each_seat(capsys, monkeypatch, game: str) -> None:  # type: ignore[no-untyped-def]
+    starters = sorted(load_game(game).cards.starter_decks())
+    decks = [load_game(game).cards.starter_deck(name) for name in starters[:2]]
+    code, out, err = call(capsys, monkeypatch, ["sim", game, "--games", "2", "--decks", starters[0], starters[1],
+                                                "--lang", "en"])
+    assert code == 0, err
+    lines = [line.strip() for line in out.splitlines()]
+    assert f"Deck at seat 0          {decks[0].name}".split() == lines[1].split()
+    assert f"Deck at seat 1          {decks[1].name}".split() == lines[2].split()
+    code, out, _ = call(capsys, monkeypatch, ["sim", game, "--games", "2", "--decks", starters[0], starters[1]])
+    assert f"席0のデッキ {decks[0].name}".split() == out.splitlines()[1].split()
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_sim_json_and_records(capsys, monkeypatch, tmp_path: Path, game: str) -> None:  # type: ignore[no-untyped-def]
     records = tmp_path / "recs"
     args = ["sim", game, "--games", "4", "--seed", "2", "--json", "--records", str(records)]

@@ -95,11 +95,12 @@ def play(
     raise typer.Exit(session.run())
 
 
-def print_sim(result: SimResult, lang: str, records: Path | None) -> None:
-    """The human-readable summary of a simulation."""
+def print_sim(result: SimResult, lang: str, records: Path | None, decks: tuple[str, str] | None = None) -> None:
+    """The human-readable summary of a simulation (``decks``: the names of seat 0's and seat 1's decks)."""
     lo, hi = result.first_player_win_rate_ci95
     rows = [
         (t("sim_games", lang), str(result.games)),
+        *((t("sim_deck", lang, seat=seat), name) for seat, name in enumerate(decks or ())),
         (t("sim_agents", lang), " / ".join(result.agents)),
         (t("sim_wins", lang), f"{result.wins[0]} / {result.wins[1]}"),
     ]
@@ -163,7 +164,7 @@ def sim(
     if as_json:
         print(json.dumps(result.to_json(per_game=per_game), ensure_ascii=False))
     else:
-        print_sim(result, lang.value, records)
+        print_sim(result, lang.value, records, (pair[0].name, pair[1].name))
 
 
 @app.command()

@@ -37,7 +37,7 @@ def replay_file(path: Path, lang: str, console: Console, step: bool = False, rea
     console.print(Text(t("record_of", lang, game=title, version=record.ruleset_version, seed=record.seed,
                          n=len(record.answers)), style="bold"))
     console.print(Text(t("decks_line", lang, a=setup.decks[0].name, b=setup.decks[1].name)))
-    match = Match(game, setup)
+    match = Match(game, setup, record.branch)
     console.print(Text(f"— {t('setup_step', lang)} —", style="bold"))
     for event in match.start_events:
         console.print(Text("  " + event_line(game, event, lang)))

@@ -50,6 +50,7 @@ UI: dict[str, dict[str, str]] = {
     "sim_agent_wins": {"ja": "エージェント別勝利数", "en": "Wins per agent"},
     "sim_draws": {"ja": "引き分け", "en": "Draws"},
     "sim_fp": {"ja": "先攻勝率", "en": "First-player win rate"},
+    "sim_deck": {"ja": "席{seat}のデッキ", "en": "Deck at seat {seat}"},
     "sim_turns": {"ja": "平均ターン数", "en": "Mean turns"},
     "sim_speed": {"ja": "対局/秒", "en": "Games per second"},
     "sim_dps": {"ja": "決定/秒", "en": "Decisions per second"},
