@@ -44,16 +44,17 @@ sim: install
 	$(BIN)/grimoire sim chant --games 1000
 
 lint: install-dev
-	$(BIN)/ruff check src tests bench examples setup.py
+	$(BIN)/ruff check src tests bench examples tools setup.py
 
 typecheck: install-dev
 	$(BIN)/mypy
 
 # The browser tests drive the system's Chromium (Debian package), never a downloaded one; card faces
-# need a Japanese font (IPA P Gothic) and CairoSVG the Cairo library.
-BROWSER_PACKAGES = chromium fonts-ipafont-gothic libcairo2
+# need a Japanese font (IPA P Gothic) and CairoSVG the Cairo library; the web-font test hides every font but DejaVu.
+BROWSER_PACKAGES = chromium fonts-ipafont-gothic fonts-dejavu-core libcairo2
 browser:
 	@{ test -x /usr/bin/chromium && test -e /usr/share/fonts/opentype/ipafont-gothic/ipagp.ttf && \
+	  test -d /usr/share/fonts/truetype/dejavu && \
 	  ldconfig -p | grep -q 'libcairo\.so\.2'; } || { command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && \
 	  apt-get update -qq && apt-get install -y -qq $(BROWSER_PACKAGES); } || \
 	  echo "note: install the packages $(BROWSER_PACKAGES) for the browser and card-face tests"
