@@ -65,6 +65,8 @@ class Termination(StrEnum):
     CONCESSION = "concession"
     #: a player's clock ran out
     TIMEOUT = "timeout"
+    #: a player left an untimed game and the other claimed the win
+    ABANDONED = "abandoned"
     #: Destiny: threads reached 0 and the revealed card was not Lucky!
     NO_LUCKY = "no_lucky"
     #: Destiny: threads reached 0 with no card left to reveal

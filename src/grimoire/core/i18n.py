@@ -53,6 +53,13 @@ COMMON_UI: dict[str, dict[str, str]] = {
     "ui.deck": {"ja": "山札", "en": "Deck"},
     "ui.unknown": {"ja": "未定", "en": "not yet known"},
 }
+#: End reasons every game shares: games lost other than by the rules (a game's own terms take precedence).
+COMMON_TERMS: dict[str, tuple[str, str]] = {
+    "concession": ("投了", "concession"),
+    "timeout": ("時間切れ", "out of time"),
+    "abandoned": ("離席（勝利の申し立て）", "left the game (win claimed)"),
+    "step_limit": ("手数上限", "step limit"),
+}
 NameFn = Callable[[str, str], str]
 _FORMATTER = string.Formatter()
 
@@ -138,6 +145,8 @@ class Texts:
         for key, by_lang in COMMON_UI.items():
             if not catalog.has(key):
                 catalog.update({key: by_lang})
+        for word, pair in COMMON_TERMS.items():
+            catalog.terms.setdefault(word, pair)
         self.catalog = catalog
         self.pool = pool
         self.events = events

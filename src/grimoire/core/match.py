@@ -14,6 +14,7 @@ from typing import Any, Generic, TypeVar
 from .branch import Branch, branch_state
 from .decision import Decision, Event, Outcome
 from .errors import GameOver, IllegalAnswer
+from .forfeit import Forfeit
 from .game import Game, Setup
 from .records import GameRecord
 
@@ -42,6 +43,8 @@ class Match(Generic[S]):
         self.answers: list[str] = []
         self.checks: list[str] = [digest(self.start_events)]
         self._decision: Decision | None = game.decision(self.state)
+        #: set when a seat lost by conceding, on time or by leaving (:meth:`forfeit`)
+        self.forfeited: Forfeit | None = None
 
     @property
     def decision(self) -> Decision | None:
@@ -51,7 +54,26 @@ class Match(Generic[S]):
     @property
     def outcome(self) -> Outcome | None:
         """How the game ended, if it has."""
+        if self.forfeited is not None:
+            return self.forfeited.outcome()
         return self.game.outcome(self.state)
+
+    def forfeit(self, seat: int, reason: str) -> Outcome:
+        """End the game now with a loss for ``seat``: it conceded (``concession``), its clock ran
+        out (``timeout``) or it left and the other claimed the win (``abandoned``).
+
+        >>> from grimoire.core.registry import load_game
+        >>> game = load_game("chant"); deck = game.cards.starter_deck("fire")
+        >>> m = Match(game, Setup((deck, deck), seed=2))
+        >>> m.forfeit(0, "concession"), m.decision
+        (Outcome(winner=1, reason='concession'), None)
+        """
+        if self._decision is None:
+            raise GameOver(f"the game is over; {reason} of seat {seat} not applied")
+        ended = Forfeit(seat, reason)  # checks seat and reason
+        self.forfeited = ended
+        self._decision = None
+        return ended.outcome()
 
     def answer(self, option_id: str) -> list[Event]:
         """Apply an answer; unlisted answers raise and change nothing."""
@@ -86,4 +108,5 @@ class Match(Generic[S]):
             cards={k: dict(v) for k, v in cards.items()},
             meta=dict(meta or {}),
             branch=self.branch,
+            forfeit=self.forfeited,
         )

@@ -22,6 +22,7 @@ from typing import Any
 from .branch import Branch
 from .decks import Deck
 from .errors import DeckError, RecordError
+from .forfeit import Forfeit
 from .safeio import RECORD_LIMIT, read_text
 
 FORMAT = "grimoire-record"
@@ -46,6 +47,8 @@ class GameRecord:
     meta: dict[str, Any] = field(default_factory=dict)
     #: set for a game branched from a position of another (:mod:`grimoire.core.branch`)
     branch: Branch | None = None
+    #: set for a game a seat lost by conceding, on time or by leaving (:mod:`grimoire.core.forfeit`)
+    forfeit: Forfeit | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -63,6 +66,7 @@ class GameRecord:
             "cards": self.cards,
             "meta": self.meta,
             **({} if self.branch is None else {"branch": self.branch.to_json()}),
+            **({} if self.forfeit is None else {"forfeit": self.forfeit.to_json()}),
         }
 
     @classmethod
@@ -118,7 +122,8 @@ class GameRecord:
             raise RecordError("record field 'cards' must map card ids to tables")
         branch = None if data.get("branch") is None else Branch.from_json(data["branch"])
         return cls(game, version, options, decks, seed, kind, list(script), list(answers), list(checks),
-                   outcome if isinstance(outcome, dict) else None, cards, dict(meta), branch)
+                   outcome if isinstance(outcome, dict) else None, cards, dict(meta), branch,
+                   None if data.get("forfeit") is None else Forfeit.from_json(data["forfeit"]))
 
     def save(self, path: str | Path) -> Path:
         """Write the record as UTF-8 JSON; returns the path."""

@@ -74,6 +74,11 @@ def verify(record: GameRecord) -> VerifyResult:
     if len(record.checks) not in (0, len(match.checks)):
         return VerifyResult(False, len(record.answers), len(record.answers),
                             f"record has {len(record.checks)} checks for {len(record.answers)} answers")
+    if record.forfeit is not None:
+        if match.decision is None:
+            return VerifyResult(False, len(record.answers), len(record.answers),
+                                f"record ends by {record.forfeit.reason} after the game was over")
+        match.forfeit(record.forfeit.seat, record.forfeit.reason)
     out = match.outcome
     got = None if out is None else out.to_json()
     if record.outcome is not None and got != record.outcome:
