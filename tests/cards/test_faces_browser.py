@@ -12,7 +12,6 @@ look at them, and review the diff::
 from __future__ import annotations
 
 import io
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,14 +20,13 @@ import pytest
 from card_helpers import GAMES, GOLDEN, LANGS, REGEN, game
 from test_faces import hostile_card
 
+from browser_helpers import ARGS as BROWSER_ARGS
+from browser_helpers import CHROMIUM, require_browser
 from grimoire.core.cardtools import face_svg
 from grimoire.games.chant.cards import load_pool
 from grimoire.games.chant.face import face as chant_face
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--font-render-hinting=none"]
+ARGS = [*BROWSER_ARGS, "--font-render-hinting=none"]
 FONTS = (Path("/usr/share/fonts/opentype/ipafont-gothic/ipagp.ttf"), Path("/usr/share/fonts/opentype/noto"))
 REFERENCES = GOLDEN / "faces"
 REFERENCE_FACES = [("chant", "heavenly_conflagration"), ("chant", "fireball"), ("destiny", "oni_mask_champion")]
@@ -37,25 +35,9 @@ PIXEL_TOLERANCE = 48
 SHARE_TOLERANCE = 0.01
 
 
-def _missing() -> str | None:
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "Playwright for Python is not installed (pip install 'grimoire[browser-tests]')"
-    if not CHROMIUM.exists():
-        return f"no Chromium at {CHROMIUM} (apt-get install chromium)"
-    if not any(path.exists() for path in FONTS):
-        return "no Japanese font (apt-get install fonts-ipafont-gothic)"
-    return None
-
-
 @pytest.fixture(scope="module")
 def page() -> Iterator[Any]:
-    reason = _missing()
-    if reason is not None:
-        if os.environ.get("CI"):
-            pytest.fail(f"face tests cannot run in CI: {reason}")
-        pytest.skip(reason)
+    require_browser("face tests", FONTS)
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:

@@ -21,29 +21,13 @@ from typing import Any
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+from browser_helpers import ARGS, CHROMIUM, require_browser
+
 STEP_TIMEOUT_MS = 30_000
 
 
-def _missing() -> str | None:
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "Playwright for Python is not installed (pip install 'grimoire[browser-tests]')"
-    if not CHROMIUM.exists():
-        return f"no Chromium at {CHROMIUM} (apt-get install chromium)"
-    return None
-
-
 def _require_browser() -> None:
-    reason = _missing()
-    if reason is None:
-        return
-    if os.environ.get("CI"):
-        pytest.fail(f"browser tests cannot run in CI: {reason}")
-    pytest.skip(reason)
+    require_browser("browser tests")
 
 
 def free_port() -> int:

@@ -8,7 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_browser import ARGS, CHROMIUM, Server, _require_browser
+from test_browser import Server
+
+from browser_helpers import ARGS, CHROMIUM, require_browser
 
 LATIN_ONLY = Path("/usr/share/fonts/truetype/dejavu")
 
@@ -31,7 +33,7 @@ MEASURE = """() => {
 @pytest.fixture
 def latin_only_browser(tmp_path: Path) -> Iterator[Any]:
     """Chromium whose fontconfig knows only DejaVu (no Japanese font on the machine, as far as it can tell)."""
-    _require_browser()
+    require_browser("web-font tests")
     if not LATIN_ONLY.exists():
         if os.environ.get("CI"):
             pytest.fail(f"no {LATIN_ONLY} (apt-get install fonts-dejavu-core)")
