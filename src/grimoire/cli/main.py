@@ -185,7 +185,7 @@ LIMITS_HELP = ("A server limit, NAME=VALUE (repeatable). Limits and defaults: "
                "max_body (65536 bytes), body_timeout (10 s), json_depth (16), json_digits (15), ws_message (4096 "
                "bytes), ws_rate (20 messages/s), ws_burst (60), ws_queue (64 messages), ws_queue_bytes (2097152), "
                "conns_per_client (32), header_timeout (10 s), creates_per_minute (10), open_games_per_client (20), "
-               "expire_days (7), think_queue (64). See docs/server.md.")
+               "expire_days (7), think_queue (64), saves_per_minute (20). See docs/server.md.")
 
 
 @app.command()
@@ -212,6 +212,7 @@ def serve(
     forwarded_allow_ips: Annotated[str | None, typer.Option("--forwarded-allow-ips", metavar="IPS", help="Behind "
                                                             "a reverse proxy: the proxy's addresses, whose "
                                                             "X-Forwarded-For names the client.")] = None,
+    cards: CardsOpt = None,
 ) -> None:
     """Serve the browser lobby and tables.
 
@@ -226,7 +227,8 @@ def serve(
     from .serve import serve as run_server
 
     run_server(host, port, db, ai_delay, limits=limit or [], durability=durability.value,
-               think_workers=think_workers, origins=origin or [], forwarded_allow_ips=forwarded_allow_ips)
+               think_workers=think_workers, origins=origin or [], forwarded_allow_ips=forwarded_allow_ips,
+               cards=cards or [])
 
 
 app.command("balance")(guard(balance_command))

@@ -2,8 +2,9 @@
 
 The screen shows only what the deciding seat may know (its view and the log redacted
 for it). A person answers with an option number or id; anything else is refused with
-one line and the question is asked again. ``q`` (or the end of input) abandons the
-game; the record is saved either way.
+one line and the question is asked again. ``?`` (or ``help``) lists the cards in view
+with their text and ``? NAME`` shows one card (:mod:`.cardhelp`). ``q`` (or the end of
+input) abandons the game; the record is saved either way.
 
 The game runs on the one play loop, :func:`grimoire.core.play.play`: a person's seat is
 a :class:`Person`, an agent whose :meth:`~Person.choose` shows the seat's screen and
@@ -30,6 +31,7 @@ from grimoire.core.play import Agent, play
 from grimoire.core.rng import Chance
 from grimoire.sim.runner import derive_seed
 
+from .cardhelp import help_request, show_help
 from .render import event_line, safe_label, screen
 from .text import t
 
@@ -109,6 +111,7 @@ class Session:
         self.chances = [Chance.seeded(derive_seed(self.agent_seed, "play", s)) for s in (0, 1)]
         self.last_person: int | None = None
         self.pending: tuple[int, Option] | None = None
+        self.viewing: dict[str, Any] | None = None  # the view of the seat being asked (for ``?``)
 
     @property
     def hotseat(self) -> bool:
@@ -175,6 +178,11 @@ class Session:
             answer = line.strip()
             if answer.lower() in QUIT:
                 return None
+            asked = help_request(answer)
+            if asked is not None:
+                view = self.viewing if self.viewing is not None else self.game.view(self.match.state, decision.player)
+                show_help(self.game, view, decision, asked, self.lang, self.console)
+                continue
             option = decision.resolve(answer)
             if option is not None:
                 return option
@@ -195,7 +203,9 @@ class Session:
                 self.console.clear()
         self.last_person = decision.player
         self.show(decision.player, decision, view)
+        self.viewing = view
         option = self.ask(decision)
+        self.viewing = None
         if option is None:
             raise QuitGame
         return option

@@ -7,11 +7,15 @@ Routes::
     GET  /api/meta                 games, starter decks and computer levels
     GET  /api/cards/{game}         the card catalogue of a game (public card texts)
     GET  /api/catalog/{game}       the words of a game's table: ``ui.*`` templates and terms, both languages
-    POST /api/decks/check          validate a pasted deck list: errors carry the line number
+    POST /api/decks/check          validate a pasted deck list: errors carry the line number, ``problems`` all of them
     POST /api/games                create a game; returns the seat links and the spectator link
     GET  /api/games/{id}           public facts about a game
     GET  /api/games/{id}/replay    the view after step N (header X-Seat-Token: the seat's own view)
     WS   /ws/{id}                  live play (see :mod:`grimoire.web.protocol`)
+
+and the card faces, card editor and deck builder (:mod:`grimoire.web.cardroutes`). A
+deck is a starter (``{"starter": id}``), a pasted list (``{"text": …}``) or a deck saved on
+the server (``{"saved": name}``).
 
 Every answer carries the browser safety headers; POSTs take JSON only, from this
 site, within the limits (:mod:`grimoire.web.guard`, :mod:`grimoire.web.limits`); every
@@ -19,8 +23,8 @@ refusal is a typed error in the client's language (:mod:`grimoire.web.errors`).
 
 >>> from grimoire.web.storage import Store
 >>> app = create_app(Store(":memory:"))
->>> sorted(r.path for r in app.routes)[:3]
-['/', '/api/cards/{game}', '/api/catalog/{game}']
+>>> sorted(r.path for r in app.routes)[:4]
+['/', '/api/cards/preview', '/api/cards/save', '/api/cards/{game}']
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -42,6 +46,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from grimoire.core.cardtools import rules_text
 from grimoire.core.content import Localized
 from grimoire.core.decks import Deck
 from grimoire.core.errors import DeckError, GrimoireError
@@ -49,6 +54,8 @@ from grimoire.core.game import Game
 from grimoire.core.i18n import LANGS
 from grimoire.core.registry import plugin
 
+from .cardroutes import card_routes
+from .deckcheck import problems
 from .errors import ClientError, pick_lang, refused_json
 from .guard import Guard
 from .hub import HUMAN, Conn, Hub, LiveGame, client_key
@@ -64,15 +71,18 @@ log = logging.getLogger("grimoire.web")
 
 def create_app(store: Storage, games: Sequence[str] | None = None, ai_delay: float = 0.3,
                limits: Limits | None = None, thinker: Thinker | None = None,
-               origins: Sequence[str] = ()) -> Starlette:
+               origins: Sequence[str] = (), card_paths: Mapping[str, Sequence[str | Path]] | None = None,
+               user_cards: bool = False) -> Starlette:
     """The application serving ``games`` (default: every installed game) from ``store``.
 
     ``ai_delay`` paces the computer's answers (seconds); ``limits`` are the server's
     limits (default :class:`~grimoire.web.limits.Limits`); ``thinker`` runs the searching
-    computer levels (default: in a thread); ``origins`` are other sites allowed to POST.
+    computer levels (default: in a thread); ``origins`` are other sites allowed to POST;
+    ``card_paths`` are card files by game and ``user_cards`` adds the user's card folder.
     """
     limits = limits or Limits()
-    hub = Hub(store, games, ai_delay=ai_delay, limits=limits, thinker=thinker)
+    hub = Hub(store, games, ai_delay=ai_delay, limits=limits, thinker=thinker, card_paths=card_paths,
+              user_cards=user_cards)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -91,6 +101,7 @@ def create_app(store: Storage, games: Sequence[str] | None = None, ai_delay: flo
         Route("/api/games/{id}", partial(_summary, hub)),
         Route("/api/games/{id}/replay", partial(_replay, hub)),
         WebSocketRoute("/ws/{id}", partial(_play, hub)),
+        *card_routes(hub, STATIC, _lang, _json_body, _error),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     for name in hub.game_names:  # each game's own browser assets (its table renderer), from its package
@@ -171,11 +182,14 @@ def _plain_card(card: Any, table: dict[str, Any]) -> dict[str, Any]:
 
 async def _cards(hub: Hub, request: Request) -> Response:
     try:
-        game = hub.rules(request.path_params["game"])
+        game = hub.games.refresh(request.path_params["game"]) if request.path_params["game"] in hub.game_names \
+            else hub.rules(request.path_params["game"])
     except GrimoireError as exc:
         return _error(ClientError("not_found", "game_error", text=str(exc)), _lang(request))
     cards = {card.id: _plain_card(card, game.pool.tables.get(card.id, {})) for card in game.pool}
-    return JSONResponse({"game": game.name, "cards": cards})
+    for cid, card in cards.items():  # what a card says: generated from its effects (core.cardtools)
+        card["text"] = {lang: rules_text(game, cid, lang) for lang in LANGS}
+    return JSONResponse({"game": game.name, "cards": cards}, headers={"Cache-Control": "no-cache"})
 
 
 async def _catalog(hub: Hub, request: Request) -> Response:
@@ -210,12 +224,18 @@ def _options(game: Game[Any], raw: Any) -> dict[str, Any]:
     return game.options(raw)
 
 
-def _deck(game: Game[Any], spec: Any, field: str, options: dict[str, Any]) -> Deck:
-    """A deck from ``{"starter": id}`` or ``{"text": deck list}``, checked under ``options``."""
+def _deck(game: Game[Any], spec: Any, field: str, options: dict[str, Any], saved: Mapping[str, str]) -> Deck:
+    """A deck from ``{"starter": id}``, ``{"text": deck list}`` or ``{"saved": name}`` (one of ``saved``,
+    the server's saved decks by name), checked under ``options``."""
     if not isinstance(spec, dict):
         raise ClientError("bad_message", "field", field=field, what="an object with 'starter' or 'text'")
     if isinstance(spec.get("text"), str) and spec["text"].strip():
         return game.cards.deck_from_text(spec["text"], "pasted deck", options)
+    if isinstance(spec.get("saved"), str):
+        name = spec["saved"]
+        if name not in saved:
+            raise ClientError("not_found", "deck_saved_missing", name=name[:60])
+        return game.cards.deck_from_text(saved[name], name, options)
     starter = spec.get("starter")
     if not isinstance(starter, str):
         raise ClientError("bad_message", "field", field=field, what="a 'starter' deck or a deck list 'text'")
@@ -231,15 +251,18 @@ async def _check_deck(hub: Hub, request: Request) -> Response:
     try:
         body = await _json_body(hub, request)
         lang = _lang(request, body)
-        game = hub.rules(str(body.get("game")))
+        name = str(body.get("game"))
+        game = hub.games.refresh(name) if name in hub.game_names else hub.rules(name)
         text = body.get("text", "")
         if not isinstance(text, str):
             raise ClientError("bad_message", "field", field="text", what="a string")
-        deck = _deck(game, {"text": text}, "deck", _options(game, body.get("options")))
+        options = _options(game, body.get("options"))
+        found = problems(game, text, lang, options)
+        deck = _deck(game, {"text": text}, "deck", options, {})
     except ClientError as exc:
         return _error(exc, lang)
     except DeckError as exc:
-        return _deck_error(exc, "deck", lang)
+        return _error(ClientError("deck", text=str(exc)), lang, field="deck", line=exc.line, problems=found)
     except GrimoireError as exc:
         return _error(ClientError("bad_message", "game_error", text=str(exc)), lang)
     counts = {name: len(cards) for name, cards in deck.sections.items()}
@@ -251,17 +274,22 @@ async def _create(hub: Hub, request: Request) -> Response:
     try:
         body = await _json_body(hub, request)
         lang = _lang(request, body)
-        game = hub.rules(str(body.get("game")))
+        name = str(body.get("game"))
+        game = hub.games.refresh(name) if name in hub.game_names else hub.rules(name)
         opponent = body.get("opponent") or {}
         if not isinstance(opponent, dict):
             raise ClientError("bad_message", "field", field="opponent", what="an object")
         options = _options(game, body.get("options"))
+        specs = (body.get("deck"), opponent.get("deck"))
+        saved: dict[str, str] = {}
+        if any(isinstance(s, dict) and "saved" in s for s in specs):
+            saved = {d.name: d.text for d in await hub.games.db(hub.store.saved_decks, game.name)}
         try:
-            mine = _deck(game, body.get("deck"), "deck", options)
+            mine = _deck(game, body.get("deck"), "deck", options, saved)
         except DeckError as exc:
             return _deck_error(exc, "deck", lang)
         try:
-            theirs = _deck(game, opponent.get("deck") or body.get("deck"), "opponent.deck", options)
+            theirs = _deck(game, opponent.get("deck") or body.get("deck"), "opponent.deck", options, saved)
         except DeckError as exc:
             return _deck_error(exc, "opponent.deck", lang)
         if opponent.get("kind") == "friend":

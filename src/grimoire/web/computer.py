@@ -30,7 +30,7 @@ from grimoire.core.play import Agent, AgentError, RandomAgent, ask
 
 from .errors import ClientError
 from .live import Conn, LiveGame
-from .thinking import Job, Thinker
+from .thinking import Job, Thinker, own_cards
 
 RETRY_FIRST, RETRY_MAX = 0.5, 30.0  # seconds between tries to store an answer the database refused
 
@@ -138,7 +138,7 @@ class ComputerSeats:
             seat = decision.player
             decks = live.match.setup.decks
             job = Job(game.name, live.seats[seat][3:], (decks[seat], decks[1 - seat]), game.view(state, seat),
-                      decision, live.ai_chance.next64())
+                      decision, live.ai_chance.next64(), own_cards(game))
             return await self.thinker.think(job)
         except AgentError as exc:
             log.error("game %s: %s", live.id, exc)

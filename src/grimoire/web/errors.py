@@ -22,13 +22,13 @@ from grimoire.core.i18n import LANGS
 #: Every error code the server may send.
 ERROR_CODES = ("bad_json", "bad_message", "stale", "illegal", "not_your_turn", "bad_token", "not_found", "internal",
                "deck", "too_large", "timeout", "rate", "overloaded", "too_many_games", "bad_origin",
-               "unsupported_media", "unavailable")
+               "unsupported_media", "unavailable", "taken", "invalid_card")
 
 #: The HTTP status of each code (a WebSocket error carries only the code).
 STATUS = {"bad_json": 400, "bad_message": 400, "stale": 409, "illegal": 400, "not_your_turn": 403, "bad_token": 403,
           "not_found": 404, "internal": 500, "deck": 400, "too_large": 413, "timeout": 408, "rate": 429,
           "overloaded": 503, "too_many_games": 429, "bad_origin": 403, "unsupported_media": 415,
-          "unavailable": 503}
+          "unavailable": 503, "taken": 409, "invalid_card": 400}
 
 #: Message templates by key: (Japanese, English).
 MESSAGES: dict[str, tuple[str, str]] = {
@@ -74,6 +74,36 @@ MESSAGES: dict[str, tuple[str, str]] = {
                   "the body must be JSON (Content-Type: application/json)"),
     "unavailable": ("データベースに書き込めません。しばらくしてからもう一度試してください",
                     "the database cannot be written; try again in a moment"),
+    "saves": ("保存が多すぎます（1 分に {limit} まで）。少し待ってください",
+              "too many saves (at most {limit} a minute); wait a little"),
+    # the card editor
+    "card_long": ("長すぎます（最大 {limit} 文字）", "too long (at most {limit} characters)"),
+    "card_markup": ("記号 < > & は使えません", "the characters < > & are not allowed"),
+    "card_control": ("制御文字は使えません", "control characters are not allowed"),
+    "card_no_name": ("カード名を入れてください", "the card needs a name"),
+    "card_id": ("ID は英小文字・数字・_ だけで、英小文字か数字で始めます",
+                "an ID is lowercase letters, digits and _, starting with a letter or digit"),
+    "card_taken": ("ID {id} のカードはもうあります。別の ID にしてください",
+                   "a card with the id {id} exists already; choose another ID"),
+    "card_invalid": ("カードに誤りがあります（{n} か所）", "the card has {n} error(s)"),
+    "no_card": ("そのカードはありません: {id}", "no such card: {id}"),
+    "author": ("作者名を入れてください（最大 {limit} 文字、< > & なし）",
+               "give an author name (at most {limit} characters, no < > &)"),
+    "deck_name": ("デッキ名を入れてください（最大 {limit} 文字、< > & なし）",
+                  "give the deck a name (at most {limit} characters, no < > &)"),
+    "deck_taken": ("「{name}」という名前のデッキはもうあります", "a deck named \"{name}\" exists already"),
+    "deck_saved_missing": ("保存されたデッキ「{name}」はありません", "no saved deck named \"{name}\""),
+    # deck problems (the deck builder lists them all)
+    "deck_syntax": ("「枚数 カード名」の形ではありません: {text}", "expected '<count> <card name>', got {text!r}"),
+    "deck_section": ("知らない区分 [{header}]（区分: {known}）", "unknown section [{header}]; sections: {known}"),
+    "deck_unknown": ("知らないカード: {name}", "unknown card {name!r}"),
+    "deck_kind": ("「{name}」は{section}に入れられません", "{name!r} cannot be in the {section} section"),
+    "deck_copies": ("「{name}」が{section}に {n} 枚（最大 {most} 枚）", "{name!r}: {n} copies in {section}, at most "
+                    "{most} allowed"),
+    "deck_size": ("{section}はちょうど {want} 枚でなければなりません（いま {n} 枚）",
+                  "{section} must have exactly {want} cards, has {n}"),
+    "deck_few": ("{section}は {want} 枚以上必要です（いま {n} 枚）", "{section} needs at least {want} cards, has {n}"),
+    "deck_many": ("{section}は {want} 枚までです（いま {n} 枚）", "{section} may have at most {want} cards, has {n}"),
 }
 
 

@@ -31,18 +31,19 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any, TypeVar
 
 from grimoire.core.decks import Deck
-from grimoire.core.errors import GrimoireError
+from grimoire.core.errors import ContentError, GrimoireError
 from grimoire.core.game import Game, Setup
 from grimoire.core.match import Match
-from grimoire.core.registry import game_names, load_game
+from grimoire.core.registry import game_names, load_game, user_card_dir
 
 from .errors import ClientError
 from .live import HUMAN, LiveGame, hash_token, stored_setup
-from .storage import StaleWrite, Storage, StorageError, StoredGame
+from .storage import SavedCard, StaleWrite, Storage, StorageError, StoredGame, Taken
 
 log = logging.getLogger("grimoire.web")
 T = TypeVar("T")
@@ -58,12 +59,26 @@ class AnswerFailed(Exception):
 
 
 class LiveGames:
-    """The rules of each served game and the games in memory (least recently used first)."""
+    """The rules of each served game and the games in memory (least recently used first).
 
-    def __init__(self, store: Storage, names: Sequence[str] | None = None, max_live: int = 2000) -> None:
+    A game's rules hold its built-in cards, the server's card files (``card_paths``, by
+    game; ``user_cards``: also the user's card folder) and the cards saved in the
+    database (:meth:`add_card`); a saved card another process stored is picked up by
+    :meth:`refresh`.
+    """
+
+    def __init__(self, store: Storage, names: Sequence[str] | None = None, max_live: int = 2000,
+                 card_paths: Mapping[str, Sequence[str | Path]] | None = None, user_cards: bool = False) -> None:
         self.store = store
         self.names = tuple(game_names() if names is None else names)
         self.max_live = max_live
+        self.card_paths: dict[str, list[Path]] = {}
+        for name in self.names:
+            paths = [Path(p) for p in (card_paths or {}).get(name, ())]
+            if user_cards and user_card_dir(name).is_dir():
+                paths.insert(0, user_card_dir(name))
+            self.card_paths[name] = paths
+        self._saved: dict[str, int] = {}
         self.live: OrderedDict[str, LiveGame] = OrderedDict()
         #: Called with each game loaded from the database (the computer's seats start from here).
         self.on_load: list[Callable[[LiveGame], None]] = []
@@ -84,7 +99,50 @@ class LiveGames:
         with self._rules_lock:
             game = self._rules.get(name)
             if game is None:
-                game = self._rules[name] = load_game(name)
+                game = self._rules[name] = self._load_rules(name)
+        return game
+
+    def _load_rules(self, name: str) -> Game[Any]:
+        """The rules with every card of this server; a saved card the rules no longer accept is left out."""
+        tables = {card.id: card.table for card in self.store.saved_cards(name)}
+        self._saved[name] = len(tables)
+        while True:
+            try:
+                return load_game(name, card_paths=self.card_paths.get(name, []), tables=tables)
+            except ContentError as exc:
+                if exc.card not in tables:
+                    raise
+                log.warning("saved %s card %r is left out: %s", name, exc.card, exc)
+                del tables[exc.card]
+
+    def refresh(self, name: str) -> Game[Any]:
+        """The rules ``name``, read again if another process saved cards since they were loaded."""
+        game = self.rules(name)
+        if self.store.shared and self.store.count_cards(name) != self._saved.get(name):
+            with self._rules_lock:
+                game = self._rules[name] = self._load_rules(name)
+        return game
+
+    def with_card(self, name: str, table: Mapping[str, Any]) -> Game[Any]:
+        """The rules ``name`` with one more card (not stored); ContentError if the card is not valid."""
+        tables = {card.id: card.table for card in self.store.saved_cards(name)}
+        tables[str(table["id"])] = dict(table)
+        return load_game(name, card_paths=self.card_paths.get(name, []), tables=tables)
+
+    def add_card(self, name: str, table: Mapping[str, Any], author: str) -> Game[Any]:
+        """Validate and store a new card of this server; the rules with it.
+
+        :class:`~grimoire.web.storage.Taken` if a card has its id already, ContentError if
+        it is not valid; nothing is stored then.
+        """
+        card_id = str(table["id"])
+        if card_id in self.refresh(name).pool:
+            raise Taken(f"card id {card_id!r} is taken")
+        game = self.with_card(name, table)
+        self.store.save_card(SavedCard(name, card_id, author, dict(table), time.time()))
+        with self._rules_lock:
+            self._rules[name] = game
+            self._saved[name] = self._saved.get(name, 0) + 1
         return game
 
     # ----- creating and finding ------------------------------------------------
@@ -147,7 +205,7 @@ class LiveGames:
         stored = self.store.load_game(game_id)
         if stored is None or stored.game not in self.names:
             return None
-        current = self.rules(stored.game)
+        current = self.refresh(stored.game)  # another process may have saved the cards it uses
         game = current.at_version(stored.ruleset_version)  # a game stored under older rules replays under them
         if game is None:
             log.warning("game %s is for %s rules %s, this server has %s", game_id, stored.game,

@@ -26,7 +26,8 @@ import hashlib
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from grimoire.core.decks import Deck
@@ -57,9 +58,10 @@ class Hub:
     """Every game of one server process: creation, loading, answers, broadcasts, computer seats, replays."""
 
     def __init__(self, store: Storage, games: Sequence[str] | None = None, ai_delay: float = 0.3,
-                 max_live: int = 2000, limits: Limits | None = None, thinker: Thinker | None = None) -> None:
+                 max_live: int = 2000, limits: Limits | None = None, thinker: Thinker | None = None,
+                 card_paths: Mapping[str, Sequence[str | Path]] | None = None, user_cards: bool = False) -> None:
         self.limits = limits or Limits()
-        self.games = LiveGames(store, games, max_live)
+        self.games = LiveGames(store, games, max_live, card_paths, user_cards)
         self.out = Broadcaster()
         self.computer = ComputerSeats(self._commit, self._current, ai_delay,
                                       thinker or Thinker(0, self.limits.think_queue))

@@ -65,10 +65,12 @@ SPECS = (
               "(finished games stay)"),
     LimitSpec("think_queue", 64, 1, "jobs", "computer moves waiting for a thinking process; the others wait their "
               "turn"),
+    LimitSpec("saves_per_minute", 20, 1, "saves", "cards and decks one client address may save per minute "
+              "(database growth)"),
 )
 _BY_NAME = {s.name: s for s in SPECS}
 _INTS = {"max_body", "json_depth", "json_digits", "ws_message", "ws_burst", "ws_queue", "ws_queue_bytes",
-         "conns_per_client", "creates_per_minute", "open_games_per_client", "think_queue"}
+         "conns_per_client", "creates_per_minute", "open_games_per_client", "think_queue", "saves_per_minute"}
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,7 @@ class Limits:
     open_games_per_client: int = 20
     expire_days: float = 7.0
     think_queue: int = 64
+    saves_per_minute: int = 20
 
     @classmethod
     def parse(cls, pairs: Iterable[str]) -> Limits:

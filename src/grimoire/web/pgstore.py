@@ -26,6 +26,7 @@ hundred milliseconds), ``full`` with ``synchronous_commit = on`` (flushed to dis
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import queue
 import re
@@ -34,7 +35,22 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from .storage import COLUMNS, DURABILITY, SCHEMA, Listener, StaleWrite, StorageError, StoredGame, _dump, _reason
+from .storage import (
+    COLUMNS,
+    DECK_INSERT,
+    DECK_UPSERT,
+    DURABILITY,
+    SCHEMA,
+    Listener,
+    SavedCard,
+    SavedDeck,
+    StaleWrite,
+    StorageError,
+    StoredGame,
+    Taken,
+    _dump,
+    _reason,
+)
 
 log = logging.getLogger("grimoire.web")
 CHANNEL = "grimoire_answers"
@@ -226,6 +242,44 @@ class PgStore:
             finally:
                 with contextlib.suppress(Exception):
                     conn.close()
+
+    # ----- the server's own cards and decks (shared by every process) ---------------
+    def save_card(self, card: SavedCard) -> None:
+        """Store a card made on this server; :class:`Taken` if the game has a saved card with that id."""
+        try:
+            with self._conn("write to") as conn:
+                conn.execute("INSERT INTO cards (game, id, author, card, created) VALUES (%s,%s,%s,%s,%s)",
+                             (card.game, card.id, card.author, _dump(card.table), card.created))
+        except StaleWrite:  # the unique key refused it
+            raise Taken(f"card id {card.id!r} is taken") from None
+
+    def saved_cards(self, game: str) -> list[SavedCard]:
+        """The cards saved for ``game``, oldest first."""
+        with self._conn("read") as conn:
+            rows = conn.execute("SELECT game, id, author, card, created FROM cards WHERE game = %s "
+                                "ORDER BY created, id", (game,)).fetchall()
+        return [SavedCard(r[0], r[1], r[2], json.loads(r[3]), float(r[4])) for r in rows]
+
+    def count_cards(self, game: str) -> int:
+        """How many cards are saved for ``game``."""
+        with self._conn("read") as conn:
+            return int(conn.execute("SELECT COUNT(*) FROM cards WHERE game = %s", (game,)).fetchone()[0])
+
+    def save_deck(self, deck: SavedDeck, replace: bool = False) -> None:
+        """Store a deck list by name; :class:`Taken` if the name is in use and ``replace`` is false."""
+        sql = (DECK_UPSERT if replace else DECK_INSERT).replace("?", "%s")
+        try:
+            with self._conn("write to") as conn:
+                conn.execute(sql, (deck.game, deck.name, deck.author, deck.text, deck.created))
+        except StaleWrite:
+            raise Taken(f"a deck named {deck.name!r} is saved already") from None
+
+    def saved_decks(self, game: str) -> list[SavedDeck]:
+        """The decks saved for ``game``, by name."""
+        with self._conn("read") as conn:
+            rows = conn.execute("SELECT game, name, author, deck, created FROM decks WHERE game = %s ORDER BY name",
+                                (game,)).fetchall()
+        return [SavedDeck(r[0], r[1], r[2], r[3], float(r[4])) for r in rows]
 
     def close(self) -> None:
         """Stop listening and close every connection."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import gc
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from grimoire.core.content import user_data_dir
@@ -28,13 +28,16 @@ def default_db() -> Path:
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = None,
           games: Sequence[str] | None = None, ai_delay: float = 0.3, log_level: str = "warning",
           limits: Limits | None = None, durability: str = "normal", think_workers: int | None = None,
-          origins: Sequence[str] = (), forwarded_allow_ips: str | None = None) -> None:
+          origins: Sequence[str] = (), forwarded_allow_ips: str | None = None,
+          card_paths: Mapping[str, Sequence[str | Path]] | None = None, user_cards: bool = False) -> None:
     """Serve the lobby and the tables on ``http://host:port/`` until interrupted.
 
     Games live in ``db``: a SQLite file (default :func:`default_db`) or a
     ``postgresql://`` URL (several processes may share it); a restarted server picks
     every game up where it was. A database that cannot be opened raises
     :class:`~grimoire.web.storage.StorageError` (one line) before anything listens.
+    ``card_paths`` (card files by game) and ``user_cards`` (the user's card folder) add
+    cards to the built-in ones, as do the cards saved in the database.
     """
     import uvicorn
 
@@ -42,7 +45,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = Non
     target = db if db is not None else default_db()
     store = open_store(target, durability)
     thinker = Thinker(think_workers, limits.think_queue)
-    app = create_app(store, games, ai_delay=ai_delay, limits=limits, thinker=thinker, origins=origins)
+    app = create_app(store, games, ai_delay=ai_delay, limits=limits, thinker=thinker, origins=origins,
+                     card_paths=card_paths, user_cards=user_cards)
     for name in app.state.hub.game_names:  # load the rules and cards now, then keep them out of the collector's way
         app.state.hub.rules(name)
     gc.collect()

@@ -61,6 +61,22 @@ CREATE TABLE IF NOT EXISTS answers (
     at REAL NOT NULL,
     PRIMARY KEY (game_id, seq)
 );
+CREATE TABLE IF NOT EXISTS cards (
+    game TEXT NOT NULL,
+    id TEXT NOT NULL,
+    author TEXT NOT NULL,
+    card TEXT NOT NULL,
+    created REAL NOT NULL,
+    PRIMARY KEY (game, id)
+);
+CREATE TABLE IF NOT EXISTS decks (
+    game TEXT NOT NULL,
+    name TEXT NOT NULL,
+    author TEXT NOT NULL,
+    deck TEXT NOT NULL,
+    created REAL NOT NULL,
+    PRIMARY KEY (game, name)
+);
 """
 #: Columns added after the first release (a database from then is upgraded in place).
 ADDED = (("creator", "TEXT NOT NULL DEFAULT ''"), ("last_active", "REAL NOT NULL DEFAULT 0"))
@@ -69,6 +85,9 @@ CREATE INDEX IF NOT EXISTS games_by_creator ON games (creator, created);
 CREATE INDEX IF NOT EXISTS games_by_activity ON games (last_active) WHERE outcome IS NULL;
 """
 DURABILITY = ("normal", "full")
+DECK_INSERT = "INSERT INTO decks (game, name, author, deck, created) VALUES (?,?,?,?,?)"
+DECK_UPSERT = DECK_INSERT + (" ON CONFLICT (game, name) DO UPDATE SET author = excluded.author, deck = excluded.deck,"
+                             " created = excluded.created")
 COLUMNS = ("id, game, ruleset_version, options, decks, seed, chance, chance_script, seats, token_hashes, created,"
            " outcome, creator, last_active")
 
@@ -79,6 +98,32 @@ class StorageError(GrimoireError):
 
 class StaleWrite(Exception):
     """An answer with this sequence number is already stored (a second writer)."""
+
+
+class Taken(Exception):
+    """A card id or deck name is already stored for that game (nothing was written)."""
+
+
+@dataclass(frozen=True)
+class SavedCard:
+    """A card made on this server: its game, id, author, card table (as in a card file) and when."""
+
+    game: str
+    id: str
+    author: str
+    table: dict[str, Any]
+    created: float
+
+
+@dataclass(frozen=True)
+class SavedDeck:
+    """A deck list saved on this server by name: its game, author, plain-text list and when."""
+
+    game: str
+    name: str
+    author: str
+    text: str
+    created: float
 
 
 @dataclass
@@ -143,6 +188,11 @@ class Storage(Protocol):
     def touch(self, game_id: str, now: float) -> None: ...
     def listen(self, listener: Listener, loop: Any) -> None: ...
     def close(self) -> None: ...
+    def save_card(self, card: SavedCard) -> None: ...
+    def saved_cards(self, game: str) -> list[SavedCard]: ...
+    def count_cards(self, game: str) -> int: ...
+    def save_deck(self, deck: SavedDeck, replace: bool = False) -> None: ...
+    def saved_decks(self, game: str) -> list[SavedDeck]: ...
 
 
 class Store:
@@ -297,6 +347,38 @@ class Store:
 
     def listen(self, listener: Listener, loop: Any) -> None:
         """One process owns a SQLite database: there is no other writer to hear of."""
+
+    # ----- the server's own cards and decks ----------------------------------------
+    def save_card(self, card: SavedCard) -> None:
+        """Store a card made on this server; :class:`Taken` if the game has a saved card with that id."""
+        try:
+            self._write("INSERT INTO cards (game, id, author, card, created) VALUES (?,?,?,?,?)",
+                        (card.game, card.id, card.author, _dump(card.table), card.created))
+        except sqlite3.IntegrityError:
+            raise Taken(f"card id {card.id!r} is taken") from None
+
+    def saved_cards(self, game: str) -> list[SavedCard]:
+        """The cards saved for ``game``, oldest first."""
+        rows = self._read("SELECT game, id, author, card, created FROM cards WHERE game = ? ORDER BY created, id",
+                          (game,))
+        return [SavedCard(r[0], r[1], r[2], json.loads(r[3]), float(r[4])) for r in rows]
+
+    def count_cards(self, game: str) -> int:
+        """How many cards are saved for ``game``."""
+        return int(self._read("SELECT COUNT(*) FROM cards WHERE game = ?", (game,))[0][0])
+
+    def save_deck(self, deck: SavedDeck, replace: bool = False) -> None:
+        """Store a deck list by name; :class:`Taken` if the name is in use and ``replace`` is false."""
+        sql = DECK_UPSERT if replace else DECK_INSERT
+        try:
+            self._write(sql, (deck.game, deck.name, deck.author, deck.text, deck.created))
+        except sqlite3.IntegrityError:
+            raise Taken(f"a deck named {deck.name!r} is saved already") from None
+
+    def saved_decks(self, game: str) -> list[SavedDeck]:
+        """The decks saved for ``game``, by name."""
+        rows = self._read("SELECT game, name, author, deck, created FROM decks WHERE game = ? ORDER BY name", (game,))
+        return [SavedDeck(r[0], r[1], r[2], r[3], float(r[4])) for r in rows]
 
 
 def open_store(url: str | Path, durability: str = "normal", *, connect: bool = True) -> Storage:

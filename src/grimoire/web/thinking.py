@@ -24,6 +24,8 @@ True
 from __future__ import annotations
 
 import asyncio
+import functools
+import json
 import multiprocessing
 import os
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -50,14 +52,16 @@ class Job:
     view: dict[str, Any]
     decision: Decision
     seed: int
+    #: Card tables of the server's own cards (card files, saved cards), as JSON: "" for none.
+    cards: str = ""
 
 
-_GAMES: dict[str, Game[Any]] = {}
+_GAMES: dict[tuple[str, str], Game[Any]] = {}
 _AGENTS: dict[tuple[str, str, str], Agent] = {}
 
 
 def _agent(job: Job) -> Agent:
-    key = (job.game_name, job.level, repr([d.to_json() for d in job.decks]))
+    key = (job.game_name, job.level, repr([d.to_json() for d in job.decks]) + job.cards)
     agent = _AGENTS.get(key)
     if agent is None:
         make = make_level_agent if job.level in LEVELS else make_agent
@@ -67,11 +71,25 @@ def _agent(job: Job) -> Agent:
     return agent
 
 
+@functools.cache
+def _built_in(game_name: str) -> frozenset[str]:
+    return frozenset(load_game(game_name).pool.by_id)
+
+
+def own_cards(game: Game[Any]) -> str:
+    """The tables of ``game``'s cards that are not built in (card files, saved cards), as JSON for a :class:`Job`."""
+    mine = {cid: table for cid, table in game.pool.tables.items() if cid not in _built_in(game.name)}
+    return json.dumps(mine, ensure_ascii=False, sort_keys=True, default=str) if mine else ""
+
+
 def think(job: Job) -> str:
     """The agent's answer to one job (runs in a worker process); AgentError for an unlisted answer."""
-    game = _GAMES.get(job.game_name)
+    game = _GAMES.get((job.game_name, job.cards))
     if game is None:
-        game = _GAMES[job.game_name] = load_game(job.game_name)
+        tables = json.loads(job.cards) if job.cards else None
+        game = _GAMES[(job.game_name, job.cards)] = load_game(job.game_name, tables=tables)
+        if len(_GAMES) > 16:
+            _GAMES.pop(next(iter(_GAMES)))
     agent = _agent(job)
     answer = agent.choose(game, job.view, job.decision, Chance.seeded(job.seed))
     if job.decision.find(answer) is None:

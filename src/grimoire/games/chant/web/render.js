@@ -1,6 +1,6 @@
 // The Chant table: both chant areas (front slots + overflow), underlay, depth, life, piles.
 // Every word comes from the game's catalog (ui.* keys of chant/messages.py).
-import { backEl, cardEl, cardList, cardName, el, renderTable, stat, zone } from "/static/js/cards.js";
+import { backEl, browseButton, cardEl, cardList, cardName, el, renderTable, stat, zone } from "/static/js/cards.js";
 import { ui, uiFields, uiOr } from "/static/js/catalog.js";
 import { t } from "/static/js/i18n.js";
 
@@ -43,6 +43,7 @@ function pileBox(title, items) {
     summary.append(` — ${ui("top")}: ${cardName(items[items.length - 1].card)}`);
     box.append(cardList(items));
   }
+  summary.append(" ", browseButton(title, items));
   return box;
 }
 

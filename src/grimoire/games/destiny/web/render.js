@@ -1,7 +1,7 @@
 // The Destiny Saga table: users with power, attribute and veteran mark; threads; crisis
 // zone; hand; the battle and the effect stack. Every word comes from the game's catalog
 // (ui.* keys and terms of destiny/messages.py).
-import { attributeName, backEl, cardEl, cardList, cardName, el, renderTable, stat, zone } from "/static/js/cards.js";
+import { attributeName, backEl, browseButton, cardEl, cardList, cardName, el, renderTable, stat, zone } from "/static/js/cards.js";
 import { term, ui, uiOr } from "/static/js/catalog.js";
 import { t } from "/static/js/i18n.js";
 
@@ -51,7 +51,9 @@ function playerZone(view, p, ctx) {
   piles.append(zone(`${ui("crisis")} (${pl.crisis.length})`, cardList(pl.crisis), "crisis"));
   const discard = el("details", "zone pile-zone");
   const top = pl.discard.length ? ` — ${ui("top")}: ${cardName(pl.discard[pl.discard.length - 1].card)}` : "";
-  discard.append(el("summary", "zone-title", `${ui("discard_pile")} (${pl.discard.length})${top}`), cardList(pl.discard));
+  const summary = el("summary", "zone-title", `${ui("discard_pile")} (${pl.discard.length})${top}`);
+  summary.append(" ", browseButton(ui("discard_pile"), pl.discard));
+  discard.append(summary, cardList(pl.discard));
   piles.append(discard);
 
   if (me) z.append(fieldZone, piles, handZone);

@@ -5,14 +5,33 @@
 //   ui.badge.<field>     a badge for cards whose <field> is true
 //   ui.stat.<field>      a number badge for cards with that <field>, in catalog order
 import { hasUi, ui, uiFields, uiOr, term } from "./catalog.js";
-import { localized } from "./i18n.js";
+import { getLang, localized, t } from "./i18n.js";
 
 let catalogue = {};
+const names = { lang: null, pattern: null, byName: new Map() };
 
 export async function loadCards(game) {
   const res = await fetch(`/api/cards/${encodeURIComponent(game)}`);
   catalogue = res.ok ? (await res.json()).cards : {};
+  names.lang = null;
   return catalogue;
+}
+
+// The card names of the current language as one pattern (longest first; names of two or
+// more characters) and the id of each name: what linkNames (cardpop.js) looks for in text.
+export function catalogueNames() {
+  const lang = getLang();
+  if (names.lang === lang) return names;
+  names.lang = lang;
+  names.byName = new Map();
+  for (const [id, c] of Object.entries(catalogue)) {
+    const name = c.name && (c.name[lang] || c.name.ja);
+    if (name && name.length >= 2 && !names.byName.has(name)) names.byName.set(name, id);
+  }
+  const sorted = [...names.byName.keys()].sort((a, b) => b.length - a.length);
+  const escaped = sorted.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  names.pattern = escaped.length ? new RegExp(escaped.join("|"), "g") : null;
+  return names;
 }
 
 export function cardInfo(id) {
@@ -67,8 +86,9 @@ export function cardEl(id, { stats = [], marks = [], small = false, extraClass =
   }
   card.append(nums);
   for (const m of marks) if (m) card.append(el("div", `mark ${m.cls || ""}`, m.text));
+  // The full face opens on hover or tap (cardpop.js); the name and text stay readable to screen readers.
   const text = c.text ? localized(c.text) : "";
-  card.title = `${localized(c.name)}${c.attribute ? ` [${attributeName(c.attribute)}]` : ""}\n${text}`;
+  card.setAttribute("aria-label", `${localized(c.name)}${c.attribute ? ` [${attributeName(c.attribute)}]` : ""} ${text}`);
   return card;
 }
 
@@ -107,6 +127,20 @@ export function cardList(items, small = true) {
     row.append(c);
   }
   return row;
+}
+
+// A button that opens the faces of a pile's cards (items: [{card, uid}]) as a gallery.
+export function browseButton(title, items) {
+  const b = el("button", "browse-pile", t("browse"));
+  b.type = "button";
+  b.dataset.pile = title;
+  b.disabled = !items.length;
+  b.addEventListener("click", async (e) => {
+    e.preventDefault();
+    const { openGallery } = await import("./cardpop.js");
+    openGallery(title, items.map((i) => i.card));
+  });
+  return b;
 }
 
 export function zone(title, content, cls = "") {

@@ -43,8 +43,24 @@ function renderGames() {
   renderDeckChoices();
 }
 
-function renderDeckChoices() {
+let savedDecks = { game: null, decks: [] };
+
+// The decks saved on the server (deck builder) join the starters, as "saved:NAME".
+async function loadSavedDecks() {
   if (!current) return;
+  const game = current.name;
+  const res = await fetch(`/api/decks/${encodeURIComponent(game)}`);
+  const decks = res.ok ? (await res.json()).decks : [];
+  if (current && current.name === game) {
+    savedDecks = { game, decks };
+    renderDeckChoices(false);
+  }
+}
+
+function renderDeckChoices(fetchSaved = true) {
+  if (!current) return;
+  if (fetchSaved) loadSavedDecks();
+  const saved = savedDecks.game === current.name ? savedDecks.decks : [];
   for (const which of ["mine", "theirs"]) {
     const select = document.getElementById(`${which}-starter`);
     const keep = select.value;
@@ -54,6 +70,14 @@ function renderDeckChoices() {
       if (s.id === keep || (!keep && which === "theirs" && i === 1)) opt.selected = true;
       select.append(opt);
     });
+    if (saved.length) {
+      const group = el("optgroup", { label: t("saved_decks") });
+      for (const d of saved) {
+        const value = `saved:${d.name}`;
+        group.append(el("option", { value, textContent: `${d.name} (${d.author})`, selected: value === keep }));
+      }
+      select.append(group);
+    }
   }
   const level = document.getElementById("level");
   const keep = level.value;
@@ -69,7 +93,9 @@ function renderDeckChoices() {
 function deckSpec(form, which) {
   const mode = form.querySelector(`input[name=${which}-mode]:checked`).value;
   if (mode === "text") return { text: form.querySelector(`#${which}-text`).value };
-  return { starter: form.querySelector(`#${which}-starter`).value };
+  const chosen = form.querySelector(`#${which}-starter`).value;
+  if (chosen.startsWith("saved:")) return { saved: chosen.slice(6) };
+  return { starter: chosen };
 }
 
 function showDeckError(which, error) {

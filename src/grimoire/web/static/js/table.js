@@ -1,5 +1,6 @@
 // The table: live play over a WebSocket (with automatic reconnection) and the replay view.
 import { cardName, loadCards } from "./cards.js";
+import { installCardPopups, lastPointer, linkNames, linkTextIn, showCard } from "./cardpop.js";
 import { loadCatalog } from "./catalog.js";
 import { getLang, langSwitch, localized, setLang, t, translatePage } from "./i18n.js";
 
@@ -116,7 +117,7 @@ function seatLabel(seat) {
 }
 
 function logItem(e) {
-  return el("li", { className: `ev ev-${e.k} p${e.p}`, textContent: e.t });
+  return el("li", { className: `ev ev-${e.k} p${e.p}` }, linkNames(e.t));
 }
 
 // Draw the log; in live play only the new lines are added.
@@ -154,13 +155,18 @@ function drawBoard(view, decision) {
     }
     for (const [target, opts] of byEl) {
       target.classList.add("choosable");
-      target.title = `${opts.map((o) => o.label).join(" / ")}\n${target.title || ""}`;
+      target.dataset.options = opts.map((o) => o.label).join(" / ");
       target.addEventListener("click", () => {
+        if (lastPointer() === "touch" && target.dataset.card) {  // a tap shows the card first, with what it answers
+          showCard(target.dataset.card, { modal: true, actions: opts.map((o) => ({ label: o.label, run: () => answer(o.id) })) });
+          return;
+        }
         if (opts.length === 1) answer(opts[0].id);
         else highlightOptions(opts.map((o) => o.id));
       });
     }
   }
+  for (const line of $("board").querySelectorAll(".center-line, .zone-title")) linkTextIn(line);
 }
 
 function highlightOptions(ids) {
@@ -191,10 +197,10 @@ function drawLive() {
     status.textContent = t("result");
   } else if (msg.decision) {
     status.textContent = t("your_turn");
-    box.append(el("div", { className: "prompt", textContent: msg.decision.prompt }));
+    box.append(el("div", { className: "prompt" }, linkNames(msg.decision.prompt)));
     const list = el("div", { className: "options" });
     for (const opt of msg.decision.options) {
-      const b = el("button", { type: "button", className: "option", textContent: opt.label });
+      const b = el("button", { type: "button", className: "option" }, linkNames(opt.label));
       b.dataset.option = opt.id;
       b.addEventListener("click", () => answer(opt.id));
       list.append(b);
@@ -322,6 +328,7 @@ async function main() {
   title();
   document.addEventListener("grimoire-lang", title);
   await Promise.all([loadCards(S.game), loadCatalog(S.game)]);
+  installCardPopups(S.game);
   S.renderer = await import(info && info.renderer ? info.renderer : "./render/generic.js");
   window.addEventListener("hashchange", () => location.reload());
   connect();

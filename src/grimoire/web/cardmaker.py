@@ -1,0 +1,333 @@
+"""The card editor's server side: a game's forum template as form fields, and a card checked from them.
+
+The editor fills in the fields of the designers' forum template (``docs/rules/*-cards.md``)
+or pastes a post; the server composes the post from the fields, reads it with the game's
+own template reader (:func:`~grimoire.core.cardtools.read_forum`) and answers with the
+card's face, its generated text in both languages, its forum text and TOML, and every
+error at the field it belongs to. Nothing game-specific is written here: the fields come
+from the game's own forum export of its built-in cards (:func:`template`).
+
+>>> from grimoire.core.registry import load_game
+>>> game = load_game("chant")
+>>> spec = template(game, "ja")
+>>> [s["key"] for s in spec["stats"]][:3], spec["sections"][:2]
+(['区分', '属性', '詠唱値'], ['『詠唱効果』', '『発動効果』'])
+>>> fields = {"name": "小さな火", "id": "small_fire", "other_name": "Small Fire",
+...           "stats": {"区分": "書庫", "属性": "幻想", "詠唱値": "1", "威力": "1"}}
+>>> text, lines = compose(fields, "ja")
+>>> text.splitlines()[:2], lines[2]
+(['〇小さな火', '区分：書庫 属性：幻想 詠唱値：1 威力：1'], 'stats')
+>>> checked = check(game, fields, "ja")
+>>> checked.errors, checked.table["id"], checked.table["chant"]
+([], 'small_fire', 1)
+>>> check(game, {**fields, "name": "<b>x</b>"}, "ja").errors[0].field
+'name'
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from grimoire.core.cardtools import face_svg, forum_text, read_forum, rules_text
+from grimoire.core.errors import ContentError, GrimoireError
+from grimoire.core.forum import (
+    EXTRA_FIELDS,
+    FLAVOR_LABELS,
+    GRIMOIRE_LABELS,
+    ForumError,
+    label_of,
+    name_line,
+    split_cards,
+)
+from grimoire.core.forum import (
+    fields as section_fields,
+)
+from grimoire.core.game import Game
+from grimoire.core.registry import load_game
+from grimoire.core.tomlwrite import dump_cards
+
+from .errors import ClientError
+
+#: The longest value of each field (characters); a post is at most :data:`MAX_POST`.
+MAX_LEN = {"name": 60, "ruby": 60, "other_name": 80, "id": 48, "flavor": 600, "other_flavor": 600, "section": 1200,
+           "stat": 24, "author": 40}
+MAX_POST = 8000
+_TOKEN = re.compile(r"([^\s:：]+)\s*[:：]\s*(\S+)|(\S+)")
+_ID = re.compile(r"^[a-z0-9][a-z0-9_]*$")
+_MARKUP = re.compile(r"[<>&]")
+STAT_SEP = {"ja": ("：", " "), "en": (": ", "  ")}
+NUMBER_FIELDS = ("chant", "power", "required")
+
+
+@dataclass(frozen=True)
+class FieldError:
+    """An error at one field of the editor (``stats.<key>``, ``section.<label>``, ``name``…)."""
+
+    field: str
+    message: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"field": self.field, "message": self.message}
+
+
+@dataclass
+class Checked:
+    """A card read from the editor: its table (None if it cannot be read), the rules with it, and the errors."""
+
+    text: str
+    table: dict[str, Any] | None = None
+    game: Game[Any] | None = None
+    errors: list[FieldError] = field(default_factory=list)
+
+
+def _stats(line: str) -> tuple[list[tuple[str, str]], list[str]]:
+    """``(key, value)`` items and bare flags of a numbers line."""
+    pairs, flags = [], []
+    for found in _TOKEN.finditer(line):
+        if found.group(3):
+            flags.append(found.group(3))
+        else:
+            pairs.append((found.group(1), found.group(2)))
+    return pairs, flags
+
+
+@cache
+def _template(game_name: str, lang: str) -> dict[str, Any]:
+    game = load_game(game_name)
+    stats: dict[str, list[str]] = {}
+    flags: list[str] = []
+    sections: list[str] = []
+    for cid in sorted(game.pool.by_id):
+        block = split_cards(forum_text(game, [cid], lang), cid)[0]
+        if block.stats is not None:
+            pairs, bare = _stats(block.stats.text)
+            for key, value in pairs:
+                seen = stats.setdefault(key, [])
+                if value not in seen:
+                    seen.append(value)
+            flags += [f for f in bare if f not in flags]
+        for section in block.sections:
+            label = label_of(section)
+            if label not in GRIMOIRE_LABELS and label not in FLAVOR_LABELS and section.label not in sections:
+                sections.append(section.label)
+    out = []
+    for key, values in stats.items():
+        numeric = all(unicodedata.numeric(v[0], -1) >= 0 or v.strip("-") == "" for v in values)
+        out.append({"key": key, "numeric": numeric, "values": sorted(values) if not numeric else []})
+    return {"lang": lang, "stats": out, "flags": flags, "sections": sections,
+            "flavor": "『フレーバーテキスト』" if lang == "ja" else "[Flavor text]"}
+
+
+def template(game: Game[Any], lang: str) -> dict[str, Any]:
+    """The editor's fields for ``game`` in ``lang``: numbers-line items (with the values the built-in cards
+    use when they are words), flags, and effect sections, in the order the game prints them."""
+    try:
+        return _template(game.name, lang)
+    except GrimoireError:
+        return {"lang": lang, "stats": [], "flags": [], "sections": [], "flavor": ""}
+
+
+@cache
+def _number_labels(game_name: str, lang: str) -> dict[str, str]:
+    game = load_game(game_name)
+    seen: dict[str, dict[str, list[bool]]] = {}
+    for cid in sorted(game.pool.by_id):
+        block = split_cards(forum_text(game, [cid], lang), cid)[0]
+        pairs = dict(_stats(block.stats.text)[0]) if block.stats is not None else {}
+        card = game.pool[cid]
+        for name in NUMBER_FIELDS:
+            value = getattr(card, name, None)
+            if not isinstance(value, int) or isinstance(value, bool):
+                continue
+            for key, shown in pairs.items():
+                seen.setdefault(name, {}).setdefault(key, []).append(unicodedata.normalize("NFKC", shown) == str(value))
+    out = {}
+    for name, keys in seen.items():
+        fits = [key for key, hits in keys.items() if all(hits) and len(hits) >= 2]
+        if len(fits) == 1:
+            out[name] = fits[0]
+    return out
+
+
+def number_labels(game: Game[Any], lang: str) -> dict[str, str]:
+    """The word the game's template prints for each number field of its cards (``{"chant": "詠唱値"}``):
+    the numbers-line item whose value is that field on every card that has it.
+
+    >>> number_labels(load_game("chant"), "en")["power"]
+    'Power'
+    """
+    try:
+        return _number_labels(game.name, lang)
+    except GrimoireError:
+        return {}
+
+
+def _text(fields: Mapping[str, Any], key: str) -> str:
+    value = fields.get(key, "")
+    return value.strip() if isinstance(value, str) else ""
+
+
+def compose(fields: Mapping[str, Any], lang: str) -> tuple[str, dict[int, str]]:
+    """The forum post of the editor's ``fields`` and which field each line came from (1-based)."""
+    lines: list[str] = []
+    where: dict[int, str] = {}
+
+    def add(text: str, name: str) -> None:
+        lines.append(text)
+        where[len(lines)] = name
+
+    add(name_line(_text(fields, "name"), _text(fields, "ruby") or None), "name")
+    stats = fields.get("stats") if isinstance(fields.get("stats"), Mapping) else {}
+    assert isinstance(stats, Mapping)
+    sep, gap = STAT_SEP.get(lang, STAT_SEP["ja"])
+    items = [f"{k}{sep}{str(v).strip()}" for k, v in stats.items() if isinstance(v, str | int) and str(v).strip()]
+    flags = fields.get("flags") if isinstance(fields.get("flags"), list) else []
+    assert isinstance(flags, list)
+    items += [str(f) for f in flags if isinstance(f, str) and f.strip()]
+    add(gap.join(items), "stats")
+    sections = fields.get("sections") if isinstance(fields.get("sections"), Mapping) else {}
+    assert isinstance(sections, Mapping)
+    for label, body in sections.items():
+        text = body.strip() if isinstance(body, str) else ""
+        if not text:
+            continue
+        add(str(label), f"section.{label}")
+        for line in text.splitlines():
+            if line.strip():
+                mark = "" if line.lstrip().startswith(("・", "-", "*", "•")) else ("・" if lang == "ja" else "- ")
+                add(mark + line.strip(), f"section.{label}")
+    flavor = _text(fields, "flavor")
+    if flavor:
+        add("『フレーバーテキスト』" if lang == "ja" else "[Flavor text]", "flavor")
+        for line in flavor.splitlines():
+            if line.strip():
+                add(line.strip(), "flavor")
+    extras = [("ID", "id"), ("英語名" if lang == "ja" else "Japanese name", "other_name"),
+              ("英語フレーバー" if lang == "ja" else "Japanese flavor", "other_flavor")]
+    given = [(label, name, _text(fields, name)) for label, name in extras if _text(fields, name)]
+    if given:
+        add("『Grimoire』" if lang == "ja" else "[Grimoire]", "id")
+        colon = "：" if lang == "ja" else ": "
+        for label, name, value in given:
+            add(f"{label}{colon}{value.replace(chr(92), chr(92) * 2).replace(chr(10), chr(92) + 'n')}", name)
+    return "\n".join(lines) + "\n", where
+
+
+def split(text: str, lang: str) -> dict[str, Any]:
+    """The editor's fields of the first card of a forum post (ForumError if it has none)."""
+    block = split_cards(text, "post")[0]
+    out: dict[str, Any] = {"name": block.name, "ruby": block.ruby or "", "stats": {}, "flags": [], "sections": {},
+                           "flavor": "", "id": "", "other_name": "", "other_flavor": ""}
+    if block.stats is not None:
+        pairs, flags = _stats(block.stats.text)
+        out["stats"] = dict(pairs)
+        out["flags"] = flags
+    for section in block.sections:
+        label = label_of(section)
+        body = "\n".join(line.text for line in section.lines)
+        if label in FLAVOR_LABELS:
+            out["flavor"] = body
+        elif label in GRIMOIRE_LABELS:
+            for _, key, value in section_fields(section, "post"):
+                name = EXTRA_FIELDS.get(key.casefold())
+                target = {"id": "id", "name": "other_name", "flavor": "other_flavor"}.get(name or "")
+                if target:
+                    out[target] = value.replace("\\n", "\n")
+        else:
+            out["sections"][section.label] = body
+    return out
+
+
+def _plain_checks(fields: Mapping[str, Any], lang: str) -> list[FieldError]:
+    """Length, markup and id checks of the fields, before the post is read."""
+    errors: list[FieldError] = []
+
+    def check_value(name: str, value: str, limit: int) -> None:
+        if len(value) > limit:
+            errors.append(FieldError(name, ClientError("bad_message", "card_long", limit=limit).message(lang)))
+        elif _MARKUP.search(value):
+            errors.append(FieldError(name, ClientError("bad_message", "card_markup").message(lang)))
+        elif any(unicodedata.category(c) == "Cc" and c not in "\n\t" for c in value):
+            errors.append(FieldError(name, ClientError("bad_message", "card_control").message(lang)))
+
+    for name in ("name", "ruby", "other_name", "id", "flavor", "other_flavor"):
+        check_value(name, _text(fields, name), MAX_LEN[name])
+    if not _text(fields, "name"):
+        errors.append(FieldError("name", ClientError("bad_message", "card_no_name").message(lang)))
+    card_id = _text(fields, "id")
+    if card_id and not _ID.match(card_id) and not any(e.field == "id" for e in errors):
+        errors.append(FieldError("id", ClientError("bad_message", "card_id").message(lang)))
+    stats = fields.get("stats")
+    for key, value in (stats.items() if isinstance(stats, Mapping) else ()):
+        check_value(f"stats.{key}", str(value), MAX_LEN["stat"])
+    sections = fields.get("sections")
+    for label, body in (sections.items() if isinstance(sections, Mapping) else ()):
+        check_value(f"section.{label}", body if isinstance(body, str) else "", MAX_LEN["section"])
+    return errors
+
+
+def _field_of(exc: ForumError, where: Mapping[int, str], fields: Mapping[str, Any]) -> str:
+    name = where.get(exc.line or 0, "name")
+    if name == "stats":
+        stats = fields.get("stats")
+        message = str(exc)
+        for key in (stats if isinstance(stats, Mapping) else {}):
+            if f" {key} " in f" {message.split(': ', 1)[-1]}" or f"{key!r}" in message:
+                return f"stats.{key}"
+    return name
+
+
+def check(game: Game[Any], fields: Mapping[str, Any], lang: str) -> Checked:
+    """Read the card of the editor's ``fields`` (forum template in ``lang``) against ``game``'s cards.
+
+    The card must not have the id of a card ``game`` has; the rules with the new card
+    are in the answer when it is valid.
+    """
+    text, where = compose(fields, lang)
+    out = Checked(text)
+    out.errors = _plain_checks(fields, lang)
+    if out.errors:
+        return out
+    try:
+        read = read_forum(game, text, "card")
+    except ForumError as exc:
+        message = str(exc).removeprefix(f"card:{exc.line}: ").removeprefix("card: ")
+        out.errors.append(FieldError(_field_of(exc, where, fields), message))
+        return out
+    except GrimoireError as exc:
+        out.errors.append(FieldError("name", str(exc)))
+        return out
+    table = read[0][1]
+    out.table = table
+    if table["id"] in game.pool:
+        field_name = "id" if _text(fields, "id") else "other_name"
+        taken = ClientError("bad_message", "card_taken", id=table["id"])
+        out.errors.append(FieldError(field_name, taken.message(lang)))
+        return out
+    try:
+        out.game = load_game(game.name, tables={**_own_tables(game), table["id"]: table})
+    except ContentError as exc:
+        found = (exc.field or "").split(".")[0].split("[")[0]
+        name = {"name": "name", "flavor": "flavor", "id": "id", "ruby": "ruby"}.get(found, "stats")
+        out.errors.append(FieldError(name, str(exc).removeprefix(f"{exc.file}: ")))
+    return out
+
+
+def _own_tables(game: Game[Any]) -> dict[str, Any]:
+    built_in = load_game(game.name).pool.by_id
+    return {cid: t for cid, t in game.pool.tables.items() if cid not in built_in}
+
+
+def card_json(game: Game[Any], card_id: str, lang: str) -> dict[str, Any]:
+    """What the editor shows of a valid card: face (SVG), generated text and forum text in both languages, TOML."""
+    table = game.pool.tables.get(card_id, {})
+    return {"id": card_id, "svg": face_svg(game, card_id, lang),
+            "text": {lg: rules_text(game, card_id, lg) for lg in ("ja", "en")},
+            "forum": {lg: forum_text(game, [card_id], lg) for lg in ("ja", "en")},
+            "toml": dump_cards([table]) if table else "",
+            "fields": split(forum_text(game, [card_id], lang), lang)}

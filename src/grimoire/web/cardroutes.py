@@ -1,0 +1,284 @@
+"""The card pages' API: card faces, the card editor and the deck builder.
+
+Routes (added to the application by :func:`card_routes`)::
+
+    GET  /cards/{game}/{id}.svg        a card's face (``?lang=ja|en``), cached
+    GET  /editor, /decks               the card editor and deck builder pages
+    GET  /api/pool/{game}              every card of the server (built-in, card files, saved) with its text
+    GET  /api/cards/{game}/template    the editor's fields (``?lang=``)
+    POST /api/cards/preview            read a card from the editor: face, text, errors by field
+    POST /api/cards/save               save it to the server's card store (with its author)
+    GET  /api/cards/{game}/{id}/export ``?format=toml|forum&lang=``: a card as a file
+    GET  /api/decks/{game}             the decks saved on the server
+    POST /api/decks/save               save a deck list by name (``replace``: over one of that name)
+
+Cards and decks saved here live in the server's database (:mod:`grimoire.web.storage`),
+never in the built-in pool. Every text a client sends is bounded (:data:`~.cardmaker.MAX_LEN`)
+and checked: markup characters are refused in card fields, names and authors, and every page
+shows text only as text.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from functools import partial
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from grimoire.core.cardtools import face_svg, forum_text, rules_text
+from grimoire.core.errors import GrimoireError
+from grimoire.core.forum import ForumError
+from grimoire.core.tomlwrite import dump_cards
+
+from .cardmaker import MAX_LEN, MAX_POST, card_json, check, number_labels, split, template
+from .deckcheck import problems, rules_json
+from .errors import ClientError
+from .hub import Hub, client_key
+from .limits import Bucket
+from .storage import SavedDeck, StorageError, Taken
+
+Handler = Callable[[Request], Awaitable[Response]]
+JSONBody = Callable[[Hub, Request], Awaitable[dict[str, Any]]]
+LangOf = Callable[..., str]
+FACE_CACHE = 512
+#: The field of the page a refusal is about (by message key).
+FIELD_OF = {"author": "author", "deck_name": "name", "card_taken": "id", "deck_taken": "name", "saves": "general"}
+MAX_DECK_TEXT = 8000
+
+
+class Faces:
+    """Rendered card faces, least recently used first (keyed by the rules object, which changes when cards do)."""
+
+    def __init__(self, size: int = FACE_CACHE) -> None:
+        self.size = size
+        self.items: OrderedDict[tuple[int, str, str], tuple[str, str]] = OrderedDict()
+
+    def get(self, rules: Any, card_id: str, lang: str) -> tuple[str, str]:
+        """``(svg, etag)`` of a card's face."""
+        key = (id(rules), card_id, lang)
+        found = self.items.get(key)
+        if found is None:
+            svg = face_svg(rules, card_id, lang)
+            found = self.items[key] = (svg, '"' + hashlib.sha256(svg.encode()).hexdigest()[:20] + '"')
+            if len(self.items) > self.size:
+                self.items.popitem(last=False)
+        self.items.move_to_end(key)
+        return found
+
+
+def card_routes(hub: Hub, static: Any, lang_of: LangOf, json_body: JSONBody,
+                error: Callable[..., JSONResponse]) -> list[BaseRoute]:
+    """The routes of this module (see its docstring), using the application's body reader and error answer."""
+    faces = Faces()
+    buckets: dict[str, Bucket] = {}
+    per_minute = hub.limits.saves_per_minute
+
+    def may_save(request: Request) -> None:
+        key = client_key(request.client.host if request.client else None)
+        bucket = buckets.get(key)
+        if bucket is None:
+            if len(buckets) > 10000:
+                buckets.clear()
+            bucket = buckets[key] = Bucket(per_minute / 60.0, per_minute)
+        if not bucket.take():
+            raise ClientError("rate", "saves", limit=per_minute)
+
+    def rules(name: Any) -> Any:
+        if not isinstance(name, str) or name not in hub.game_names:
+            raise ClientError("not_found", "game_error", text=f"unknown game {name!r}")
+        return hub.games.refresh(name)
+
+    async def page(name: str, request: Request) -> Response:
+        return FileResponse(static / name, headers={"Cache-Control": "no-cache"})
+
+    async def face(request: Request) -> Response:
+        lang = lang_of(request)
+        file = request.path_params["file"]
+        try:
+            game = rules(request.path_params["game"])
+            card_id = file.removesuffix(".svg")
+            if not file.endswith(".svg") or card_id not in game.pool:
+                raise ClientError("not_found", "no_card", id=card_id[:60])
+            svg, etag = faces.get(game, card_id, lang)
+        except ClientError as exc:
+            return error(exc, lang)
+        except GrimoireError as exc:
+            return error(ClientError("not_found", "game_error", text=str(exc)), lang)
+        headers = {"Cache-Control": "public, max-age=300", "ETag": etag, "Vary": "Accept-Language"}
+        if request.headers.get("if-none-match") == etag:
+            return Response(status_code=304, headers=headers)
+        return Response(svg, media_type="image/svg+xml", headers=headers)
+
+    async def pool(request: Request) -> Response:
+        lang = lang_of(request)
+        try:
+            game = rules(request.path_params["game"])
+        except ClientError as exc:
+            return error(exc, lang)
+        authors = {c.id: c.author for c in await hub.games.db(hub.store.saved_cards, game.name)}
+        cards = []
+        for cid in sorted(game.pool.by_id):
+            card = game.pool[cid]
+            item: dict[str, Any] = {"id": cid, "name": {"ja": card.name.ja, "en": card.name.en},
+                                    "kind": game.cards.card_kind(cid),
+                                    "text": {lg: rules_text(game, cid, lg) for lg in ("ja", "en")}}
+            for key in ("attribute", "chant", "power", "required", "lucky", "ruby"):
+                value = getattr(card, key, None)
+                if value is None or isinstance(value, bool | int | str):
+                    item[key] = value
+            if cid in authors:
+                item["author"] = authors[cid]
+            cards.append(item)
+        return JSONResponse({"game": game.name, "cards": cards, "rules": rules_json(game, lang),
+                             "labels": number_labels(game, lang)},
+                            headers={"Cache-Control": "no-cache"})
+
+    async def fields(request: Request) -> Response:
+        lang = lang_of(request)
+        try:
+            game = rules(request.path_params["game"])
+        except ClientError as exc:
+            return error(exc, lang)
+        return JSONResponse(template(game, lang))
+
+    async def read_card(request: Request) -> tuple[Any, dict[str, Any], str, dict[str, Any]]:
+        """``(rules, body, lang, fields)`` of an editor request: fields given, or read from a pasted post."""
+        body = await json_body(hub, request)
+        lang = lang_of(request, body)
+        game = rules(body.get("game"))
+        post = body.get("forum")
+        if isinstance(post, str) and post.strip():
+            if len(post) > MAX_POST:
+                raise ClientError("bad_message", "card_long", limit=MAX_POST)
+            try:
+                return game, body, lang, split(post, lang)
+            except ForumError as exc:
+                raise ClientError("invalid_card", "game_error", text=str(exc).removeprefix("post:")) from None
+        given = body.get("fields")
+        if not isinstance(given, dict):
+            raise ClientError("bad_message", "field", field="fields", what="an object of the card's fields")
+        return game, body, lang, given
+
+    def answer(game: Any, lang: str, given: dict[str, Any]) -> tuple[dict[str, Any], Any]:
+        checked = check(game, given, lang)
+        out: dict[str, Any] = {"ok": not checked.errors, "errors": [e.to_json() for e in checked.errors],
+                               "forum_text": checked.text, "fields": given}
+        if checked.game is not None and checked.table is not None and not checked.errors:
+            out["card"] = card_json(checked.game, checked.table["id"], lang)
+            out["fields"] = out["card"].pop("fields")
+        return out, checked
+
+    async def preview(request: Request) -> Response:
+        lang = lang_of(request)
+        try:
+            game, _, lang, given = await read_card(request)
+            out, _ = answer(game, lang, given)
+        except ClientError as exc:
+            return error(exc, lang)
+        return JSONResponse(out)
+
+    async def save(request: Request) -> Response:
+        lang = lang_of(request)
+        try:
+            game, body, lang, given = await read_card(request)
+            author = _label(body.get("author"), "author", MAX_LEN["author"])
+            out, checked = answer(game, lang, given)
+            if checked.errors or checked.table is None:
+                return JSONResponse({**out, "error": {"code": "invalid_card", "message": ClientError(
+                    "invalid_card", "card_invalid", n=len(checked.errors)).message(lang)}}, status_code=400)
+            may_save(request)
+            try:
+                hub.games.add_card(game.name, checked.table, author)
+            except Taken:
+                raise ClientError("taken", "card_taken", id=checked.table["id"]) from None
+            except StorageError:
+                raise ClientError("unavailable") from None
+        except ClientError as exc:
+            return error(exc, lang, field=FIELD_OF.get(exc.key, "general"))
+        return JSONResponse({**out, "saved": checked.table["id"], "author": author}, status_code=201)
+
+    async def export(request: Request) -> Response:
+        lang = lang_of(request)
+        try:
+            game = rules(request.path_params["game"])
+            card_id = request.path_params["id"]
+            if card_id not in game.pool:
+                raise ClientError("not_found", "no_card", id=card_id[:60])
+            form = request.query_params.get("format", "forum")
+            if form == "toml":
+                table = game.pool.tables.get(card_id) or {}
+                text, kind, ext = dump_cards([table]), "application/toml", "toml"
+            elif form == "forum":
+                text, kind, ext = forum_text(game, [card_id], lang) + "\n", "text/plain", "txt"
+            else:
+                raise ClientError("bad_message", "field", field="format", what="toml / forum")
+        except ClientError as exc:
+            return error(exc, lang)
+        return Response(text, media_type=f"{kind}; charset=utf-8",
+                        headers={"Content-Disposition": f'attachment; filename="{card_id}.{ext}"'})
+
+    async def decks(request: Request) -> Response:
+        lang = lang_of(request)
+        try:
+            game = rules(request.path_params["game"])
+        except ClientError as exc:
+            return error(exc, lang)
+        saved = await hub.games.db(hub.store.saved_decks, game.name)
+        return JSONResponse({"game": game.name, "decks": [
+            {"name": d.name, "author": d.author, "text": d.text, "created": d.created} for d in saved]},
+            headers={"Cache-Control": "no-cache"})
+
+    async def save_deck(request: Request) -> Response:
+        lang = lang_of(request)
+        try:
+            body = await json_body(hub, request)
+            lang = lang_of(request, body)
+            game = rules(body.get("game"))
+            name = _label(body.get("name"), "deck_name", 60)
+            author = _label(body.get("author"), "author", MAX_LEN["author"])
+            text = body.get("text")
+            if not isinstance(text, str) or len(text) > MAX_DECK_TEXT:
+                raise ClientError("bad_message", "field", field="text", what=f"a deck list of at most "
+                                                                            f"{MAX_DECK_TEXT} characters")
+            found = problems(game, text, lang)
+            if any(p["code"] in ("syntax", "section", "unknown") for p in found):
+                return JSONResponse({"error": {"code": "deck", "message": found[0]["message"]}, "problems": found},
+                                    status_code=400)
+            may_save(request)
+            try:
+                await hub.games.db(hub.store.save_deck, SavedDeck(game.name, name, author, text, time.time()),
+                                   body.get("replace") is True)
+            except Taken:
+                raise ClientError("taken", "deck_taken", name=name) from None
+            except StorageError:
+                raise ClientError("unavailable") from None
+        except ClientError as exc:
+            return error(exc, lang, field=FIELD_OF.get(exc.key, "general"))
+        return JSONResponse({"saved": name, "problems": found}, status_code=201)
+
+    return [
+        Route("/editor", partial(page, "editor.html")),
+        Route("/decks", partial(page, "decks.html")),
+        Route("/cards/{game}/{file}", face),
+        Route("/api/pool/{game}", pool),
+        Route("/api/cards/preview", preview, methods=["POST"]),
+        Route("/api/cards/save", save, methods=["POST"]),
+        Route("/api/cards/{game}/template", fields),
+        Route("/api/cards/{game}/{id}/export", export),
+        Route("/api/decks/save", save_deck, methods=["POST"]),
+        Route("/api/decks/{game}", decks),
+    ]
+
+
+def _label(value: Any, key: str, limit: int) -> str:
+    """A short one-line name a client gives (a deck's, an author's): trimmed, bounded, without markup."""
+    if not isinstance(value, str) or not value.strip() or len(value.strip()) > limit \
+            or any(c in value for c in "<>&") or any(ord(c) < 32 for c in value):
+        raise ClientError("bad_message", key, limit=limit)
+    return value.strip()

@@ -1,0 +1,102 @@
+"""Every problem of a deck list at once, in the client's language (the deck builder and the lobby).
+
+:meth:`~grimoire.core.cards.CardCatalog.deck_from_text` stops at the first problem;
+the deck builder shows them all: syntax, unknown cards, cards in the wrong section, too
+many copies, and each section's size against the deck rules.
+
+>>> from grimoire.core.registry import load_game
+>>> game = load_game("chant")
+>>> found = problems(game, "4 火球\\n1 天上の劫火\\nfoo", "en")
+>>> [(p["code"], p["line"]) for p in found]
+[('copies', 1), ('kind', 2), ('syntax', 3), ('size', None)]
+>>> found[0]["message"]
+"'火球': 4 copies in library, at most 3 allowed"
+>>> problems(game, game.cards.starter_deck("fire") and "", "ja")[0]["message"]
+'書庫はちょうど 40 枚でなければなりません（いま 0 枚）'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from grimoire.core.game import Game
+
+from .errors import ClientError
+
+_LINE = re.compile(r"^(\d+)\s*[xX×]?\s+(.+?)\s*$")
+_HEADER = re.compile(r"^\[(.+)\]$")
+
+
+def _problem(code: str, line: int | None, lang: str, **params: Any) -> dict[str, Any]:
+    return {"code": code, "line": line, "message": ClientError("deck", f"deck_{code}", **params).message(lang)}
+
+
+def section_name(game: Game[Any], section: str, lang: str) -> str:
+    """A deck section's name for people: in Japanese its first Japanese alias (``[書庫]``), else its name."""
+    found = game.cards.deck_rules.section(section)
+    if lang == "ja" and found is not None:
+        return next((a for a in found.aliases if not a.isascii()), section)
+    return section
+
+
+def problems(game: Game[Any], text: str, lang: str, options: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+    """Every problem of the deck list ``text`` (``{code, line, message}``; empty: the deck is legal)."""
+    rules = game.cards.deck_rules_for(options)
+    section = rules.sections[0]
+    found: list[dict[str, Any]] = []
+    counts: dict[str, int] = {s.name: 0 for s in rules.sections}
+    copies: dict[tuple[str, str], int] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip().replace("\u3000", " ")
+        if not line or line.lower().startswith("name:") or line.startswith(("名前:", "名前：")):
+            continue
+        header = _HEADER.match(line)
+        if header:
+            chosen = rules.section(header.group(1))
+            if chosen is None:
+                found.append(_problem("section", number, lang, header=header.group(1)[:40],
+                                      known=", ".join(section_name(game, s.name, lang) for s in rules.sections)))
+            else:
+                section = chosen
+            continue
+        match = _LINE.match(line)
+        if not match or int(match.group(1)) < 1:
+            found.append(_problem("syntax", number, lang, text=line[:60]))
+            continue
+        count, name = int(match.group(1)), match.group(2)
+        card = game.pool.find(name)
+        if card is None:
+            found.append(_problem("unknown", number, lang, name=name[:60]))
+            continue
+        kind = game.cards.card_kind(card.id)
+        if section.kinds and kind not in section.kinds:
+            found.append(_problem("kind", number, lang, name=card.name.get(lang),
+                                  section=section_name(game, section.name, lang)))
+            continue
+        key = (section.name, card.id)
+        before = copies.get(key, 0)
+        copies[key] = before + count
+        counts[section.name] += count
+        if copies[key] > section.max_copies >= before:
+            found.append(_problem("copies", number, lang, name=name, n=copies[key],
+                                  section=section_name(game, section.name, lang), most=section.max_copies))
+    for s in rules.sections:
+        size = counts[s.name]
+        shown = section_name(game, s.name, lang)
+        if s.exact is not None and size != s.exact:
+            found.append(_problem("size", None, lang, section=shown, want=s.exact, n=size))
+        elif size < s.minimum:
+            found.append(_problem("few", None, lang, section=shown, want=s.minimum, n=size))
+        elif s.maximum is not None and size > s.maximum:
+            found.append(_problem("many", None, lang, section=shown, want=s.maximum, n=size))
+    found.sort(key=lambda p: (p["line"] is None, p["line"] or 0))
+    return found
+
+
+def rules_json(game: Game[Any], lang: str, options: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+    """The deck rules for the deck builder: each section's name, size bounds, copy limit and card kinds."""
+    return [{"name": s.name, "title": section_name(game, s.name, lang), "exact": s.exact, "minimum": s.minimum,
+             "maximum": s.maximum, "max_copies": s.max_copies, "kinds": list(s.kinds)}
+            for s in game.cards.deck_rules_for(options).sections]

@@ -1,0 +1,254 @@
+// The card editor: the fields of the game's forum template (or a pasted post), checked by
+// the server as you type — face, generated text, forum text and TOML, and each error at
+// its field — and saved to the server's card store. Every text is shown as text; the face
+// is an <img> of the SVG the server drew.
+import { getLang, langSwitch, localized, setLang, t, translatePage } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+const S = { meta: null, game: null, template: null, last: null, timer: null, seq: 0 };
+
+function el(tag, props = {}, ...children) {
+  const e = Object.assign(document.createElement(tag), props);
+  e.append(...children.filter((c) => c !== null && c !== undefined));
+  return e;
+}
+
+async function post(path, body) {
+  const res = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  let data = {};
+  try { data = await res.json(); } catch { data = { error: { message: res.statusText } }; }
+  return { status: res.status, data };
+}
+
+// ----- the template's fields ------------------------------------------------------
+function errorLine(name) {
+  const p = el("p", { className: "field-error" });
+  p.dataset.for = name;
+  return p;
+}
+
+function buildTemplate() {
+  const spec = S.template;
+  const stats = $("stats");
+  stats.replaceChildren();
+  for (const item of spec.stats) {
+    const name = `stats.${item.key}`;
+    const id = `f-stat-${stats.childElementCount}`;
+    let input;
+    if (item.values.length) {
+      input = el("select", { id });
+      input.append(el("option", { value: "", textContent: "—" }));
+      for (const v of item.values) input.append(el("option", { value: v, textContent: v }));
+    } else {
+      input = el("input", { id, type: "text", inputMode: "numeric", maxLength: 40, placeholder: "--" });
+    }
+    input.dataset.field = name;
+    input.dataset.key = item.key;
+    stats.append(el("div", {}, el("label", { htmlFor: id, textContent: item.key }), input, errorLine(name)));
+  }
+  const flags = $("flags");
+  flags.replaceChildren();
+  if (spec.flags.length) flags.append(el("span", { textContent: `${t("ed_flags")}: ` }));
+  for (const flag of spec.flags) {
+    const box = el("input", { type: "checkbox", value: flag });
+    box.dataset.flag = flag;
+    flags.append(el("label", {}, box, ` ${flag} `));
+  }
+  const sections = $("sections");
+  sections.replaceChildren();
+  spec.sections.forEach((label, i) => {
+    const name = `section.${label}`;
+    const id = `f-section-${i}`;
+    const area = el("textarea", { id, rows: 3, maxLength: 4000, placeholder: t("ed_section_hint") });
+    area.dataset.field = name;
+    area.dataset.section = label;
+    sections.append(el("label", { htmlFor: id, textContent: label }), area, errorLine(name));
+  });
+}
+
+function readFields() {
+  const fields = { stats: {}, flags: [], sections: {} };
+  for (const key of ["name", "ruby", "other_name", "id", "flavor", "other_flavor"]) fields[key] = $(`f-${key}`).value;
+  for (const input of $("stats").querySelectorAll("[data-key]")) fields.stats[input.dataset.key] = input.value;
+  for (const box of $("flags").querySelectorAll("[data-flag]")) if (box.checked) fields.flags.push(box.dataset.flag);
+  for (const area of $("sections").querySelectorAll("[data-section]")) fields.sections[area.dataset.section] = area.value;
+  return fields;
+}
+
+function fillFields(fields) {
+  for (const key of ["name", "ruby", "other_name", "id", "flavor", "other_flavor"]) $(`f-${key}`).value = fields[key] || "";
+  for (const input of $("stats").querySelectorAll("[data-key]")) {
+    const value = (fields.stats || {})[input.dataset.key] || "";
+    if (input.tagName === "SELECT" && value && ![...input.options].some((o) => o.value === value)) {
+      input.append(el("option", { value, textContent: value }));
+    }
+    input.value = value;
+  }
+  for (const box of $("flags").querySelectorAll("[data-flag]")) box.checked = (fields.flags || []).includes(box.dataset.flag);
+  for (const area of $("sections").querySelectorAll("[data-section]")) area.value = (fields.sections || {})[area.dataset.section] || "";
+}
+
+// ----- the server's answer ----------------------------------------------------------
+function showErrors(errors) {
+  for (const p of document.querySelectorAll(".field-error")) p.textContent = "";
+  for (const input of document.querySelectorAll(".invalid")) input.classList.remove("invalid");
+  for (const e of errors) {
+    let target = document.querySelector(`.field-error[data-for="${CSS.escape(e.field)}"]`);
+    if (!target) target = document.querySelector('.field-error[data-for="general"]');
+    target.textContent = target.textContent ? `${target.textContent}\n${e.message}` : e.message;
+    const input = document.querySelector(`[data-field="${CSS.escape(e.field)}"]`);
+    if (input) input.classList.add("invalid");
+  }
+}
+
+function svgData(svg) {
+  const bytes = new TextEncoder().encode(svg);
+  let bin = "";
+  for (let i = 0; i < bytes.length; i += 8192) bin += String.fromCharCode(...bytes.subarray(i, i + 8192));
+  return `data:image/svg+xml;base64,${btoa(bin)}`;
+}
+
+function showResult(data) {
+  showErrors(data.errors || []);
+  const status = $("status");
+  const card = data.card;
+  S.last = card || null;
+  document.body.dataset.valid = card ? "1" : "";
+  if (card) {
+    status.className = "status-line ok";
+    status.textContent = t("ed_ok");
+    $("face").src = svgData(card.svg);
+    $("face").hidden = false;
+    $("face").alt = $("f-name").value;
+    $("text-ja").textContent = card.text.ja;
+    $("text-en").textContent = card.text.en;
+    $("forum-out").textContent = card.forum[getLang()];
+    $("toml-out").textContent = card.toml;
+  } else {
+    status.className = "status-line bad";
+    status.textContent = t("ed_bad", (data.errors || []).length);
+    $("face").removeAttribute("src");
+    $("face").hidden = true;
+    $("text-ja").textContent = "";
+    $("text-en").textContent = "";
+    $("forum-out").textContent = data.forum_text || "";
+    $("toml-out").textContent = "";
+  }
+}
+
+async function preview() {
+  const seq = ++S.seq;
+  const { data } = await post("/api/cards/preview", { game: S.game.name, lang: getLang(), fields: readFields() });
+  if (seq !== S.seq) return;  // an older answer than the one on screen
+  if (data.error && !data.errors) {
+    showErrors([{ field: "general", message: data.error.message }]);
+    return;
+  }
+  showResult(data);
+  document.body.dataset.checked = String(seq);
+}
+
+function schedule() {
+  clearTimeout(S.timer);
+  $("saved").textContent = "";
+  S.timer = setTimeout(preview, 250);
+}
+
+async function readPost(text) {
+  const seq = ++S.seq;
+  const { data } = await post("/api/cards/preview", { game: S.game.name, lang: getLang(), forum: text });
+  if (seq !== S.seq) return;
+  const forumError = document.querySelector('.field-error[data-for="forum"]');
+  if (data.error && !data.errors) {
+    forumError.textContent = data.error.message;
+    $("forum").classList.add("invalid");
+    return;
+  }
+  forumError.textContent = "";
+  $("forum").classList.remove("invalid");
+  fillFields(data.fields || {});
+  showResult(data);
+  document.body.dataset.checked = String(seq);
+}
+
+async function save(event) {
+  event.preventDefault();
+  const button = $("save");
+  button.disabled = true;
+  try {
+    const { status, data } = await post("/api/cards/save", {
+      game: S.game.name, lang: getLang(), fields: readFields(), author: $("f-author").value,
+    });
+    const authorError = document.querySelector('.field-error[data-for="author"]');
+    authorError.textContent = "";
+    if (status === 201) {
+      showResult(data);
+      $("saved").textContent = t("ed_saved", data.saved);
+      const base = `/api/cards/${encodeURIComponent(S.game.name)}/${encodeURIComponent(data.saved)}/export`;
+      $("export-forum").href = `${base}?format=forum&lang=${getLang()}`;
+      $("export-toml").href = `${base}?format=toml`;
+      $("export-svg").href = `/cards/${encodeURIComponent(S.game.name)}/${encodeURIComponent(data.saved)}.svg?lang=${getLang()}`;
+      $("export-svg").download = `${data.saved}-${getLang()}.svg`;
+      $("exports").hidden = false;
+      document.body.dataset.saved = data.saved;
+    } else if (data.errors) {
+      showResult(data);
+    } else if (data.error) {
+      showErrors([{ field: data.error.field || "general", message: data.error.message }]);
+    }
+  } finally {
+    button.disabled = false;
+  }
+}
+
+// ----- games and languages -------------------------------------------------------------
+async function loadTemplate() {
+  const res = await fetch(`/api/cards/${encodeURIComponent(S.game.name)}/template?lang=${getLang()}`);
+  S.template = await res.json();
+  buildTemplate();
+}
+
+async function chooseGame(game) {
+  S.game = game;
+  S.last = null;
+  await loadTemplate();
+  fillFields({});
+  showResult({ errors: [] });
+  $("status").textContent = "";
+}
+
+function renderGames() {
+  const box = $("games");
+  box.replaceChildren();
+  for (const game of S.meta.games) {
+    const input = el("input", { type: "radio", name: "game", value: game.name, checked: game.name === S.game.name });
+    input.addEventListener("change", () => chooseGame(game));
+    box.append(el("label", { className: "game-choice" }, input, " ", localized(game.title)));
+  }
+}
+
+async function main() {
+  setLang(getLang());
+  translatePage();
+  $("lang").append(langSwitch(async (lang) => {
+    translatePage();
+    renderGames();
+    const card = S.last;
+    const fields = readFields();
+    await loadTemplate();
+    if (card) await readPost(card.forum[lang]);  // the same card in the other language's template
+    else { fillFields({ ...fields, stats: {}, sections: {} }); schedule(); }
+  }));
+  S.meta = await (await fetch("/api/meta")).json();
+  const wanted = new URLSearchParams(location.search).get("game");
+  S.game = S.meta.games.find((g) => g.name === wanted) || S.meta.games[0];
+  renderGames();
+  await loadTemplate();
+  $("card-form").addEventListener("input", (e) => { if (e.target.id !== "forum" && e.target.id !== "f-author") schedule(); });
+  $("card-form").addEventListener("change", (e) => { if (e.target.dataset.flag || e.target.tagName === "SELECT") schedule(); });
+  $("card-form").addEventListener("submit", save);
+  $("read").addEventListener("click", () => readPost($("forum").value));
+  document.body.dataset.ready = "1";
+}
+
+main();
