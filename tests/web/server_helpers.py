@@ -25,6 +25,22 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def wait_for_server(proc: subprocess.Popen[bytes], url: str, seconds: float = 60) -> None:
+    """Wait until the server process ``proc`` answers ``url``/api/meta; raise if it exits or takes longer."""
+    deadline = time.monotonic() + seconds
+    while True:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the server exited with {proc.returncode}")
+        try:
+            with urllib.request.urlopen(f"{url}/api/meta", timeout=2) as res:
+                if res.status == 200:
+                    return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the server did not start in {seconds:g} s") from None
+            time.sleep(0.1)
+
+
 class Server:
     """One server process; ``url`` is its base URL."""
 
@@ -37,19 +53,11 @@ class Server:
                                       str(self.port), "--db", db, "--ai-delay", "0", "--limit", "ws_rate=1000",
                                       "--limit", "ws_burst=1000", *extra],
                                      stdout=out, stderr=out)
-        deadline = time.monotonic() + 60
-        while True:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited with {self.proc.returncode}")
-            try:
-                with urllib.request.urlopen(f"{self.url}/api/meta", timeout=2) as res:
-                    if res.status == 200:
-                        return
-            except OSError:
-                if time.monotonic() > deadline:
-                    self.stop()
-                    raise RuntimeError("the server did not start in 60 s") from None
-                time.sleep(0.1)
+        try:
+            wait_for_server(self.proc, self.url)
+        except RuntimeError:
+            self.stop()
+            raise
 
     def kill(self) -> None:
         """kill -9."""

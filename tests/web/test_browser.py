@@ -14,12 +14,12 @@ import socket
 import subprocess
 import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from server_helpers import wait_for_server
 
 from browser_helpers import ARGS, CHROMIUM, require_browser
 
@@ -58,17 +58,7 @@ class Server:
         self.proc = subprocess.Popen(
             [sys.executable, "-c", LAUNCH, "127.0.0.1", str(self.port), str(self.db)],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited with {self.proc.returncode}")
-            try:
-                with urllib.request.urlopen(self.url + "/api/meta", timeout=2) as res:
-                    if res.status == 200:
-                        return
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError("the server did not start in 30 s")
+        wait_for_server(self.proc, self.url, 30)
 
     def kill(self) -> None:
         """Kill the process outright (no clean shutdown), as a crash would."""

@@ -12,14 +12,16 @@ import json
 import os
 import subprocess
 import sys
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from server_helpers import wait_for_server
 from test_browser import READY, STEP_TIMEOUT_MS, browser, click_option, free_port, new_page
+from test_card_store import OTHERS
+from test_card_store import SPARK_POST as POST
 
 from browser_helpers import require_browser
 
@@ -27,19 +29,6 @@ __all__ = ["browser"]  # the Chromium fixture, shared with test_browser
 
 LAUNCH = ("import sys; from pathlib import Path; from grimoire.web.server import serve; "
           "serve(sys.argv[1], int(sys.argv[2]), Path(sys.argv[3]), ai_delay=0, think_workers=0, user_cards=True)")
-POST = """〇小さな火花<スパーク>
-区分：書庫 属性：幻想 詠唱値：1 威力：1
-『発動効果』
-・カードを1枚ドローする。
-『フレーバーテキスト』
-ぱちっ。
-『Grimoire』
-ID：little_spark
-英語名：Little Spark
-英語フレーバー：Snap.
-"""
-OTHERS = ("火球", "雷撃", "火焔球", "残り火", "氷の槍", "鉄の盾", "竜の咆哮", "妖精の悪戯", "詠唱の呼び水", "大剣",
-          "砥石", "鎖鎌")
 DECK = "name: 火花デッキ\n[書庫]\n3 小さな火花\n" + "".join(f"3 {n}\n" for n in OTHERS) + "1 罠師の網\n"
 
 
@@ -52,18 +41,11 @@ class CardServer:
         env = dict(os.environ, GRIMOIRE_HOME=str(tmp / "home"))
         self.proc = subprocess.Popen([sys.executable, "-c", LAUNCH, "127.0.0.1", str(self.port), str(tmp / "g.db")],
                                      env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 30
-        while True:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited with {self.proc.returncode}")
-            try:
-                with urllib.request.urlopen(self.url + "/api/meta", timeout=2):
-                    return
-            except OSError:
-                if time.monotonic() > deadline:
-                    self.stop()
-                    raise RuntimeError("the server did not start in 30 s") from None
-                time.sleep(0.1)
+        try:
+            wait_for_server(self.proc, self.url, 30)
+        except RuntimeError:
+            self.stop()
+            raise
 
     def get(self, path: str) -> Any:
         with urllib.request.urlopen(self.url + path, timeout=10) as res:

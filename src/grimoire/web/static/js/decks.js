@@ -7,16 +7,10 @@ import { attributeName, loadCards } from "./cards.js";
 import { installCardPopups } from "./cardpop.js";
 import { loadCatalog, uiOr } from "./catalog.js";
 import { getLang, langSwitch, localized, setLang, t, translatePage } from "./i18n.js";
+import { $, el, gameChoices } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
 const FILTERS = ["kind", "attribute", "chant", "power"];
 const S = { meta: null, game: null, pool: [], rules: [], labels: {}, deck: new Map(), timer: null, seq: 0, filters: {} };
-
-function el(tag, props = {}, ...children) {
-  const e = Object.assign(document.createElement(tag), props);
-  e.append(...children.filter((c) => c !== null && c !== undefined));
-  return e;
-}
 
 // Text for searching: width-folded, lower case, katakana as hiragana, without spaces and dots.
 export function fold(text) {
@@ -266,13 +260,7 @@ async function chooseGame(game) {
 }
 
 function renderGames() {
-  const box = $("games");
-  box.replaceChildren();
-  for (const game of S.meta.games) {
-    const input = el("input", { type: "radio", name: "game", value: game.name, checked: game.name === S.game.name });
-    input.addEventListener("change", () => chooseGame(game));
-    box.append(el("label", { className: "game-choice" }, input, " ", localized(game.title)));
-  }
+  gameChoices($("games"), S.meta.games, S.game.name, localized, chooseGame);
 }
 
 async function main() {

@@ -3,15 +3,9 @@
 // its field — and saved to the server's card store. Every text is shown as text; the face
 // is an <img> of the SVG the server drew.
 import { getLang, langSwitch, localized, setLang, t, translatePage } from "./i18n.js";
+import { $, el, gameChoices } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
 const S = { meta: null, game: null, template: null, last: null, timer: null, seq: 0 };
-
-function el(tag, props = {}, ...children) {
-  const e = Object.assign(document.createElement(tag), props);
-  e.append(...children.filter((c) => c !== null && c !== undefined));
-  return e;
-}
 
 async function post(path, body) {
   const res = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
@@ -218,13 +212,7 @@ async function chooseGame(game) {
 }
 
 function renderGames() {
-  const box = $("games");
-  box.replaceChildren();
-  for (const game of S.meta.games) {
-    const input = el("input", { type: "radio", name: "game", value: game.name, checked: game.name === S.game.name });
-    input.addEventListener("change", () => chooseGame(game));
-    box.append(el("label", { className: "game-choice" }, input, " ", localized(game.title)));
-  }
+  gameChoices($("games"), S.meta.games, S.game.name, localized, chooseGame);
 }
 
 async function main() {
