@@ -12,9 +12,11 @@ from grimoire.balance.analysis import paired, sign_flags
 from grimoire.core.registry import load_game
 from grimoire.games.chant.metrics import ChantMetrics, guideline_band
 
-LEVEL_KEYS = {"games", "matchups", "deck_win_rates", "first_player", "length", "reasons", "cards", "game_metrics"}
-TOP_KEYS = {"format", "game", "seed", "games_per_pairing", "decks", "agents", "levels", "flags", "guideline",
-            "compare"}
+LEVEL_KEYS = {"games", "matchups", "deck_win_rates", "first_player", "length", "reasons", "cards", "card_flags",
+              "coverage", "game_metrics"}
+TOP_KEYS = {"format", "game", "seed", "games_per_pairing", "decks", "agents", "options", "choices", "method", "levels",
+            "flags", "guideline", "compare", "variants", "swaps", "choice_table",
+            "suggest", "optimize"}
 
 OUT_OF_LINE = """
 [[cards]]
@@ -40,6 +42,25 @@ text.ja = "効果なし。"
 text.en = "No effects."
 """
 
+DRAWBACK_CARDS = "".join(f"""
+[[cards]]
+id = "{card_id}"
+kind = "library"
+name.ja = "{card_id}"
+name.en = "{card_id}"
+attribute = "fantasy"
+chant = 5
+power = {power}
+text.ja = "テスト。"
+text.en = "Test."
+""" + ('''
+[[cards.effects]]
+on = "activate"
+op = "pay_life"
+n = 2
+''' if life else "") for card_id, power, life in (("reckless_bolt", 6, True), ("too_reckless_bolt", 7, True),
+                                                     ("plain_bolt", 5, False)))
+
 CHANGED_FIREBALL = """
 [[cards]]
 id = "fireball"
@@ -55,7 +76,7 @@ text.en = "No effects."
 
 
 def test_report_files_exist_and_json_has_the_documented_keys(tmp_path: Path) -> None:
-    data = balance("chant", ["fire", "matter"], ["random", "greedy"], 4, tmp_path, seed=5)
+    data = balance("chant", ["fire", "matter"], ["random", "greedy"], 4, tmp_path, seed=5, min_sample=2)
     for name in ("balance.json", "report.html", "lengths.png", "game.png", "matchups_random.png", "cards_greedy.png"):
         assert (tmp_path / name).is_file(), name
     saved = json.loads((tmp_path / "balance.json").read_text(encoding="utf-8"))
@@ -122,8 +143,25 @@ def test_rule_8_5_power_guideline_flags_out_of_line_custom_cards(tmp_path: Path)
     assert "drawback" in flagged["free_jab"]["problem"]
 
 
-def test_rule_8_5_the_shipped_chant_pool_obeys_the_guideline() -> None:
-    assert ChantMetrics().guideline(load_game("chant")) == []
+def test_rule_8_5_ratio_rule_flags_orbital_cannon_and_spares_the_printed_fireball() -> None:
+    flagged = {f["card"]: f for f in ChantMetrics().guideline(load_game("chant"))}
+    cannon = flagged["orbital_cannon"]  # 軌道衛星砲: chant 10, power 8, no drawback
+    assert cannon["ratio"] == 0.8 and cannon["drawback"] is False
+    assert cannon["reasons"] == ["power 8 is 80 % of chant 10, above the 70 % norm (7) for a card without a drawback"]
+    assert "fireball" not in flagged  # 火球 as printed: chant 2, power 1 (50 %)
+    assert all(f["reasons"] and f["problem"] == "; ".join(f["reasons"]) for f in flagged.values())
+
+
+def test_rule_8_5_a_drawback_allows_up_to_120_percent(tmp_path: Path) -> None:
+    path = tmp_path / "custom.toml"
+    path.write_text(DRAWBACK_CARDS, encoding="utf-8")
+    flagged = {f["card"]: f for f in ChantMetrics().guideline(load_game("chant", card_paths=[path]))}
+    assert "reckless_bolt" not in flagged  # chant 5, power 6 (120 %), pays life
+    assert flagged["too_reckless_bolt"]["reasons"] == [  # chant 5, power 7 (140 %), pays life
+        "power 7 above the 5-9 band's 6",
+        "power 7 is 140 % of chant 5, above the 120 % allowed with a drawback (6)"]
+    assert flagged["plain_bolt"]["reasons"] == [  # chant 5, power 5 (100 %), no drawback
+        "power 5 is 100 % of chant 5, above the 70 % norm (4) for a card without a drawback"]
 
 
 def test_guideline_bands() -> None:

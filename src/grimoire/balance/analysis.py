@@ -19,7 +19,15 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from grimoire.core.stats import Z95, rate
+from grimoire.core.stats import (
+    Z95,
+    benjamini_hochberg,
+    holm,
+    newcombe,
+    p_two_sided,
+    rate,
+    two_proportion_z,
+)
 
 from .collect import GameStats
 
@@ -83,46 +91,128 @@ def first_player(games: Iterable[GameStats]) -> dict[str, Any]:
     return rate(sum(1 for g in known if g.winner == g.first), len(known))
 
 
+#: How the balance lab counts a game's length.
+TURNS_COUNTED = "turns of both players (each player's turn counts 1; the game's turn number when it ended)"
+
+
 def lengths(games: Sequence[GameStats]) -> dict[str, Any]:
-    """Turns per game: mean, quartiles and the histogram."""
+    """Turns per game (both players' turns counted): mean, quartiles and the histogram."""
     turns = sorted(g.turns for g in games)
     if not turns:
-        return {"mean_turns": 0.0, "quartiles": [0, 0, 0], "histogram": {}, "mean_decisions": 0.0}
+        return {"mean_turns": 0.0, "quartiles": [0, 0, 0], "histogram": {}, "mean_decisions": 0.0,
+                "counted": TURNS_COUNTED}
     q = [turns[int(p * (len(turns) - 1))] for p in (0.25, 0.5, 0.75)]
-    return {"mean_turns": sum(turns) / len(turns), "quartiles": q,
+    return {"mean_turns": sum(turns) / len(turns), "quartiles": q, "counted": TURNS_COUNTED,
             "histogram": {str(k): v for k, v in sorted(Counter(turns).items())},
             "mean_decisions": sum(g.decisions for g in games) / len(games)}
 
 
-def card_impact(games: Sequence[GameStats], deck_cards: dict[str, set[str]], min_games: int = 1
-                ) -> list[dict[str, Any]]:
+#: The fewest seat-games on each side of a comparison for a difference to be reported.
+MIN_SAMPLE = 20
+#: A card drawn in at least ``MIN_SAMPLE`` seat-games and played in fewer than this share is "rarely played".
+RARELY_PLAYED = 0.1
+
+
+def difference(a: dict[str, Any], b: dict[str, Any], min_sample: int = MIN_SAMPLE) -> dict[str, Any]:
+    """``a − b`` of two rates (``wins``/``games``) with Newcombe's 95 % interval and the
+    two-sided p-value; ``delta`` is None when either side has fewer than ``min_sample`` games.
+
+    >>> d = difference({"wins": 30, "games": 50}, {"wins": 20, "games": 50})
+    >>> round(d["delta"], 3), [round(x, 4) for x in d["ci95"]], round(d["p"], 4)
+    (0.2, [0.0046, 0.3752], 0.0455)
+    >>> difference({"wins": 1, "games": 1}, {"wins": 20, "games": 50})["delta"] is None
+    True
+    """
+    n1, n2 = int(a["games"]), int(b["games"])
+    s1, s2 = int(a["wins"]), int(b["wins"])
+    if n1 < min_sample or n2 < min_sample:
+        return {"delta": None, "ci95": None, "p": None, "enough": False}
+    lo, hi = newcombe(s1, n1, s2, n2)
+    return {"delta": s1 / n1 - s2 / n2, "ci95": [lo, hi], "p": p_two_sided(two_proportion_z(s1, n1, s2, n2)),
+            "enough": True}
+
+
+def adjust(pvalues: list[float], method: str = "holm") -> list[float]:
+    """Multiple-comparison adjusted p-values: ``holm`` (family-wise) or ``bh`` (Benjamini–Hochberg).
+
+    >>> adjust([0.01, 0.04, 0.03]), adjust([0.01, 0.04, 0.03], "bh")
+    ([0.03, 0.06, 0.06], [0.03, 0.04, 0.04])
+    """
+    if method == "holm":
+        return holm(pvalues)
+    if method == "bh":
+        return benjamini_hochberg(pvalues)
+    raise ValueError(f"unknown correction {method!r} (holm or bh)")
+
+
+def card_impact(games: Sequence[GameStats], deck_cards: dict[str, set[str]], min_sample: int = MIN_SAMPLE,
+                correction: str = "holm") -> list[dict[str, Any]]:
     """Per card: win rate of a seat whose deck holds it when drawn vs not drawn, and of a seat
-    whose opponent played it vs did not; each with its interval and the difference."""
+    whose opponent played it vs did not; each rate with its interval, each difference with
+    Newcombe's interval, its p-value and the p-value adjusted over all cards (``correction``),
+    reported only when both sides have ``min_sample`` seat-games; and the play rate (share
+    of the seat-games in which the card was drawn that its holder also played it).
+    These are associations, not causes."""
     cards = sorted({c for cs in deck_cards.values() for c in cs})
-    acc: dict[str, list[list[float]]] = {c: [[], [], [], []] for c in cards}
+    acc: dict[str, list[int]] = {c: [0] * 10 for c in cards}
     for g in games:
         for seat in (0, 1):
             mine = deck_cards.get(g.decks[seat], set())
             theirs = deck_cards.get(g.decks[1 - seat], set())
-            w = 1.0 if g.winner == seat else 0.0
+            w = 1 if g.winner == seat else 0
             drawn = set(g.drawn[seat])
+            own_played = set(g.played[seat])
             against = set(g.played[1 - seat])
             for c in mine:
-                acc[c][0 if c in drawn else 1].append(w)
+                k = 0 if c in drawn else 2
+                acc[c][k] += w
+                acc[c][k + 1] += 1
+                if c in drawn:
+                    acc[c][8] += 1 if c in own_played else 0
+                    acc[c][9] += 1
             for c in theirs:
-                acc[c][2 if c in against else 3].append(w)
-    out = []
+                k = 4 if c in against else 6
+                acc[c][k] += w
+                acc[c][k + 1] += 1
+    out: list[dict[str, Any]] = []
     for c in cards:
-        d, nd, pa, npa = acc[c]
-        if len(d) + len(nd) < min_games:
-            continue
-        rd, rnd = rate(int(sum(d)), len(d)), rate(int(sum(nd)), len(nd))
-        rpa, rnpa = rate(int(sum(pa)), len(pa)), rate(int(sum(npa)), len(npa))
-        out.append({"card": c, "deck_games": len(d) + len(nd), "drawn": rd, "not_drawn": rnd,
-                    "drawn_delta": rd["rate"] - rnd["rate"] if d and nd else None,
+        a = acc[c]
+        rd, rnd, rpa, rnpa = rate(a[0], a[1]), rate(a[2], a[3]), rate(a[4], a[5]), rate(a[6], a[7])
+        dd, da = difference(rd, rnd, min_sample), difference(rpa, rnpa, min_sample)
+        out.append({"card": c, "deck_games": a[1] + a[3], "drawn": rd, "not_drawn": rnd,
+                    "drawn_delta": dd["delta"], "drawn_delta_ci95": dd["ci95"], "drawn_p": dd["p"],
                     "played_against": rpa, "not_played_against": rnpa,
-                    "against_delta": rpa["rate"] - rnpa["rate"] if pa and npa else None})
+                    "against_delta": da["delta"], "against_delta_ci95": da["ci95"], "against_p": da["p"],
+                    "play_rate": rate(a[8], a[9])})
+    for key in ("drawn", "against"):
+        tested = [row for row in out if row[f"{key}_p"] is not None]
+        for row, adj in zip(tested, adjust([row[f"{key}_p"] for row in tested], correction), strict=True):
+            row[f"{key}_p_adjusted"] = adj
+        for row in out:
+            row.setdefault(f"{key}_p_adjusted", None)
     return out
+
+
+def card_flags(cards: Sequence[dict[str, Any]], correction: str = "holm", alpha: float = 0.05,
+               min_sample: int = MIN_SAMPLE) -> list[dict[str, Any]]:
+    """Cards worth a designer's look, each with its reason: a drawn − not-drawn difference
+    significant after the ``correction`` over all cards (an association), and cards the
+    agents never or rarely play when they hold them (drawn in ``min_sample`` seat-games or more)."""
+    flags = []
+    for c in cards:
+        adj = c.get("drawn_p_adjusted")
+        if adj is not None and adj < alpha:
+            side = "higher" if c["drawn_delta"] > 0 else "lower"
+            flags.append({"card": c["card"], "kind": "drawn_association", "value": c["drawn_delta"],
+                          "ci95": c["drawn_delta_ci95"], "p_adjusted": adj,
+                          "reason": f"win rate {side} when drawn ({correction}-adjusted p {adj:.3g} < {alpha})"})
+        pr = c["play_rate"]
+        if pr["games"] >= min_sample and pr["rate"] < RARELY_PLAYED:
+            kind = "never_played" if pr["wins"] == 0 else "rarely_played"
+            flags.append({"card": c["card"], "kind": kind, "value": pr["rate"], "ci95": pr["ci95"],
+                          "p_adjusted": None,
+                          "reason": f"played in {pr['wins']} of {pr['games']} seat-games where it was drawn"})
+    return flags
 
 
 # ----- findings whose sign changes with AI strength -----------------------------------
@@ -131,44 +221,66 @@ def _z_rate(r: dict[str, Any]) -> float:
     return (r["rate"] - 0.5) / math.sqrt(0.25 / n) if n else 0.0
 
 
-def _z_delta(a: dict[str, Any], b: dict[str, Any]) -> float:
-    n1, n2 = a["games"], b["games"]
-    if not n1 or not n2:
-        return 0.0
-    pooled = (a["wins"] + b["wins"]) / (n1 + n2)
-    se = math.sqrt(max(pooled * (1 - pooled), 1e-9) * (1 / n1 + 1 / n2))
-    return float((a["rate"] - b["rate"]) / se)
-
-
-def sign_flags(levels: dict[str, dict[str, Any]], threshold: float = 0.05, z: float = Z95) -> list[dict[str, Any]]:
+def sign_flags(levels: dict[str, dict[str, Any]], threshold: float = 0.05, z: float = Z95,
+               alpha: float = 0.05) -> list[dict[str, Any]]:
     """Findings that favour one side under one AI level and the other side under another.
 
     Checked: each matchup's A win rate − ½, the first player's win rate − ½, each card's
-    drawn − not-drawn win rate. A flag needs the finding to be significant (95 %) under
-    at least one level and to go the other way by at least ``threshold`` under another.
+    drawn − not-drawn win rate (only cards with the minimum sample on both sides). A flag
+    needs the finding to be significant under at least one level (matchups and the first
+    player: |z| ≥ ``z``; cards: the multiple-comparison adjusted p-value below ``alpha``)
+    and to go the other way by at least ``threshold`` under another.
     """
     if len(levels) < 2:
         return []
-    found: dict[tuple[str, str], dict[str, tuple[float, float]]] = {}
+    found: dict[tuple[str, str], dict[str, tuple[float, float, bool]]] = {}
     for level, data in levels.items():
         for m in data["matchups"]:
-            r = {"rate": m["win_rate_a"], "games": m["games"]}
+            zz = _z_rate({"rate": m["win_rate_a"], "games": m["games"]})
             found.setdefault(("matchup", f"{m['deck_a']} vs {m['deck_b']}"), {})[level] = (
-                m["win_rate_a"] - 0.5, _z_rate(r))
+                m["win_rate_a"] - 0.5, zz, abs(zz) >= z)
         fp = data["first_player"]
-        found.setdefault(("first_player", "first player"), {})[level] = (fp["rate"] - 0.5, _z_rate(fp))
+        zz = _z_rate(fp)
+        found.setdefault(("first_player", "first player"), {})[level] = (fp["rate"] - 0.5, zz, abs(zz) >= z)
         for c in data["cards"]:
             if c["drawn_delta"] is not None:
+                d, nd = c["drawn"], c["not_drawn"]
+                zz = two_proportion_z(d["wins"], d["games"], nd["wins"], nd["games"])
+                adj = c.get("drawn_p_adjusted")
                 found.setdefault(("card_drawn", c["card"]), {})[level] = (
-                    c["drawn_delta"], _z_delta(c["drawn"], c["not_drawn"]))
+                    c["drawn_delta"], zz, adj is not None and adj < alpha)
     flags = []
     for (metric, subject), values in sorted(found.items()):
-        strong_up = any(v >= threshold and zz >= z for v, zz in values.values())
-        strong_down = any(v <= -threshold and zz <= -z for v, zz in values.values())
-        up = any(v >= threshold for v, _ in values.values())
-        down = any(v <= -threshold for v, _ in values.values())
+        strong_up = any(v >= threshold and sig for v, _, sig in values.values())
+        strong_down = any(v <= -threshold and sig for v, _, sig in values.values())
+        up = any(v >= threshold for v, _, _ in values.values())
+        down = any(v <= -threshold for v, _, _ in values.values())
         if (strong_up and down) or (strong_down and up):
-            flags.append({"metric": metric, "subject": subject, "values": {k: v for k, (v, _) in values.items()},
-                          "z": {k: zz for k, (_, zz) in values.items()},
+            flags.append({"metric": metric, "subject": subject, "values": {k: v for k, (v, _, _) in values.items()},
+                          "z": {k: zz for k, (_, zz, _) in values.items()},
                           "note": "the sign of this finding changes with AI strength"})
     return flags
+
+
+def coverage(games: Sequence[GameStats], spec: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """How often each watched mechanic fired: events in all, games with at least one (with an
+    interval), and a warning when it never fired, naming what could exercise it.
+
+    >>> g = GameStats(0, "greedy", ("a", "b"), 0, "life", 0, 3, 9, kinds={"counter": 2})
+    >>> spec = [{"key": "counter", "label": {"ja": "反撃", "en": "counters"}, "events": ["counter"], "hint": "x"},
+    ...         {"key": "runaway", "label": {"ja": "暴走", "en": "runaway"}, "events": ["runaway"], "hint": "y"}]
+    >>> [(c["key"], c["events"], c["warning"] is None) for c in coverage([g], spec)]
+    [('counter', 2, True), ('runaway', 0, False)]
+    """
+    out = []
+    for m in spec:
+        per_game = [sum(g.kinds.get(ev, 0) for ev in m["events"]) for g in games]
+        total = sum(per_game)
+        warning = None
+        if total == 0:
+            warning = (f"{m['label']['en']} never happened in {len(games)} games"
+                       + (f"; {m['hint']}" if m.get("hint") else ""))
+        out.append({"key": m["key"], "label": m["label"], "events": total,
+                    "per_game": total / len(games) if games else 0.0,
+                    "games_with": rate(sum(1 for n in per_game if n), len(games)), "warning": warning})
+    return out

@@ -7,16 +7,51 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from grimoire.cli.choices import Backend
-from grimoire.cli.params import AddressOpt, BackendOpt, CardsOpt, GameArg, SeedOpt, WorkersOpt
+from grimoire.cli.params import AddressOpt, BackendOpt, CardsOpt, GameArg, OptionOpt, SeedOpt, WorkersOpt
 from grimoire.core.errors import GrimoireError
+from grimoire.core.options import parse_option_pairs
 
 from .report import balance
+from .swaps import SwapPlan
+
+
+class Correction(StrEnum):
+    """Multiple-comparison corrections of per-card p-values."""
+
+    holm = "holm"
+    bh = "bh"
+
+
+def parse_variant(text: str) -> dict[str, str]:
+    """One ``--variant``: ``name=value`` pairs separated by commas (all changed together).
+
+    >>> parse_variant("runaway_threshold=12,turn_limit=40")
+    {'runaway_threshold': '12', 'turn_limit': '40'}
+    """
+    return parse_option_pairs([p for p in text.split(",") if p.strip()] or [text])
+
+
+def parse_choices(items: list[str]) -> dict[str, dict[str, str]]:
+    """``--choose`` values by deck label (``*``: every deck).
+
+    >>> parse_choices(["ability=chimyaku_kanchi", "fire:ability=x"])
+    {'*': {'ability': 'chimyaku_kanchi'}, 'fire': {'ability': 'x'}}
+    """
+    out: dict[str, dict[str, str]] = {}
+    for item in items:
+        head, sep, answer = item.partition("=")
+        deck, colon, kind = head.rpartition(":")
+        if not sep or not kind.strip() or not answer.strip():
+            raise GrimoireError(f"--choose {item!r} is not of the form [DECK:]KIND=ANSWER")
+        out.setdefault(deck.strip() if colon else "*", {})[kind.strip()] = answer.strip()
+    return out
 
 
 def balance_command(
@@ -24,8 +59,9 @@ def balance_command(
     deck: Annotated[list[str] | None, typer.Option("--deck", metavar="DECK", help="A deck file or starter name "
                                                    "(repeatable; default: every starter deck).")] = None,
     agent: Annotated[list[str] | None, typer.Option("--agent", metavar="AGENT", help="An AI level or agent: "
-                                                    "random, greedy, search-200 … (repeatable; default: random "
-                                                    "and greedy).")] = None,
+                                                    "random, greedy, search-200 …, or a play style of the game "
+                                                    "(chant: hoarder, rusher, attacker; destiny: aggressive, "
+                                                    "defensive) (repeatable; default: random and greedy).")] = None,
     games: Annotated[int, typer.Option("--games", "-n", metavar="N", help="Games per deck pairing and level.")
                      ] = 50,
     out: Annotated[Path, typer.Option("--out", metavar="DIR", help="Folder for report.html, balance.json and the "
@@ -33,6 +69,32 @@ def balance_command(
     seed: SeedOpt = 0,
     compare: Annotated[tuple[Path, Path] | None, typer.Option("--compare", metavar="OLD NEW", help="Card files: "
                                                               "measure NEW against OLD on the same seeds.")] = None,
+    option: OptionOpt = None,
+    variant: Annotated[list[str] | None, typer.Option("--variant", metavar="NAME=VALUE[,NAME=VALUE]", help=(
+        "A rules variant measured against the default on the same seeds (repeatable)."))] = None,
+    swap: Annotated[list[str] | None, typer.Option("--swap", metavar="CARD", help=(
+        "Measure a card's value: replace its copies and compare on the same seeds (repeatable)."))] = None,
+    swap_all: Annotated[bool, typer.Option("--swap-all", help="Swap every card of the decks in turn.")] = False,
+    swap_with: Annotated[str | None, typer.Option("--swap-with", metavar="CARD", help=(
+        "The replacing card (default: the game's vanilla card of the same cost)."))] = None,
+    swap_power: Annotated[int, typer.Option("--swap-power", metavar="N", help=(
+        "Shift the vanilla replacement's power by N."))] = 0,
+    choose: Annotated[list[str] | None, typer.Option("--choose", metavar="[DECK:]KIND=ANSWER", help=(
+        "Answer a set-up decision for every deck (or one deck), overriding the deck files' "
+        "'# kind: answer' lines, e.g. --choose ability=chimyaku_kanchi (repeatable)."))] = None,
+    choice_table: Annotated[str | None, typer.Option("--choice-table", metavar="KIND=A,B,…", help=(
+        "Play every deck with each answer of a set-up decision: a deck × answer table."))] = None,
+    suggest: Annotated[int, typer.Option("--suggest", metavar="STEPS", help=(
+        "Search up to STEPS small card changes (power ±1–2) that bring every deck into 45–55 %, "
+        "at the first --agent level; writes suggested-cards.toml."))] = 0,
+    optimize_deck: Annotated[str | None, typer.Option("--optimize-deck", metavar="DECK", help=(
+        "Hill-climb this deck's list against the rest of the field at the first --agent level."))] = None,
+    search_width: Annotated[int, typer.Option("--search-width", metavar="N", help=(
+        "Candidates tried per step of --suggest (cards) and --optimize-deck (moves)."))] = 4,
+    correction: Annotated[Correction, typer.Option("--correction", help=(
+        "Multiple-comparison correction of per-card p-values."))] = Correction.holm,
+    min_sample: Annotated[int, typer.Option("--min-sample", metavar="N", help=(
+        "Fewest seat-games on each side for a per-card difference."))] = 20,
     workers: WorkersOpt = None,
     backend: BackendOpt = Backend.process,
     address: AddressOpt = None,
@@ -41,20 +103,93 @@ def balance_command(
     """Write a balance report: decks against each other at AI levels.
 
     Every pairing of the decks plays --games games at each --agent level; the report
-    (HTML, JSON and plots) goes to --out.
+    (HTML, JSON and plots) goes to --out. --swap/--swap-all measure card values by
+    controlled swaps, --variant measures rules options, both on the same seeds.
     """
     from grimoire.core.registry import load_game
 
     if games < 1:
         raise GrimoireError(f"--games must be at least 1, got {games}")
+    if search_width < 1:
+        raise GrimoireError(f"--search-width must be at least 1, got {search_width}")
+    if min_sample < 1:
+        raise GrimoireError(f"--min-sample must be at least 1, got {min_sample}")
+    if swap_with is not None and not (swap or swap_all):
+        raise GrimoireError("--swap-with needs --swap CARD or --swap-all")
+    if swap_power and swap_with is not None:
+        raise GrimoireError("--swap-power shifts the vanilla card; it cannot be used with --swap-with")
+    plan = SwapPlan(tuple(swap or ()), swap_with, swap_power) if (swap or swap_all) else None
+    variants = [parse_variant(v) for v in variant or []]
+    chosen = parse_choices(choose or [])
+    table = None
+    if choice_table is not None:
+        kind, sep, answers = choice_table.partition("=")
+        if not sep or not kind.strip() or not answers.strip():
+            raise GrimoireError(f"--choice-table {choice_table!r} is not of the form KIND=A,B,…")
+        table = (kind.strip(), tuple(a.strip() for a in answers.split(",") if a.strip()))
     decks = list(deck or sorted(load_game(game_name.value, card_paths=cards or []).cards.starter_decks()))
     data = balance(game_name.value, decks, list(agent or ["random", "greedy"]), games, out, seed, compare,
-                   workers=workers, card_paths=cards or [], progress=True, backend=backend.value, address=address)
-    levels = data["levels"]
-    for level, d in levels.items():
-        fp = d["first_player"]
-        typer.echo(f"{level}: {d['games']} games, first player wins {fp['rate']:.1%}, "
-                   f"{d['length']['mean_turns']:.1f} turns")
-    typer.echo(f"{len(data['flags'])} findings change sign with AI strength; "
-               f"{len(data['guideline'])} cards outside the power guideline")
+                   workers=workers, card_paths=cards or [], progress=True, backend=backend.value, address=address,
+                   correction=correction.value, min_sample=min_sample,
+                   options=parse_option_pairs(list(option or [])), variants=variants, swap=plan, choose=chosen,
+                   choice_table=table, suggest_steps=suggest, optimize=optimize_deck, search_width=search_width)
+    for line in summary_lines(data):
+        typer.echo(line)
     typer.echo(f"report: {Path(out) / 'report.html'}")
+
+
+def _play(r: dict[str, Any]) -> str:
+    if not r["games"]:
+        return "play rate unknown (never seen drawn)"
+    return f"play rate {r['rate']:.0%} [{r['ci95'][0]:.0%}, {r['ci95'][1]:.0%}] (n={r['games']})"
+
+
+def summary_lines(data: dict[str, Any]) -> list[str]:
+    """The lines the command prints: per level, variants, swaps and guideline counts."""
+    lines = []
+    for level, d in data["levels"].items():
+        fp = d["first_player"]
+        lines.append(f"{level}: {d['games']} games, first player wins {fp['rate']:.1%} "
+                     f"[{fp['ci95'][0]:.1%}, {fp['ci95'][1]:.1%}], {d['length']['mean_turns']:.1f} turns "
+                     f"(both players' turns), {len(d.get('card_flags', []))} card flags")
+    for v in data.get("variants", []):
+        name = ",".join(f"{k}={x}" for k, x in v["variant"].items())
+        for m in v["metrics"]:
+            lines.append(f"variant {name} [{m['level']}] {m['metric']} {m['subject']}: {m['diff']:+.3f} "
+                         f"[{m['ci95'][0]:+.3f}, {m['ci95'][1]:+.3f}] ({m['pairs']} paired games)")
+    for level, d in data["levels"].items():
+        for c in d.get("coverage", []):
+            if c["warning"]:
+                lines.append(f"coverage [{level}]: {c['warning']}")
+    if data.get("choice_table"):
+        t = data["choice_table"]
+        for r in t["rows"]:
+            own = " (own)" if r["own"] else ""
+            vs = r["vs_own"]
+            diff = (f", vs own {vs['value']:+.1%} [{vs['ci95'][0]:+.1%}, {vs['ci95'][1]:+.1%}]" if vs else "")
+            lines.append(f"{t['kind']} [{r['level']}] {r['deck']} with {r['answer']}{own}: {r['rate']:.1%} "
+                         f"[{r['ci95'][0]:.1%}, {r['ci95'][1]:.1%}] n={r['games']}{diff}")
+    if data.get("suggest"):
+        s = data["suggest"]
+        lines.append(f"suggest [{s['level']}]: {', '.join(s['changes']) or 'no change found'}; "
+                     f"every deck in {s['band'][0]:.0%}–{s['band'][1]:.0%}: {'yes' if s['in_band'] else 'no'}")
+        for r in s["final"]:
+            lines.append(f"  {r['deck']}: {r['rate']:.1%} [{r['ci95'][0]:.1%}, {r['ci95'][1]:.1%}] n={r['games']}")
+        if s.get("card_file"):
+            lines.append(f"  cards: {s['card_file']}")
+    if data.get("optimize"):
+        o = data["optimize"]
+        w = o["win_rate"]
+        moves = [h["move"] for h in o["steps"][1:] if h.get("move")]
+        lines.append(f"optimize {o['deck']} [{o['level']}]: {', '.join(moves) or 'no improving move'}; win rate "
+                     f"{w['rate']:.1%} [{w['ci95'][0]:.1%}, {w['ci95'][1]:.1%}] n={w['games']}")
+    if data.get("swaps"):
+        for r in data["swaps"]["rows"]:
+            lines.append(f"swap {r['card']} in {r['deck']} [{r['level']}] → {r['replacement']}: value "
+                         f"{r['value']:+.1%} [{r['ci95'][0]:+.1%}, {r['ci95'][1]:+.1%}], " + _play(r["play_rate"])
+                         + (f" — {'; '.join(r['flags'])}" if r["flags"] else ""))
+        for why in data["swaps"]["skipped"]:
+            lines.append(f"swap skipped: {why}")
+    lines.append(f"{len(data['flags'])} findings change sign with AI strength; "
+                 f"{len(data['guideline'])} cards outside the power guideline")
+    return lines

@@ -12,15 +12,16 @@ its plugin's :class:`~grimoire.core.plugin.GameMetrics`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from grimoire.ai.registry import make_agent
-from grimoire.core.decision import Event, Termination
+from grimoire.core.decision import Decision, Event, Termination
 from grimoire.core.decks import Deck
 from grimoire.core.game import Game, Setup
-from grimoire.core.play import play
+from grimoire.core.play import Agent, play
 from grimoire.core.plugin import GameMetrics, PlayedGame
 from grimoire.core.registry import plugin
 from grimoire.core.rng import Chance
@@ -43,6 +44,7 @@ class GameStats:
     drawn: list[list[str]] = field(default_factory=lambda: [[], []])
     played: list[list[str]] = field(default_factory=lambda: [[], []])
     extra: dict[str, Any] = field(default_factory=dict)
+    kinds: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,9 @@ class Block:
     seed: int
     start: int
     count: int
+    options: tuple[tuple[str, Any], ...] = ()
+    #: set-up choices per deck (``(decision kind, answer argument)``), e.g. a Destiny deck's ``# ability:`` line
+    hints: tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]] = ((), ())
 
 
 # ----- reading games ------------------------------------------------------------
@@ -86,9 +91,75 @@ class NoMetrics:
         return []
 
 
+def coverage_spec(reader: Any) -> list[dict[str, Any]]:
+    """The mechanics a game's metrics reader asks the coverage section to watch (none without one).
+
+    Each entry: ``key``, ``label`` (``ja``, ``en``), ``events`` (event kinds, or
+    ``kind:text`` for events of that kind with a text argument equal to ``text``) and
+    ``hint`` (which play style would exercise it).
+    """
+    spec = getattr(reader, "coverage", None)
+    return list(spec()) if spec is not None else []
+
+
+def keyed_kinds(reader: Any) -> frozenset[str]:
+    """Event kinds whose first argument the coverage section counts separately."""
+    return frozenset(ev.split(":", 1)[0] for m in coverage_spec(reader) for ev in m["events"] if ":" in ev)
+
+
 def metrics_for(game_name: str) -> GameMetrics:
     """The balance metrics of a game (its plugin's, else only the generic ones)."""
     return plugin(game_name).metrics_reader() or NoMetrics()
+
+
+# ----- set-up choices a deck names ------------------------------------------------
+_HINT = re.compile(r"^#\s*([a-z_]+)\s*:\s*([A-Za-z0-9_\-]+)\s*$")
+
+
+def deck_hints(text: str) -> tuple[tuple[str, str], ...]:
+    """The ``# kind: answer`` lines of a deck file: answers to set-up decisions of that kind.
+
+    >>> deck_hints("# Splash: cheap attackers\\n# ability: chimyaku_kijutsu\\nname: x")
+    (('ability', 'chimyaku_kijutsu'),)
+    """
+    out = []
+    for line in text.splitlines():
+        m = _HINT.match(line.strip())
+        if m:
+            out.append((m.group(1), m.group(2)))
+    return tuple(out)
+
+
+class HintedAgent:
+    """An agent that answers a decision of a hinted kind with ``<kind>:<answer>`` when that is
+    an option (else it asks the wrapped agent)."""
+
+    def __init__(self, agent: Agent, hints: tuple[tuple[str, str], ...]) -> None:
+        self.agent = agent
+        self.name = agent.name
+        self.hints = dict(hints)
+
+    def choose(self, game: Game[Any], view: dict[str, Any], decision: Decision, chance: Chance) -> str:
+        answer = self.hints.get(decision.kind)
+        if answer is not None and decision.find(f"{decision.kind}:{answer}") is not None:
+            return f"{decision.kind}:{answer}"
+        return self.agent.choose(game, view, decision, chance)
+
+
+def lab_agent(level: str, game_name: str, decks: tuple[Deck, Deck]) -> Agent:
+    """An AI level or agent name, or one of the game's balance play styles (a wrapper of the
+    greedy agent, e.g. Chant's ``hoarder``): ``<style>`` or ``<style>+<base level>``."""
+    name, _, base = level.partition("+")
+    styles = getattr(metrics_for(game_name), "styles", None)
+    found = styles().get(name) if styles is not None else None
+    if found is None:
+        return make_agent(level, game_name, decks, timed=False)
+    return found(make_agent(base or "greedy", game_name, decks, timed=False), level)  # type: ignore[no-any-return]
+
+
+def hinted(agent: Agent, hints: tuple[tuple[str, str], ...]) -> Agent:
+    """``agent``, answering the hinted set-up decisions when there are hints."""
+    return HintedAgent(agent, hints) if hints else agent
 
 
 # ----- playing -------------------------------------------------------------------
@@ -98,17 +169,27 @@ def play_game(game: Game[Any], block: Block, index: int) -> GameStats:
     swap = index % 2 == 1
     decks = (block.decks[1], block.decks[0]) if swap else block.decks
     labels = (block.labels[1], block.labels[0]) if swap else block.labels
-    agents = (make_agent(block.level, game.name, (decks[0], decks[1]), timed=False),
-              make_agent(block.level, game.name, (decks[1], decks[0]), timed=False))
-    setup = Setup(decks, game.options(), derive_seed(block.seed, index, "setup"))
+    hints = (block.hints[1], block.hints[0]) if swap else block.hints
+    agents = (hinted(lab_agent(block.level, game.name, (decks[0], decks[1])), hints[0]),
+              hinted(lab_agent(block.level, game.name, (decks[1], decks[0])), hints[1]))
+    setup = Setup(decks, game.options(dict(block.options)), derive_seed(block.seed, index, "setup"))
     chances = [Chance.seeded(derive_seed(block.seed, index, "agent", s)) for s in (0, 1)]
     stats = GameStats(index, block.level, labels, None, "", None, 0, 0)
     stats.extra = reader.start()
     seen: list[set[str]] = [set(), set()]
     played: list[set[str]] = [set(), set()]
 
+    kinds = stats.kinds
+    keyed = keyed_kinds(reader)
+
     def read(state: Any, evs: list[Event]) -> None:
         for e in evs:
+            kinds[e.kind] = kinds.get(e.kind, 0) + 1
+            if e.kind in keyed:
+                for arg in e.args:
+                    if isinstance(arg, str):
+                        key = f"{e.kind}:{arg}"
+                        kinds[key] = kinds.get(key, 0) + 1
             got = reader.draws(e)
             if got is not None:
                 seen[got[0]].add(got[1])

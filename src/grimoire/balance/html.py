@@ -14,7 +14,7 @@ from typing import Any
 STYLE = """
 body{font-family:system-ui,"Hiragino Sans","Noto Sans CJK JP",sans-serif;margin:2em;max-width:70em;color:#222}
 table{border-collapse:collapse;margin:0.5em 0 1.5em}td,th{border:1px solid #ccc;padding:0.2em 0.6em;text-align:right}
-th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}.flag{color:#b00}.ok{color:#070}
+th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}.flag{color:#b00}.ok{color:#070}.caveat{background:#fff8e0;padding:0.4em}
 img{max-width:100%;border:1px solid #eee;margin:0.5em 0}h2{border-bottom:2px solid #ddd}
 """
 
@@ -33,12 +33,53 @@ def _table(head: list[str], rows: list[list[str]]) -> str:
     return f"<table><tr>{h}</tr>{body}</table>"
 
 
-def _level(name: str, d: dict[str, Any], images: list[str]) -> str:
+def _rate(r: dict[str, Any]) -> str:
+    """A rate with its interval and sample size: ``55.0% [48.1% – 61.7%] n=200``."""
+    return f"{_pct(r['rate'])} [{_ci(r['ci95'])}] n={r['games']}" if r["games"] else "— n=0"
+
+
+def _delta(value: float | None, ci: list[float] | None, p: float | None = None) -> str:
+    if value is None or ci is None:
+        return "— (n too small)"
+    text = f"{value:+.1%} [{ci[0]:+.1%} – {ci[1]:+.1%}]"
+    return text if p is None else f"{text} p<sub>adj</sub>={p:.3g}"
+
+
+def _cards(d: dict[str, Any], method: dict[str, Any]) -> str:
+    """The per-card association table, its caveat and the card flags."""
+    caveat = method.get("caveat", {})
+    parts = ["<h3>Card associations / カードと勝率の相関</h3>",
+             f'<p class="caveat">{escape(caveat.get("ja", ""))}<br>{escape(caveat.get("en", ""))}</p>',
+             f"<p>Differences are shown only with at least {method.get('min_sample', '?')} seat-games on each "
+             f"side; p-values adjusted over the cards ({escape(str(method.get('correction', '')))}). "
+             "Play rate: share of the seat-games in which the card was drawn that its holder also played it.</p>"]
+    rows = []
+    for c in sorted(d["cards"], key=lambda c: -abs(c["drawn_delta"] or 0)):
+        rows.append([escape(c["card"]), str(c["deck_games"]), _rate(c["drawn"]), _rate(c["not_drawn"]),
+                     _delta(c["drawn_delta"], c.get("drawn_delta_ci95"), c.get("drawn_p_adjusted")),
+                     _rate(c["played_against"]), _rate(c["not_played_against"]),
+                     _delta(c["against_delta"], c.get("against_delta_ci95"), c.get("against_p_adjusted")),
+                     _rate(c["play_rate"]) if "play_rate" in c else "—"])
+    parts.append(_table(["card", "seat-games", "drawn: win rate", "not drawn: win rate", "Δ [95 %]",
+                         "opponent played it", "opponent did not", "Δ [95 %]", "play rate"], rows))
+    flags = d.get("card_flags", [])
+    if flags:
+        parts.append("<h4>Card flags</h4>")
+        parts.append(_table(["card", "flag", "value [95 %]", "reason"],
+                            [[escape(f["card"]), f'<span class="flag">{escape(f["kind"])}</span>',
+                              f"{f['value']:+.1%} [{_ci(f['ci95'])}]" if f["kind"] == "drawn_association"
+                              else f"{_pct(f['value'])} [{_ci(f['ci95'])}]", escape(f["reason"])]
+                             for f in flags]))
+    return "\n".join(parts)
+
+
+def _level(name: str, d: dict[str, Any], images: list[str], method: dict[str, Any]) -> str:
     parts = [f"<h2>AI level: {escape(name)} ({d['games']} games)</h2>"]
     fp = d["first_player"]
     parts.append(f"<p>First player wins {_pct(fp['rate'])} (95 % {_ci(fp['ci95'])}) of {fp['games']} games. "
                  f"Mean length {d['length']['mean_turns']:.1f} turns (quartiles "
-                 f"{', '.join(map(str, d['length']['quartiles']))}). Endings: "
+                 f"{', '.join(map(str, d['length']['quartiles']))}; {escape(d['length'].get('counted', ''))}). "
+                 "Endings: "
                  f"{escape(', '.join(f'{k} {v}' for k, v in d['reasons'].items()))}.</p>")
     if d["matchups"]:
         parts.append("<h3>Matchups</h3>")
@@ -51,21 +92,11 @@ def _level(name: str, d: dict[str, Any], images: list[str]) -> str:
                             [[escape(r["deck"]), str(r["games"]), _pct(r["rate"]), _ci(r["ci95"])]
                              for r in d["deck_win_rates"]]))
     for img in images:
-        if img.endswith(f"_{name}.png"):
+        if img.endswith(f"_{name}.png") and not img.startswith("swaps_"):
             parts.append(f'<img src="{escape(img)}" alt="{escape(img)}">')
-    parts.append("<h3>Card impact</h3><p>Win rate of a seat whose deck holds the card when it was drawn vs not; "
-                 "win rate of a seat whose opponent played the card vs did not.</p>")
-    rows = []
-    for c in sorted(d["cards"], key=lambda c: -abs(c["drawn_delta"] or 0)):
-        rows.append([escape(c["card"]), str(c["deck_games"]),
-                     f"{_pct(c['drawn']['rate'])} ({c['drawn']['games']})",
-                     f"{_pct(c['not_drawn']['rate'])} ({c['not_drawn']['games']})",
-                     _pct(c["drawn_delta"]) if c["drawn_delta"] is not None else "—",
-                     f"{_pct(c['played_against']['rate'])} ({c['played_against']['games']})",
-                     f"{_pct(c['not_played_against']['rate'])} ({c['not_played_against']['games']})",
-                     _pct(c["against_delta"]) if c["against_delta"] is not None else "—"])
-    parts.append(_table(["card", "seat-games", "drawn", "not drawn", "Δ", "played against", "not played against",
-                         "Δ"], rows))
+    parts.append(_cards(d, method))
+    if d.get("coverage"):
+        parts.append(_coverage(d["coverage"], d["games"]))
     gm = d["game_metrics"]
     if gm:
         parts.append("<h3>Game metrics</h3>")
@@ -85,6 +116,98 @@ def _fmt(v: Any) -> str:
     return str(v)
 
 
+def _coverage(cov: list[dict[str, Any]], games: int) -> str:
+    """Which mechanics fired how often, with a warning for those that never did."""
+    rows = [[escape(f"{c['label']['ja']} / {c['label']['en']}"), str(c["events"]), f"{c['per_game']:.2f}",
+             _rate(c["games_with"]),
+             f'<span class="flag">{escape(c["warning"])}</span>' if c["warning"] else '<span class="ok">ok</span>']
+            for c in cov]
+    return ("<h3>Coverage / 発生したメカニクス</h3>"
+            + _table(["mechanic", "events", "per game", "games with it", "warning"], rows))
+
+
+def _suggest(s: dict[str, Any]) -> str:
+    """The changes --suggest kept, each step's candidates, and the decks after the changes."""
+    band = f"{s['band'][0]:.0%}–{s['band'][1]:.0%}"
+    parts = [f"<h2>Suggested changes / 調整案 ({escape(s['level'])})</h2>",
+             f"<p>Kept: <b>{escape(', '.join(s['changes']) or 'none')}</b>. Every deck inside {band}: "
+             f"{'yes' if s['in_band'] else 'no'}. {escape(s['note'])}.</p>"]
+    rows = []
+    for i, h in enumerate(s["steps"]):
+        tried = "; ".join(f"{t['change']} → {t['objective']:.3f}" for t in h.get("tried", []))
+        rows.append([str(i), escape(h["change"] or "—"), f"{h['objective']:.3f}", escape(tried),
+                     escape(h.get("note", ""))])
+    parts.append(_table(["step", "change kept", "distance outside the band", "candidates tried → distance",
+                         "note"], rows))
+    parts.append(_table(["deck", "win rate after [95 %]"], [[escape(r["deck"]), _rate(r)] for r in s["final"]]))
+    if s.get("paired"):
+        parts.append(_table(["metric", "subject", "difference after − before [95 %]", "paired games"],
+                            [[escape(m["metric"]), escape(m["subject"]),
+                              f"{m['diff']:+.3f} [{m['ci95'][0]:+.3f} – {m['ci95'][1]:+.3f}]", str(m["pairs"])]
+                             for m in s["paired"]]))
+    return "\n".join(parts)
+
+
+def _optimize(o: dict[str, Any]) -> str:
+    """The deck optimizer's moves and the best list found."""
+    parts = [f"<h2>Deck optimizer / デッキ最適化: {escape(o['deck'])} ({escape(o['level'])})</h2>",
+             f"<p>Win rate against the rest of the field: {_rate(o['win_rate'])}. {escape(o['note'])}.</p>"]
+    rows = [[str(i), escape(h.get("move") or "—"), _rate(h["win_rate"]) if "win_rate" in h else "—"]
+            for i, h in enumerate(o["steps"])]
+    parts.append(_table(["step", "move kept", "win rate"], rows))
+    listing = "; ".join(f"[{escape(sec)}] " + ", ".join(f"{n} {escape(c)}" for c, n in cards.items())
+                        for sec, cards in o["list"].items())
+    parts.append(f"<p>Best list: {listing}</p>")
+    return "\n".join(parts)
+
+
+def _choice_table(t: dict[str, Any]) -> str:
+    """Each deck with each answer of one set-up decision."""
+    parts = [f"<h2>Deck × {escape(t['kind'])} / デッキ × 選択</h2><p>{escape(t['note'])}; "
+             f"{escape(t['interval'])}.</p>"]
+    rows = [[escape(r["level"]), escape(r["deck"]), escape(r["answer"]) + (" (own)" if r["own"] else ""),
+             _rate(r), _delta(r["vs_own"]["value"], r["vs_own"]["ci95"]) if r["vs_own"] else "—"]
+            for r in t["rows"]]
+    parts.append(_table(["level", "deck", "answer", "win rate [95 %]", "vs own answer [95 %]"], rows))
+    return "\n".join(parts)
+
+
+def _swaps(sw: dict[str, Any], images: list[str]) -> str:
+    """Card values by controlled swaps."""
+    parts = ["<h2>Card value by controlled swaps / カード交換による価値</h2>",
+             f"<p>{escape(sw['replacement'])}. {escape(sw['note'])}; 95 % interval of the paired mean; "
+             f"p-values adjusted over all rows ({escape(sw['correction'])}).</p>"]
+    parts.append(_table(["level", "card", "deck", "copies", "replacement", "value [95 %]", "as built", "swapped",
+                         "paired games", "p adj", "play rate", "flags"],
+                        [[escape(r["level"]), escape(r["card"]), escape(r["deck"]), str(r["copies"]),
+                          escape(r["replacement"]), _delta(r["value"], r["ci95"]), _pct(r["built"]),
+                          _pct(r["swapped"]), str(r["pairs"]), f"{r['p_adjusted']:.3g}", _rate(r["play_rate"]),
+                          f'<span class="flag">{escape("; ".join(r["flags"]))}</span>']
+                         for r in sw["rows"]]))
+    if sw["skipped"]:
+        parts.append("<p>Skipped: " + escape("; ".join(sw["skipped"])) + "</p>")
+    parts += [f'<img src="{escape(i)}" alt="{escape(i)}">' for i in images if i.startswith("swaps_")]
+    return "\n".join(parts)
+
+
+def _variant(v: dict[str, Any]) -> str:
+    """One rules variant against the default, paired."""
+    name = ", ".join(f"{k}={x}" for k, x in v["variant"].items())
+    parts = [f"<h2>Rules variant / ルール変更: {escape(name)}</h2>",
+             "<p>Same seeds and agent chances as the default run; difference variant − default with a 95 % "
+             "interval of the paired mean (win rates count a draw as ½ for decks, as not won for the first "
+             "player; turns: both players' turns).</p>"]
+    parts.append(_table(["metric", "level", "subject", "default", "variant", "difference [95 %]", "paired games"],
+                        [[escape(m["metric"]), escape(m["level"]), escape(m["subject"]), f"{m['old']:.3f}",
+                          f"{m['new']:.3f}", f"{m['diff']:+.3f} [{m['ci95'][0]:+.3f} – {m['ci95'][1]:+.3f}]",
+                          str(m["pairs"])] for m in v["metrics"]]))
+    gm = v.get("game_metrics", {})
+    rows = [[escape(level), escape(k), escape(_fmt(x))] for level, g in gm.items() for k, x in g.items()]
+    if rows:
+        parts.append(_table(["level", "game metric under the variant", "value"], rows))
+    return "\n".join(parts)
+
+
 def render_html(data: dict[str, Any], images: list[str]) -> str:
     """The whole report page."""
     parts = [
@@ -97,6 +220,13 @@ def render_html(data: dict[str, Any], images: list[str]) -> str:
     for img in images:
         if img in ("lengths.png", "game.png"):
             parts.append(f'<img src="{escape(img)}" alt="{escape(img)}">')
+    if data.get("method"):
+        m = data["method"]
+        parts.append(f"<p>Intervals: {escape(m['interval'])}. Minimum sample for a difference: "
+                     f"{m['min_sample']} seat-games per side. Multiple comparisons: {escape(m['correction'])}. "
+                     f"Game length: {escape(m['turns_counted'])}.</p>")
+        parts.append(f'<p class="caveat"><b>相関であり因果ではない / Associations, not causes.</b> '
+                     f"{escape(m['caveat']['ja'])}<br>{escape(m['caveat']['en'])}</p>")
     parts.append("<h2>Findings that change with AI strength</h2>")
     if data["flags"]:
         parts.append(_table(["metric", "subject", "by level"],
@@ -107,7 +237,7 @@ def render_html(data: dict[str, Any], images: list[str]) -> str:
         parts.append('<p class="ok">None: every checked finding keeps its sign across the AI levels.</p>')
     parts.append("<h2>Card-design guideline</h2>")
     if data["guideline"]:
-        columns = [k for k in data["guideline"][0] if k not in ("problem", "source")]
+        columns = [k for k in data["guideline"][0] if k not in ("problem", "source", "reasons")]
         parts.append(_table([*columns, "problem", "file"],
                             [[escape(str(g.get(k, ""))) for k in columns]
                              + [f'<span class="flag">{escape(g["problem"])}</span>', escape(g.get("source", ""))]
@@ -122,7 +252,17 @@ def render_html(data: dict[str, Any], images: list[str]) -> str:
                             [[escape(m["metric"]), escape(m["level"]), escape(m["subject"]), f"{m['old']:.3f}",
                               f"{m['new']:.3f}", f"{m['diff']:+.3f}", f"{m['ci95'][0]:+.3f} – {m['ci95'][1]:+.3f}"]
                              for m in cmp["metrics"]]))
+    if data.get("suggest"):
+        parts.append(_suggest(data["suggest"]))
+    if data.get("optimize"):
+        parts.append(_optimize(data["optimize"]))
+    if data.get("choice_table"):
+        parts.append(_choice_table(data["choice_table"]))
+    if data.get("swaps"):
+        parts.append(_swaps(data["swaps"], images))
+    for v in data.get("variants", []):
+        parts.append(_variant(v))
     for name, d in data["levels"].items():
-        parts.append(_level(name, d, images))
+        parts.append(_level(name, d, images, data.get("method", {})))
     parts.append("</body></html>")
     return "\n".join(parts)

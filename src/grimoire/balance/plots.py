@@ -36,18 +36,23 @@ def matchup_matrix(data: dict[str, Any], level: str, out: Path) -> str | None:
         return None
     n = len(decks)
     grid = [[0.5] * n for _ in range(n)]
+    labels = [["mirror"] * n for _ in range(n)]
     for m in data["levels"][level]["matchups"]:
         i, j = decks.index(m["deck_a"]), decks.index(m["deck_b"])
+        lo, hi = m["ci95"]
+        draws = m["draws"] / max(1, m["games"])
         grid[i][j] = m["win_rate_a"]
-        grid[j][i] = 1 - m["win_rate_a"] - m["draws"] / max(1, m["games"])
+        grid[j][i] = 1 - m["win_rate_a"] - draws
+        labels[i][j] = f"{grid[i][j]:.0%}\n[{lo:.0%}–{hi:.0%}]\nn={m['games']}"
+        labels[j][i] = f"{grid[j][i]:.0%}\n[{1 - hi - draws:.0%}–{1 - lo - draws:.0%}]\nn={m['games']}"
     fig, ax = plt.subplots(figsize=(1.2 * n + 2, 1.0 * n + 1.5))
     im = ax.imshow(grid, vmin=0, vmax=1, cmap="RdBu")
     ax.set_xticks(range(n), decks, rotation=30, ha="right")
     ax.set_yticks(range(n), decks)
     for i in range(n):
         for j in range(n):
-            ax.text(j, i, f"{grid[i][j]:.0%}", ha="center", va="center", fontsize=9)
-    ax.set_title(f"win rate of row deck vs column deck ({level})")
+            ax.text(j, i, labels[i][j], ha="center", va="center", fontsize=7)
+    ax.set_title(f"win rate of row deck vs column deck, 95 % interval ({level})")
     fig.colorbar(im, ax=ax)
     return _save(plt, fig, out, f"matchups_{_safe(level)}.png")
 
@@ -63,7 +68,7 @@ def lengths(data: dict[str, Any], out: Path) -> str | None:
         xs = sorted(int(k) for k in hist)
         total = sum(hist.values()) or 1
         ax.plot(xs, [hist[str(x)] / total for x in xs], marker="o", label=level)
-    ax.set_xlabel("turns")
+    ax.set_xlabel("turns per game (both players' turns counted)")
     ax.set_ylabel("share of games")
     ax.set_title("game length")
     ax.legend()
@@ -71,7 +76,8 @@ def lengths(data: dict[str, Any], out: Path) -> str | None:
 
 
 def card_impact(data: dict[str, Any], level: str, out: Path, top: int = 20) -> str | None:
-    """Win rate when drawn minus when not drawn, for the cards with the largest effect."""
+    """Win rate when drawn minus when not drawn with its 95 % interval (an association), for the
+    cards with the largest difference among those with the minimum sample."""
     plt = _plt()
     cards = [c for c in data["levels"][level]["cards"] if c["drawn_delta"] is not None]
     if plt is None or not cards:
@@ -79,11 +85,14 @@ def card_impact(data: dict[str, Any], level: str, out: Path, top: int = 20) -> s
     cards = sorted(cards, key=lambda c: abs(c["drawn_delta"]), reverse=True)[:top]
     cards.reverse()
     fig, ax = plt.subplots(figsize=(7, 0.28 * len(cards) + 1.2))
-    ax.barh([c["card"] for c in cards], [c["drawn_delta"] for c in cards],
+    lows = [c["drawn_delta"] - c["drawn_delta_ci95"][0] for c in cards]
+    highs = [c["drawn_delta_ci95"][1] - c["drawn_delta"] for c in cards]
+    ax.barh([f"{c['card']} (n={c['deck_games']})" for c in cards], [c["drawn_delta"] for c in cards],
+            xerr=[lows, highs], capsize=2,
             color=["tab:blue" if c["drawn_delta"] > 0 else "tab:red" for c in cards])
     ax.axvline(0, color="black", linewidth=0.8)
-    ax.set_xlabel("win rate drawn − not drawn")
-    ax.set_title(f"card impact ({level})")
+    ax.set_xlabel("win rate drawn − not drawn, 95 % interval (association, not cause)")
+    ax.set_title(f"card association ({level})")
     return _save(plt, fig, out, f"cards_{_safe(level)}.png")
 
 
@@ -102,9 +111,28 @@ def game_plot(data: dict[str, Any], out: Path) -> str | None:
     return _save(plt, fig, out, "game.png")
 
 
+def swap_values(data: dict[str, Any], level: str, out: Path, top: int = 30) -> str | None:
+    """Card values by controlled swaps (as built − swapped) with their 95 % intervals."""
+    plt = _plt()
+    rows = [r for r in (data.get("swaps") or {}).get("rows", []) if r["level"] == level]
+    if plt is None or not rows:
+        return None
+    rows = sorted(rows, key=lambda r: abs(r["value"]), reverse=True)[:top]
+    rows.reverse()
+    fig, ax = plt.subplots(figsize=(7, 0.28 * len(rows) + 1.2))
+    ax.barh([f"{r['card']} in {r['deck']} (n={r['pairs']})" for r in rows], [r["value"] for r in rows],
+            xerr=[[r["value"] - r["ci95"][0] for r in rows], [r["ci95"][1] - r["value"] for r in rows]], capsize=2,
+            color=["tab:blue" if r["value"] > 0 else "tab:red" for r in rows])
+    ax.axvline(0, color="black", linewidth=0.8)
+    ax.set_xlabel("deck result as built − swapped, 95 % interval")
+    ax.set_title(f"card value by controlled swaps ({level})")
+    return _save(plt, fig, out, f"swaps_{_safe(level)}.png")
+
+
 def draw_all(data: dict[str, Any], out: Path) -> list[str]:
     """Every plot of the report; returns the file names written."""
     names = [lengths(data, out), game_plot(data, out)]
+    names += [swap_values(data, level, out) for level in data["levels"]]
     for level in data["levels"]:
         names += [matchup_matrix(data, level, out), card_impact(data, level, out)]
     return [n for n in names if n]

@@ -22,15 +22,38 @@ from typing import Any
 from grimoire.core.content import card_files, read_card_tables
 from grimoire.core.decks import Deck
 from grimoire.core.errors import GrimoireError
-from grimoire.core.game import Game
+from grimoire.core.game import Game, Setup
 from grimoire.sim.parallel import cached_game, check_backend
-from grimoire.sim.runner import derive_seed
 
-from . import analysis, plots
-from .collect import Block, GameStats, metrics_for, run_blocks
+from . import analysis, choices, plots, suggest, swaps
+from .collect import Block, GameStats, coverage_spec, deck_hints, lab_agent, metrics_for, run_blocks
 from .html import render_html
+from .pairing import Hints, pair_blocks
 
 FORMAT = "grimoire-balance"
+CORRECTIONS = ("holm", "bh")
+
+
+def method(correction: str, min_sample: int) -> dict[str, Any]:
+    """How the report's numbers are made: the interval, the correction, the minimum sample and the caveats.
+
+    >>> method("holm", 20)["min_sample"]
+    20
+    """
+    return {"interval": "95 % Wilson (rates), Newcombe hybrid score (differences), normal (paired means)",
+            "correction": correction, "min_sample": min_sample, "turns_counted": analysis.TURNS_COUNTED,
+            "caveat": dict(CAVEAT)}
+
+
+#: Printed in every report: the drawn / played-against tables are associations, not causes.
+CAVEAT = {
+    "ja": "カード別の「引いた／引かなかった」「相手が使った／使わなかった」の勝率差は相関であり因果ではありません。"
+          "長い試合で多く引かれるカードや強いデッキに入っているカードは、それだけで良く見えます。"
+          "カードの価値はカード交換（--swap）の対照実験で測ってください。",
+    "en": "The per-card drawn / not-drawn and played-against differences are associations, not causes: "
+          "a card drawn more in long games, or held by a strong deck, looks good for that reason alone. "
+          "Measure a card's value with controlled swaps (--swap).",
+}
 
 
 def read_tables(path: str | Path) -> dict[str, dict[str, Any]]:
@@ -59,25 +82,44 @@ def load_decks(game: Game[Any], decks: Sequence[str | Path]) -> list[tuple[str, 
     return out
 
 
+def load_hints(game: Game[Any], decks: Sequence[str | Path], labels: Sequence[str],
+               choose: Mapping[str, Mapping[str, str]]) -> dict[str, Hints]:
+    """Each deck's set-up choices: its file's ``# kind: answer`` lines, overridden by ``choose``
+    (``"*"``: every deck; else a deck label)."""
+    starters = game.cards.starter_decks()
+    unknown = [k for k in choose if k != "*" and k not in labels]
+    if unknown:
+        raise GrimoireError(f"--choose names no deck of the run: {', '.join(unknown)}")
+    out: dict[str, Hints] = {}
+    for spec, label in zip(decks, labels, strict=True):
+        path = Path(spec)
+        if not (path.suffix and path.exists()):
+            path = starters.get(str(spec), path)
+        found = dict(deck_hints(path.read_text(encoding="utf-8"))) if path.is_file() else {}
+        found.update(choose.get("*", {}))
+        found.update(choose.get(label, {}))
+        out[label] = tuple(sorted(found.items()))
+    return out
+
+
 def schedule(game_name: str, tables: Mapping[str, Mapping[str, Any]] | None, card_paths: Sequence[str],
              levels: Sequence[str], decks: list[tuple[str, Deck]], games: int, seed: int,
-             block_size: int = 10) -> list[Block]:
+             options: tuple[tuple[str, Any], ...] = (), hints: Mapping[str, Hints] | None = None) -> list[Block]:
     """Blocks of games: every level × every deck pairing (i ≤ j), ``games`` games each."""
     blocks = []
     for level in levels:
         for i in range(len(decks)):
             for j in range(i, len(decks)):
-                block_seed = derive_seed(seed, "balance", level, decks[i][0], decks[j][0])
-                for start in range(0, games, block_size):
-                    blocks.append(Block(game_name, tables, tuple(card_paths), level, (decks[i][1], decks[j][1]),
-                                        (decks[i][0], decks[j][0]), block_seed, start,
-                                        min(block_size, games - start)))
+                blocks += pair_blocks(game_name, tables, card_paths, level, decks[i], decks[j], games, seed, options,
+                                      hints)
     return blocks
 
 
 def summarize(game: Game[Any], games: Sequence[GameStats], labels: Sequence[str],
-              deck_cards: dict[str, set[str]]) -> dict[str, Any]:
+              deck_cards: dict[str, set[str]], correction: str = "holm",
+              min_sample: int = analysis.MIN_SAMPLE) -> dict[str, Any]:
     """All metrics of one AI level's games."""
+    cards = analysis.card_impact(games, deck_cards, min_sample, correction)
     reasons: dict[str, int] = {}
     for g in games:
         reasons[g.reason] = reasons.get(g.reason, 0) + 1
@@ -88,8 +130,10 @@ def summarize(game: Game[Any], games: Sequence[GameStats], labels: Sequence[str]
         "first_player": analysis.first_player(games),
         "length": analysis.lengths(games),
         "reasons": dict(sorted(reasons.items())),
-        "cards": analysis.card_impact(games, deck_cards),
+        "cards": cards,
+        "card_flags": analysis.card_flags(cards, correction, min_sample=min_sample),
         "game_metrics": metrics_for(game.name).summarize(games),
+        "coverage": analysis.coverage(games, coverage_spec(metrics_for(game.name))),
     }
 
 
@@ -132,6 +176,18 @@ def compare_pools(old: list[GameStats], new: list[GameStats], labels: Sequence[s
     return out
 
 
+def run_batches(batches: list[list[Block]], workers: int | None, backend: str, address: str | None,
+                progress: bool) -> list[list[GameStats]]:
+    """Play every batch of blocks in one parallel run; the games of each batch, in order."""
+    flat = [b for batch in batches for b in batch]
+    parts = run_blocks(flat, workers, backend, address, progress) if flat else []
+    out, i = [], 0
+    for batch in batches:
+        out.append([g for part in parts[i:i + len(batch)] for g in part])
+        i += len(batch)
+    return out
+
+
 def _key(g: GameStats) -> tuple[str, str, str, int]:
     a, b = sorted(g.decks)
     return (g.level, a, b, g.index)
@@ -140,25 +196,40 @@ def _key(g: GameStats) -> tuple[str, str, str, int]:
 def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games: int, out: Path, seed: int = 0,
             compare: tuple[str | Path, str | Path] | None = None, *, workers: int | None = 1,
             card_paths: Sequence[str | Path] = (), progress: bool = False, plots_enabled: bool = True,
-            backend: str = "process", address: str | None = None) -> dict[str, Any]:
+            backend: str = "process", address: str | None = None, correction: str = "holm",
+            min_sample: int = analysis.MIN_SAMPLE, options: Mapping[str, Any] | None = None,
+            variants: Sequence[Mapping[str, Any]] = (), swap: swaps.SwapPlan | None = None,
+            choose: Mapping[str, Mapping[str, str]] | None = None,
+            choice_table: tuple[str, Sequence[str]] | None = None, suggest_steps: int = 0,
+            optimize: str | None = None, search_width: int = 4) -> dict[str, Any]:
     """Run the balance lab and write ``balance.json``, ``report.html`` and plots into ``out``.
 
     ``agents`` are AI levels or agent names (``random``, ``greedy``, ``easy``, ``hard``,
     ``search-200`` …); each plays itself. ``games`` is the number of games per deck
     pairing and level. The games run on ``workers`` processes or a Ray cluster (``backend``,
-    ``address``) through the one parallel runner. Returns the JSON data.
+    ``address``) through the one parallel runner. Per-card differences are reported only with
+    ``min_sample`` seat-games on each side and their p-values adjusted over the cards by
+    ``correction`` (``holm`` or ``bh``). Returns the JSON data.
 
     >>> import tempfile
     >>> data = balance("chant", ["fire", "matter"], ["random"], 2, Path(tempfile.mkdtemp()), seed=1,
     ...                plots_enabled=False)
     >>> data["levels"]["random"]["games"], sorted(data)[:3]
-    (6, ['agents', 'compare', 'decks'])
+    (6, ['agents', 'choice_table', 'choices'])
     """
     if games < 1:
         raise GrimoireError(f"the balance lab needs at least 1 game per pairing, got {games}")
     if not agents:
         raise GrimoireError("the balance lab needs at least one agent level")
     check_backend(backend, workers)
+    if correction not in CORRECTIONS:
+        raise GrimoireError(f"unknown correction {correction!r}: use holm or bh")
+    if min_sample < 1:
+        raise GrimoireError(f"the minimum sample must be at least 1, got {min_sample}")
+    if compare and (swap or variants or suggest_steps or optimize):
+        raise GrimoireError("--compare cannot be combined with --swap, --variant, --suggest or --optimize-deck")
+    if suggest_steps < 0:
+        raise GrimoireError(f"--suggest needs a number of steps of at least 1, got {suggest_steps}")
     paths = [str(p) for p in card_paths]
     old_tables = read_tables(compare[0]) if compare else None
     new_tables = read_tables(compare[1]) if compare else None
@@ -166,21 +237,56 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
     deck_list = load_decks(base, decks)
     labels = [label for label, _ in deck_list]
     deck_cards = {label: set(d.all_cards()) for label, d in deck_list}
-    blocks = schedule(game, old_tables, paths, agents, deck_list, games, seed)
-
-    def run(these: list[Block]) -> list[GameStats]:
-        return [g for part in run_blocks(these, workers, backend, address, progress) for g in part]
-
-    played = run(blocks)
-    new_played: list[GameStats] = []
+    base_options = tuple(sorted(base.options(dict(options or {})).items()))
+    variant_options = [tuple(sorted(base.options({**dict(options or {}), **dict(v)}).items())) for v in variants]
+    for opts in (base_options, *variant_options):  # options the games check only at set-up: refuse them now
+        base.new_state(Setup((deck_list[0][1], deck_list[-1][1]), dict(opts), seed=0))
+    for level in agents:  # unknown agent names: refuse them before any game
+        lab_agent(level, game, (deck_list[0][1], deck_list[-1][1]))
+    hints = load_hints(base, decks, labels, choose or {})
+    if optimize is not None and optimize not in labels:
+        raise GrimoireError(f"--optimize-deck {optimize!r} is not a deck of the run: {', '.join(labels)}")
+    batches: list[list[Block]] = [schedule(game, old_tables, paths, agents, deck_list, games, seed, base_options,
+                                           hints)]
     if compare:
         new_game = cached_game(game, paths, new_tables)
         new_decks = load_decks(new_game, decks)
-        new_played = run(schedule(game, new_tables, paths, agents, new_decks, games, seed))
+        batches.append(schedule(game, new_tables, paths, agents, new_decks, games, seed, base_options, hints))
+    for opts in variant_options:
+        batches.append(schedule(game, old_tables, paths, agents, deck_list, games, seed, opts, hints))
+    arms: list[swaps.Arm] = []
+    skipped: list[str] = []
+    swap_tables: dict[str, dict[str, Any]] = {}
+    if swap is not None:
+        arms, skipped = swaps.plan_swaps(base, deck_list, swap)
+        swap_tables = swaps.vanilla_card_tables(base, sorted({a.card for a in arms}), swap.power_delta)
+        cached_game(game, paths, swap_tables or None)  # card errors surface here, before any game
+        held = sorted({a.deck for a in arms})
+        for label in held:
+            batches.append([b for level in agents for b in swaps.swap_blocks(
+                game, swap_tables, paths, level, deck_list, None, label, games, seed, base_options, hints)])
+        for arm in arms:
+            batches.append([b for level in agents for b in swaps.swap_blocks(
+                game, swap_tables, paths, level, deck_list, arm, arm.deck, games, seed, base_options, hints)])
+    cells: list[tuple[str, str, str]] = []
+    if choice_table is not None:
+        kind, answers = choice_table
+        if not answers:
+            raise GrimoireError("--choice-table needs at least one answer: KIND=A,B,…")
+        for level in agents:
+            for label in labels:
+                for answer in answers:
+                    cells.append((level, label, answer))
+                    batches.append(choices.choice_blocks(game, paths, level, deck_list, label, kind, answer, hints,
+                                                         games, seed, base_options))
+    results = run_batches(batches, workers, backend, address, progress)
+    played = results[0]
+    new_played = results[1] if compare else []
     final = new_played if compare else played
     if compare:
         deck_cards = {label: set(d.all_cards()) for label, d in new_decks}
-    levels = {level: summarize(base, [g for g in final if g.level == level], labels, deck_cards)
+    levels = {level: summarize(base, [g for g in final if g.level == level], labels, deck_cards, correction,
+                               min_sample)
               for level in agents}
     data: dict[str, Any] = {
         "format": FORMAT,
@@ -189,16 +295,78 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
         "games_per_pairing": games,
         "decks": labels,
         "agents": list(agents),
+        "options": dict(base_options),
+        "choices": {label: dict(h) for label, h in hints.items()},
+        "method": method(correction, min_sample),
         "levels": levels,
         "flags": analysis.sign_flags(levels),
         "guideline": metrics_for(game).guideline(cached_game(game, paths, new_tables) if compare else base),
         "compare": None,
+        "variants": [],
+        "swaps": None,
+        "choice_table": None,
     }
+    if choice_table is not None:
+        first_cell = len(results) - len(cells)
+        data["choice_table"] = choices.summarize_table(
+            choice_table[0], choice_table[1], {c: results[first_cell + i] for i, c in enumerate(cells)}, hints)
     if compare:
         data["compare"] = {"old": str(compare[0]), "new": str(compare[1]),
                            "metrics": compare_pools(played, new_played, labels)}
+    first_variant = 1
+    for k, (given, opts) in enumerate(zip(variants, variant_options, strict=True)):
+        other = results[first_variant + k]
+        data["variants"].append({"variant": {str(a): str(b) for a, b in dict(given).items()},
+                                 "options": dict(opts),
+                                 "metrics": compare_pools(played, other, labels),
+                                 "game_metrics": {lv: metrics_for(game).summarize([g for g in other if g.level == lv])
+                                                  for lv in agents},
+                                 "coverage": {lv: analysis.coverage([g for g in other if g.level == lv],
+                                                                    coverage_spec(metrics_for(game)))
+                                              for lv in agents}})
+    if swap is not None:
+        start = 1 + len(variant_options)
+        held = sorted({a.deck for a in arms})
+        built = {label: results[start + i] for i, label in enumerate(held)}
+        swapped_games = {i: results[start + len(held) + i] for i in range(len(arms))}
+        data["swaps"] = swaps.summarize_swaps(swap, arms, skipped, built, swapped_games, correction,
+                                              min_sample=min_sample)
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
+    data["suggest"] = None
+    data["optimize"] = None
+    level = agents[0]
+
+    def run_more(more: list[list[Block]]) -> list[list[GameStats]]:
+        return run_batches(more, workers, backend, address, progress)
+
+    if suggest_steps > 0:
+        def sched(tables: dict[str, dict[str, Any]] | None, these: list[tuple[str, Deck]]) -> list[Block]:
+            return schedule(game, tables, paths, [level], these, games, seed, base_options, hints)
+
+        flagged = {g["card"] for g in data["guideline"]}
+
+        def within_guideline(tables: dict[str, dict[str, Any]]) -> bool:
+            found = metrics_for(game).guideline(cached_game(game, paths, tables))
+            return {g["card"] for g in found} <= flagged
+
+        data["suggest"] = suggest.suggest(base, deck_list, level, games, seed, sched, run_more, steps=suggest_steps,
+                                          limit=search_width, compare=lambda a, b: compare_pools(a, b, labels),
+                                          allowed=within_guideline)
+        if data["suggest"]["tables"]:  # both files: --compare out/original-cards.toml out/suggested-cards.toml
+            suggest.write_card_file(data["suggest"]["tables"], out / "suggested-cards.toml")
+            suggest.write_card_file(base.cards.card_tables(sorted(data["suggest"]["tables"])),
+                                    out / "original-cards.toml")
+            data["suggest"]["card_file"] = str(out / "suggested-cards.toml")
+            data["suggest"]["original_file"] = str(out / "original-cards.toml")
+        if data["suggest"]["decks"]:  # --deck out/suggested-decks/<label>.txt keeps each label (same seeds)
+            data["suggest"]["deck_files"] = suggest.write_deck_files(data["suggest"]["decks"],
+                                                                     out / "suggested-decks")
+    if optimize is not None:
+        data["optimize"] = suggest.optimize_deck(
+            base, deck_list, optimize, level, games, seed, run_more,
+            suggest.field_blocks(game, paths, level, games, seed, base_options, hints),
+            steps=max(1, suggest_steps or 3), moves_per_step=max(2, search_width))
     images = plots.draw_all(data, out) if plots_enabled else []
     (out / "balance.json").write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
     (out / "report.html").write_text(render_html(data, images), encoding="utf-8")

@@ -58,7 +58,7 @@ def _first_per_id(s: ChantState, uids: list[int]) -> list[int]:
 
 def can_place(s: ChantState) -> bool:
     """Whether the turn player may still place cards at all this turn (3.2.1, 3.2.3)."""
-    return not s.advanced and rules.chanting_count(s, s.active) < 5
+    return not s.advanced and rules.chanting_count(s, s.active) < s.variant[rules.V_CAP]
 
 
 def ready_library(s: ChantState, p: int) -> tuple[int, int]:

@@ -208,7 +208,7 @@ def _tutor(s: ChantState, f: Frame, eff: Effect, ev: list[Event]) -> bool:
         ev.append(Event("tutor_miss", c, (card,)))
         return False
     pl.library.remove(found)
-    if rules.chanting_count(s, c) < 5:
+    if rules.chanting_count(s, c) < s.variant[rules.V_CAP]:
         rules.enter_area(s, found, ev, "tutor_place")
         push_group(s, found, c, Trigger.START)
     else:

@@ -36,7 +36,7 @@ from . import decisions, notation, phases, rules
 from .cards import DATA, load_pool
 from .events import EVENTS
 from .messages import MESSAGES, TERMS
-from .state import ChantState
+from .state import DEFAULT_VARIANT, ChantState
 from .view import view as _view
 
 DECK_RULES = DeckRules((
@@ -51,6 +51,13 @@ OPTION_SPECS = (
                choices=("coin", "0", "1")),
     OptionSpec("starting_life", 20, "Life at the start (1.6.1)", minimum=1),
     OptionSpec("turn_limit", 60, "Turns per player before the game is a draw; 0 for none (9.5)", minimum=0),
+    OptionSpec("first_turn_draw", False, "Variant: the first player also draws on the first turn (2.2)"),
+    OptionSpec("runaway_threshold", 10, "Variant: the runaway check comes when ready cards exceed this (6.1)",
+               minimum=0, maximum=99),
+    OptionSpec("chant_cap", 5, "Variant: cards may be placed while fewer than this are chanting (3.2.1)",
+               minimum=1, maximum=40),
+    OptionSpec("depth_multipliers", "1,1,1.5,2",
+               "Variant: damage multipliers at depth 0, 1, 2 and 3+, in steps of 0.5 (5.5.1)"),
 )
 
 
@@ -123,6 +130,10 @@ class ChantGame(Game[ChantState]):
             pl.library, pl.forbidden = zones[p]
         s.exclusive = bool(opts["exclusive_placement"])
         s.turn_limit = int(opts["turn_limit"])
+        s.variant = (int(bool(opts["first_turn_draw"])), int(opts["runaway_threshold"]), int(opts["chant_cap"]),
+                     *rules.parse_multipliers(str(opts["depth_multipliers"])))
+        if s.variant == DEFAULT_VARIANT:
+            s.variant = DEFAULT_VARIANT
         if opts["first_player"] == "coin":
             heads = chance.coin()
             s.first = 0 if heads else 1

@@ -5,7 +5,7 @@ the state after each step; summarized over many games for the balance report.
 
 >>> m = ChantMetrics()
 >>> extra = m.start()
->>> from grimoire.core.decision import Event
+>>> from grimoire.core.decision import Decision, Event
 >>> m.draws(Event("draw", 1, ("fireball",), 1)), m.plays(Event("place", 0, ("fireball", 3)))
 ((1, 'fireball'), (0, 'fireball'))
 >>> guideline_band(3), guideline_band(12)
@@ -17,9 +17,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from grimoire.core.decision import Event
+from grimoire.core.decision import Decision, Event
 from grimoire.core.game import Game
 from grimoire.core.plugin import PlayedGame
+from grimoire.core.rng import Chance
 from grimoire.core.stats import rate
 
 from . import rules
@@ -123,26 +124,202 @@ class ChantMetrics:
         ax.set_title("overload depth")
         return True
 
+    def fixed_cards(self) -> tuple[str, ...]:
+        """Cards the balance lab's suggestions never change: the seed's printed cards."""
+        return PRINTED
+
+    def styles(self) -> dict[str, Any]:
+        """Play styles for the balance lab (``--agent hoarder`` …): wrappers of a base agent."""
+        return STYLES
+
+    def coverage(self) -> list[dict[str, Any]]:
+        """The mechanics the balance report's coverage section watches (rules 4–6, 3.2.2, 10)."""
+        return COVERAGE
+
+    def vanilla(self, game: Game[Any], card_id: str, power_delta: int = 0) -> dict[str, Any] | None:
+        """The vanilla stand-in of a card for the balance lab's swaps (:func:`vanilla_card`)."""
+        return vanilla_card(game, card_id, power_delta)
+
     def guideline(self, game: Game[Any]) -> list[dict[str, Any]]:
-        """Library cards outside the power guideline for their chant value (rule 8.5;
-        forbidden books have no fixed guideline)."""
+        """Library cards outside the power guideline for their chant value (rule 8.5; forbidden
+        books have no fixed guideline), each with every reason: the band, and the ratio rule
+        (power about 50–70 % of the chant value; with a drawback up to 120 %)."""
         out = []
         for card in game.pool:
             if card.kind != "library" or card.power is None:
                 continue
-            band, lo, hi = guideline_band(card.chant)
-            problem = ""
-            if card.power > hi:
-                problem = f"power {card.power} above the {band} band's {hi}"
-            elif card.power < lo:
-                problem = f"power {card.power} below the {band} band's {lo}"
-            elif band == "0-1" and not has_drawback(card):
-                problem = "power 1 at chant 0–1 needs a drawback"
-            if problem:
+            drawback = has_drawback(card)
+            reasons = guideline_reasons(card.chant, card.power, drawback, bool(card.effects))
+            if reasons:
+                band, lo, hi = guideline_band(card.chant)
                 out.append({"card": card.id, "name": card.name.ja, "chant": card.chant, "power": card.power,
-                            "band": band, "allowed": [lo, hi], "problem": problem,
+                            "band": band, "allowed": [lo, hi],
+                            "ratio": round(card.power / card.chant, 3) if card.chant else None,
+                            "drawback": drawback, "problem": "; ".join(reasons), "reasons": reasons,
                             "source": game.pool.sources.get(card.id, "")})
         return sorted(out, key=lambda r: (r["chant"], r["card"]))
+
+
+def vanilla_card(game: Game[Any], card_id: str, power_delta: int = 0) -> dict[str, Any] | None:
+    """The card table of the vanilla library card standing in for ``card_id`` in a swap: same
+    attribute and chant value, no effects, power at 60 % of the chant value (the middle of
+    the 8.5 norm) kept inside the band, shifted by ``power_delta`` (at least 0); chant 0–1
+    gets no power. None for forbidden books (no fixed guideline).
+
+    >>> from grimoire.core.registry import load_game
+    >>> t = vanilla_card(load_game("chant"), "orbital_cannon")
+    >>> t["id"], t["chant"], t["power"]
+    ('vanilla_science_10_6', 10, 6)
+    """
+    card = game.pool[card_id]
+    if card.kind != "library":
+        return None
+    band, lo, hi = guideline_band(card.chant)
+    power: int | None = None if band == "0-1" else min(hi, max(lo, ratio_limit(card.chant, 0.6)))
+    if power is not None or power_delta > 0:
+        power = max(0, (power or 0) + power_delta)
+    suffix = "" if power is None else f"_{power}"
+    return {"id": f"vanilla_{card.attribute}_{card.chant}{suffix}", "kind": "library",
+            "name": {"ja": f"無地の書（{card.attribute}・{card.chant}{'' if power is None else f'・威力{power}'}）",
+                     "en": f"Plain tome ({card.attribute}, {card.chant}{'' if power is None else f', power {power}'})"},
+            "attribute": card.attribute, "chant": card.chant, **({} if power is None else {"power": power})}
+
+
+#: The seed's ratio rule (8.5): power about 50–70 % of the chant value; with a drawback 100–120 %.
+RATIO_NORM = (0.5, 0.7)
+RATIO_DRAWBACK = 1.2
+
+
+def ratio_limit(chant: int, share: float) -> int:
+    """The largest power within ``share`` of ``chant``, rounded half up ("about").
+
+    >>> ratio_limit(10, 0.7), ratio_limit(2, 0.7), ratio_limit(5, 0.7), ratio_limit(10, 1.2)
+    (7, 1, 4, 12)
+    """
+    return int(chant * share + 0.5 + 1e-9)
+
+
+def guideline_reasons(chant: int, power: int, drawback: bool, has_effects: bool) -> list[str]:
+    """Why a library card of ``chant`` and ``power`` breaks rule 8.5 (empty: it does not).
+
+    >>> guideline_reasons(10, 8, False, True)
+    ['power 8 is 80 % of chant 10, above the 70 % norm (7) for a card without a drawback']
+    >>> guideline_reasons(10, 8, True, True), guideline_reasons(2, 1, False, False)
+    ([], [])
+    >>> [r[:28] for r in guideline_reasons(6, 2, False, False)]
+    ["power 2 below the 5-9 band's", 'power 2 is 33 % of chant 6, ']
+    """
+    band, lo, hi = guideline_band(chant)
+    reasons = []
+    if power > hi:
+        reasons.append(f"power {power} above the {band} band's {hi}")
+    elif power < lo:
+        reasons.append(f"power {power} below the {band} band's {lo}")
+    if band == "0-1":
+        if not drawback:
+            reasons.append("power 1 at chant 0–1 needs a drawback")
+        return reasons
+    share = round(100 * power / chant)
+    top = ratio_limit(chant, RATIO_DRAWBACK if drawback else RATIO_NORM[1])
+    if power > top:
+        if drawback:
+            reasons.append(f"power {power} is {share} % of chant {chant}, above the 120 % allowed with a "
+                           f"drawback ({top})")
+        else:
+            reasons.append(f"power {power} is {share} % of chant {chant}, above the 70 % norm ({top}) for a card "
+                           "without a drawback")
+    bottom = ratio_limit(chant, RATIO_NORM[0])
+    if power < bottom and not has_effects:
+        reasons.append(f"power {power} is {share} % of chant {chant}, below the 50 % norm ({bottom}) and no "
+                       "effect makes up for it")
+    return reasons
+
+
+# ----- play styles for the balance lab (coverage of mechanics greedy play avoids) -----------
+def _first(decision: Decision, prefix: str) -> str | None:
+    return next((o.id for o in decision.options if o.id.startswith(prefix)), None)
+
+
+class Styled:
+    """A base agent whose answers a style overrides for some decision kinds."""
+
+    def __init__(self, base: Any, name: str) -> None:
+        self.base = base
+        self.name = name
+
+    def choose(self, game: Game[Any], view: dict[str, Any], decision: Decision, chance: Chance) -> str:
+        answer = self.style(view, decision)
+        if answer is not None and decision.find(answer) is not None:
+            return answer
+        return str(self.base.choose(game, view, decision, chance))
+
+    def style(self, view: dict[str, Any], decision: Decision) -> str | None:
+        return None
+
+
+class Hoarder(Styled):
+    """Builds toward depth 2–3 and runaway on purpose: places whatever it can, never counters,
+    and activates only once the ready total passes the runaway threshold (or at 5 life or less)."""
+
+    def style(self, view: dict[str, Any], decision: Decision) -> str | None:
+        if decision.kind == "chant":
+            return _first(decision, "place:")
+        if decision.kind == "counter":
+            return "nocounter"
+        if decision.kind == "activate":
+            me: dict[str, Any] = next((p for p in view.get("players", []) if p.get("seat") == decision.player), {})
+            threshold = int(view.get("rules", {}).get("runaway_threshold", 10))
+            if int(view.get("ready_total", 0)) > threshold or int(me.get("life", 20)) <= 5:
+                return None
+            return "end"
+        return None
+
+
+class BookRusher(Styled):
+    """Places a forbidden book whenever it may (3.2.2)."""
+
+    def style(self, view: dict[str, Any], decision: Decision) -> str | None:
+        return _first(decision, "book:") if decision.kind == "chant" else None
+
+
+class Attacker(Styled):
+    """Activates a ready card whenever it can and counters whenever it can."""
+
+    def style(self, view: dict[str, Any], decision: Decision) -> str | None:
+        if decision.kind == "activate":
+            return _first(decision, "activate:")
+        if decision.kind == "counter":
+            return _first(decision, "counter:")
+        return None
+
+
+#: The balance lab's Chant play styles (each wraps the greedy agent).
+STYLES: dict[str, Any] = {"hoarder": Hoarder, "rusher": BookRusher, "attacker": Attacker}
+
+
+#: The seed's printed cards (火球, 書きかけの魔術研究論文, 天上の劫火): they stay exactly as printed.
+PRINTED = ("fireball", "unfinished_thesis", "heavenly_conflagration")
+
+
+def _m(key: str, ja: str, en: str, events: list[str], hint: str) -> dict[str, Any]:
+    return {"key": key, "label": {"ja": ja, "en": en}, "events": events, "hint": hint}
+
+
+#: What the coverage section watches in Chant, with what could exercise a mechanic that never fired.
+COVERAGE = [
+    _m("counter", "反撃", "counters (5.3)", ["counter"], "an agent that counters whenever it can: --agent attacker"),
+    _m("book", "禁書の詠唱開始", "forbidden books placed (3.2.2)", ["book"],
+       "decks with forbidden books and an agent that places them: --agent rusher"),
+    _m("overload", "詠唱過負荷", "overloaded damage (depth 2+, 5.5.1)", ["damage:x1.5", "damage:x2"],
+       "an agent that builds toward depth 2–3 on purpose: --agent hoarder"),
+    _m("runaway_check", "暴走判定", "runaway checks (6.2)", ["runaway"],
+       "an agent that hoards ready cards past the runaway threshold: --agent hoarder (or --variant "
+       "runaway_threshold=…)"),
+    _m("runaway", "暴走", "runaways (tails, 6.3)", ["runaway_damage"],
+       "an agent that hoards ready cards past the runaway threshold: --agent hoarder"),
+    _m("tutor", "サーチ", "tutors (10)", ["tutor_place", "tutor_hand"], "decks with tutor cards"),
+    _m("discard", "捨て札", "discards", ["discard"], "decks with discard costs"),
+]
 
 
 DRAWBACK_OPS = {"pay_life", "discard", "pay_life_advance_self"}

@@ -9,7 +9,9 @@ Seven fields separated by `` | ``::
 * ``flags`` — four characters ``p`` (placed from hand), ``b`` (book placed), ``v``
   (advanced instead of placing), ``d`` (discarded), each ``-`` when unset, then the
   number of cancelled book placements this turn: ``p--d0``.
-* ``rules`` — ``x`` (exclusive placement) or ``-``, then the turn limit: ``-60``.
+* ``rules`` — ``x`` (exclusive placement) or ``-``, then the turn limit: ``-60``; a
+  non-default rules variant follows after ``~`` (:func:`~.rules.variant_text`):
+  ``-60~d1,r12,c5,m2.2.3.4``.
 * ``result`` — ``-`` while the game goes on, ``W0:<reason>`` / ``W1:<reason>`` for a
   winner, ``D:<reason>`` for a draw.
 * ``legend`` — ``a=fireball,b=flame_sphere,…``: a letter code for every card id used.
@@ -45,9 +47,10 @@ from collections.abc import Callable
 
 from grimoire.core.decision import DRAWN, ONGOING
 from grimoire.core.effects import Frame
-from grimoire.core.errors import NotationError
+from grimoire.core.errors import NotationError, OptionsError
 from grimoire.core.rng import Chance
 
+from . import rules as rules_mod
 from .cards import CardDef
 from .state import ChantState, FrameKind, Phase, Player
 
@@ -106,7 +109,7 @@ def encode(s: ChantState) -> str:
     else:
         result = f"W{s.winner}:{s.reason}"
     header = (f"{HEADER} T{s.turn} A{s.active} F{s.first} P{s.phase.name} {flags} {s.cancels} "
-              f"{'x' if s.exclusive else '-'}{s.turn_limit} {result}")
+              f"{'x' if s.exclusive else '-'}{s.turn_limit}{_variant(s)} {result}")
     stack = "/".join(f"{FrameKind(f.kind).name.lower()},{f.source},{f.controller},{f.card},{f.index},{f.pc},"
                      f"{'.'.join(map(str, f.regs))}" for f in s.stack) or "-"
     c = s.chance
@@ -213,6 +216,12 @@ def decode(text: str, card: Callable[[str], CardDef]) -> ChantState:
     return s
 
 
+def _variant(s: ChantState) -> str:
+    """``~`` and the rules variant after the turn limit, only when it is not the default."""
+    text = rules_mod.variant_text(s.variant)
+    return f"~{text}" if text else ""
+
+
 def _header(s: ChantState, head: list[str]) -> None:
     for part, letter in zip(head[1:5], "TAFP", strict=True):
         if not part.startswith(letter):
@@ -233,7 +242,13 @@ def _header(s: ChantState, head: list[str]) -> None:
     if not rules or rules[0] not in "x-":
         raise NotationError(f"rules field {rules!r} must be x or - and the turn limit")
     s.exclusive = rules[0] == "x"
-    s.turn_limit = _int(rules[1:], "turn limit")
+    limit, _, variant = rules[1:].partition("~")
+    s.turn_limit = _int(limit, "turn limit")
+    if variant:
+        try:
+            s.variant = rules_mod.parse_variant_text(variant)
+        except OptionsError as e:
+            raise NotationError(str(e)) from None
     result = head[8]
     if result == "-":
         return

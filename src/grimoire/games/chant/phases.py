@@ -39,7 +39,7 @@ def begin_turn(s: ChantState, ev: list[Event]) -> None:
     s.abil.clear()
     ev.append(Event("turn", p, (s.turn,)))
     ev.append(Event("phase", p, ("D",)))
-    if s.turn != 1:
+    if s.turn != 1 or s.variant[rules.V_FIRST_DRAW]:
         rules.draw(s, p, 1, ev)
     ev.append(Event("phase", p, ("C",)))
     s.phase = Phase.C

@@ -242,7 +242,7 @@ def _runaway(s: ChantState, f: Frame, ev: list[Event]) -> bool:
     a = s.active
     if f.pc == RUN_CHECK:
         total = rules.ready_total(s)
-        if total <= 10:
+        if total <= s.variant[rules.V_RUNAWAY]:
             s.stack.pop()
             return False
         heads = s.chance.coin()

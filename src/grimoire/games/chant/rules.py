@@ -13,13 +13,70 @@ from typing import NoReturn
 
 from grimoire.core.decision import DRAWN, Event, Termination
 from grimoire.core.effects import Frame
+from grimoire.core.errors import OptionsError
 from grimoire.core.game import GameEnded
 
-from .state import TRIGGER_FIELDS, ChantState, FrameKind, Trigger
+from .state import DEFAULT_VARIANT, TRIGGER_FIELDS, ChantState, FrameKind, Trigger
 
 _EFFECT, _TRIGGER = FrameKind.EFFECT, FrameKind.TRIGGER
 
 MULT_TEXT = ("x1", "x1", "x1.5", "x2")
+
+#: The rules-variant parameters a state carries (game options; the default is the rulings):
+#: first-turn draw (0: the first player skips it, 2.2), the runaway threshold (6.1), the
+#: placing cap of chanting cards (3.2.1), then the damage multipliers at depth 0, 1, 2 and
+#: 3+ in halves (5.5.1: ×1, ×1, ×1.5, ×2).
+V_FIRST_DRAW, V_RUNAWAY, V_CAP, V_MULT = 0, 1, 2, 3
+
+
+def parse_multipliers(text: str) -> tuple[int, int, int, int]:
+    """Depth multipliers ``"1,1,1.5,2"`` (depth 0, 1, 2, 3+) as halves; one-line error if malformed.
+
+    >>> parse_multipliers("1,1,1.5,2"), parse_multipliers("1, 1.5, 2, 3")
+    ((2, 2, 3, 4), (2, 3, 4, 6))
+    """
+    parts = [x.strip() for x in str(text).split(",")]
+    try:
+        values = [float(x) for x in parts]
+        halves = [round(v * 2) for v in values]
+    except (ValueError, OverflowError):
+        values, halves = [], []
+    if len(values) != 4 or any(h < 0 or abs(v * 2 - h) > 1e-9 or h > 20
+                               for v, h in zip(values, halves, strict=True)):
+        raise OptionsError(f"depth_multipliers must be four multipliers (depth 0, 1, 2, 3+) in steps of 0.5 "
+                           f"from 0 to 10, like 1,1,1.5,2; got {text!r}")
+    return (halves[0], halves[1], halves[2], halves[3])
+
+
+def variant_text(v: tuple[int, ...]) -> str:
+    """The variant in position notation (empty for the default).
+
+    >>> variant_text(DEFAULT_VARIANT), variant_text((1, 12, 5, 2, 2, 3, 4))
+    ('', 'd1,r12,c5,m2.2.3.4')
+    """
+    if v == DEFAULT_VARIANT:
+        return ""
+    return f"d{v[0]},r{v[1]},c{v[2]},m{'.'.join(map(str, v[3:7]))}"
+
+
+def parse_variant_text(text: str) -> tuple[int, ...]:
+    """Inverse of :func:`variant_text`."""
+    fields = dict((part[:1], part[1:]) for part in text.split(",") if part)
+    try:
+        mult = [int(x) for x in fields["m"].split(".")]
+        v = (int(fields["d"]), int(fields["r"]), int(fields["c"]), *mult)
+    except (KeyError, ValueError):
+        raise OptionsError(f"rules variant {text!r} must read d<0|1>,r<n>,c<n>,m<a.b.c.d>") from None
+    if len(v) != 7:
+        raise OptionsError(f"rules variant {text!r} needs four multipliers")
+    return v
+
+
+def mult_text(s: ChantState, d: int) -> str:
+    """The multiplier of depth ``d`` as the damage event shows it (``x1.5``)."""
+    if s.variant == DEFAULT_VARIANT:
+        return MULT_TEXT[min(d, 3)]
+    return f"x{s.variant[V_MULT + min(d, 3)] / 2:g}"
 
 
 def multiplied(n: int, depth: int) -> int:
@@ -128,10 +185,10 @@ def damage(s: ChantState, amounts: tuple[int, int], ev: list[Event], depths: tup
         if n <= 0:
             continue
         d = depths[p] if depths is not None else depth(s, p)
-        total = multiplied(n, d)
+        total = n * s.variant[V_MULT + (d if d < 3 else 3)] // 2
         pl = s.players[p]
         pl.life -= total
-        ev.append(Event("damage", p, (n, MULT_TEXT[min(d, 3)], total, pl.life)))
+        ev.append(Event("damage", p, (n, mult_text(s, d), total, pl.life)))
     check_life(s, ev, reason)
 
 

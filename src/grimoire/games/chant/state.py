@@ -27,6 +27,9 @@ from grimoire.core.rng import Chance
 
 from .cards import CardDef
 
+#: The default rules variant (the rulings); :mod:`.rules` documents its fields.
+DEFAULT_VARIANT: tuple[int, ...] = (0, 10, 5, 2, 2, 3, 4)
+
 
 class Phase(IntEnum):
     """Where a turn stands with an empty effect stack (1.7; the D phase never waits)."""
@@ -131,7 +134,7 @@ class ChantState:
 
     __slots__ = ("abil", "active", "advanced", "book_placed", "cache", "cancels", "chance", "defs",
                  "discarded", "exclusive", "first", "ids", "owner", "phase", "placed", "players",
-                 "progress", "reason", "stack", "turn", "turn_limit", "under", "used", "winner")
+                 "progress", "reason", "stack", "turn", "turn_limit", "under", "used", "variant", "winner")
 
     def __init__(self, ids: tuple[str, ...], defs: tuple[CardDef, ...], owner: tuple[int, ...], chance: Chance,
                  progress: list[int], under: dict[int, list[int]], players: list[Player], turn: int, active: int,
@@ -162,6 +165,8 @@ class ChantState:
         self.exclusive = exclusive
         self.turn_limit = turn_limit
         self.cache = cache
+        #: rules-variant parameters (see :data:`~grimoire.games.chant.rules.DEFAULT_VARIANT`)
+        self.variant: tuple[int, ...] = DEFAULT_VARIANT
 
     @classmethod
     def new(cls, ids: tuple[str, ...], defs: tuple[CardDef, ...], owner: tuple[int, ...], chance: Chance
@@ -177,14 +182,22 @@ class ChantState:
 
     def clone(self) -> ChantState:
         """An equal, independent copy (card definitions and ids are shared: they never change)."""
-        return ChantState(
+        s = ChantState(
             self.ids, self.defs, self.owner, self.chance.clone(), self.progress[:],
             {k: v[:] for k, v in self.under.items()}, [self.players[0].clone(), self.players[1].clone()],
             self.turn, self.active, self.first, self.phase, self.placed, self.book_placed, self.advanced,
             self.discarded, self.cancels, self.used[:], self.abil[:], [f.clone() for f in self.stack], self.winner,
             self.reason, self.exclusive, self.turn_limit, self.cache)
+        s.variant = self.variant
+        return s
 
     def to_json(self) -> dict[str, Any]:
+        data = self._json()
+        if self.variant != DEFAULT_VARIANT:
+            data["variant"] = list(self.variant)
+        return data
+
+    def _json(self) -> dict[str, Any]:
         return {
             "ids": list(self.ids),
             "owner": list(self.owner),
@@ -219,4 +232,6 @@ class ChantState:
         s.stack = [Frame.from_json(f) for f in data.get("stack", [])]
         s.winner, s.reason = int(data["winner"]), str(data["reason"])
         s.exclusive, s.turn_limit = bool(data["exclusive"]), int(data["turn_limit"])
+        if "variant" in data:
+            s.variant = tuple(int(x) for x in data["variant"])
         return s

@@ -47,7 +47,7 @@ from grimoire.core.decision import DRAWN
 from grimoire.core.effects import Frame
 
 from . import rules
-from .state import ChantState, FrameKind, Phase, Trigger
+from .state import DEFAULT_VARIANT, ChantState, FrameKind, Phase, Trigger
 
 
 def _cards(s: ChantState, uids: list[int]) -> list[dict[str, Any]]:
@@ -84,6 +84,16 @@ def _frame(s: ChantState, f: Frame, seat: int | None) -> dict[str, Any]:
             "regs": list(f.regs)}
 
 
+def _rules(s: ChantState) -> dict[str, Any]:
+    """The rules options a seat sees; the variant options only when they differ from the rulings."""
+    out: dict[str, Any] = {"exclusive_placement": s.exclusive, "turn_limit": s.turn_limit}
+    v = s.variant
+    if v != DEFAULT_VARIANT:
+        out.update({"first_turn_draw": bool(v[0]), "runaway_threshold": v[1], "chant_cap": v[2],
+                    "depth_multipliers": ",".join(f"{h / 2:g}" for h in v[3:7])})
+    return out
+
+
 def view(s: ChantState, seat: int | None) -> dict[str, Any]:
     """All that ``seat`` may know (see the module docstring)."""
     players = []
@@ -103,7 +113,7 @@ def view(s: ChantState, seat: int | None) -> dict[str, Any]:
     return {
         "game": "chant", "seat": seat, "turn": s.turn, "active": s.active, "first": s.first,
         "phase": Phase(s.phase).name, "over": s.over, "result": result,
-        "rules": {"exclusive_placement": s.exclusive, "turn_limit": s.turn_limit},
+        "rules": _rules(s),
         "turn_flags": {"placed": s.placed, "book_placed": s.book_placed, "advanced": s.advanced,
                        "discarded": s.discarded, "cancels": s.cancels},
         "ready_total": rules.ready_total(s),

@@ -14,7 +14,7 @@ from grimoire.core.decision import DRAWN, Event, Termination
 from grimoire.core.game import GameEnded
 
 from .cards import HAKO, ZENNO
-from .state import OVER, DestinyState, User
+from .state import OVER, V_HAKO, DestinyState, User
 
 
 def end_game(state: DestinyState, loser: int, reason: Termination, events: list[Event]) -> NoReturn:
@@ -110,8 +110,11 @@ def take_from_hand(state: DestinyState, seat: int, uid: int) -> None:
         p.crisis.remove(uid)
 
 
-def hako_check(state: DestinyState, seat: int, uid: int, events: list[Event]) -> None:
-    """§9.4: the first 全能 summon or use of the turn fills the crisis zone with 4 cards."""
+def hako_check(state: DestinyState, seat: int, uid: int, events: list[Event], summon: bool = False) -> None:
+    """§9.4: the first 全能 summon or use of the turn fills the crisis zone with 4 cards (under the
+    ``hako_trigger=summon`` variant only a summon counts)."""
+    if state.variant[V_HAKO] == 1 and not summon:
+        return
     p = state.players[seat]
     if p.ability != HAKO or p.hako == state.turn or state.defs[uid].attribute != ZENNO:
         return

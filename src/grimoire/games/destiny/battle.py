@@ -28,16 +28,25 @@ from .cards import ZENNO
 BEATS = {"kiryoku": "jutsushiki", "jutsushiki": "shinpi", "shinpi": "kiryoku"}
 
 
-def modifiers(attacker: str, blocker: str, ja: bool = False) -> tuple[int, int]:
-    """Attribute modifiers (attacker's, blocker's) of §6.4; ``ja`` removes the blocker's +1.
+def modifiers(attacker: str, blocker: str, ja: bool = False, wheel: int = 0) -> tuple[int, int]:
+    """Attribute modifiers (attacker's, blocker's) of §6.4; ``ja`` removes the blocker's +1;
+    ``wheel`` 1 turns the wheel's +1 off, 2 every modifier (rules variants).
 
     >>> modifiers("kiryoku", "jutsushiki"), modifiers("kiryoku", "shinpi"), modifiers("zenno", "zenno")
     ((1, 0), (0, 1), (1, -1))
     >>> modifiers("kiryoku", "shinpi", ja=True)
     (0, 0)
+    >>> modifiers("kiryoku", "jutsushiki", wheel=1), modifiers("zenno", "zenno", wheel=1)
+    ((0, 0), (1, -1))
+    >>> modifiers("zenno", "zenno", wheel=2)
+    (0, 0)
     """
+    if wheel == 2:
+        return 0, 0
     a = 1 if attacker == ZENNO else 0
     d = -1 if blocker == ZENNO else 0
+    if wheel == 1:
+        return a, d
     if BEATS.get(attacker) == blocker:
         a += 1
     elif BEATS.get(blocker) == attacker and not ja:
@@ -45,13 +54,14 @@ def modifiers(attacker: str, blocker: str, ja: bool = False) -> tuple[int, int]:
     return a, d
 
 
-def battle_values(a_power: int, a_attr: str, d_power: int, d_attr: str, ja: bool = False) -> tuple[int, int]:
+def battle_values(a_power: int, a_attr: str, d_power: int, d_attr: str, ja: bool = False, wheel: int = 0
+                  ) -> tuple[int, int]:
     """A and D of §6.3: current power plus attribute modifier, each at least 0.
 
     >>> battle_values(0, "kiryoku", 0, "zenno")
     (0, 0)
     """
-    ma, md = modifiers(a_attr, d_attr, ja)
+    ma, md = modifiers(a_attr, d_attr, ja, wheel)
     a = a_power + ma
     d = d_power + md
     return (a if a > 0 else 0), (d if d > 0 else 0)
@@ -82,9 +92,10 @@ def compare(a: int, d: int, ca: int = 0) -> Clash:
     return Clash(a, d, True, False, 0)
 
 
-def clash(a_power: int, a_attr: str, d_power: int, d_attr: str, ja: bool = False, ca: int = 0) -> Clash:
+def clash(a_power: int, a_attr: str, d_power: int, d_attr: str, ja: bool = False, ca: int = 0, wheel: int = 0
+          ) -> Clash:
     """The whole damage step of a blocked attack from current powers and attributes."""
-    a, d = battle_values(a_power, a_attr, d_power, d_attr, ja)
+    a, d = battle_values(a_power, a_attr, d_power, d_attr, ja, wheel)
     return compare(a, d, ca)
 
 

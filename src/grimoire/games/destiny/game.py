@@ -38,7 +38,7 @@ from . import decisions, notation, turn, view
 from .cards import DATA, load_pool
 from .events import EVENTS
 from .messages import MESSAGES, TERMS
-from .state import DestinyState, Player
+from .state import DEFAULT_VARIANT, DestinyState, Player
 
 OPTION_SPECS = (
     OptionSpec("deck_size", 30, "Exact number of cards in a deck (rule 2.1)", minimum=10),
@@ -47,6 +47,11 @@ OPTION_SPECS = (
     OptionSpec("first_player", "coin", "Who goes first: a seeded coin toss, or seat 0 or 1 (rule 2.4)",
                choices=("coin", "0", "1")),
     OptionSpec("turn_limit", 120, "After this turn the game is a draw (rule 10.3)", minimum=2),
+    OptionSpec("attribute_wheel", "on", "Variant: the attribute wheel's +1 (on), off (全能's ±1 stays), or no "
+               "attribute modifier at all (none) (rule 6.4)", choices=("on", "off", "none")),
+    OptionSpec("hako_trigger", "summon_or_use", "Variant: what fires 地脈の函 — a 全能 summon or use, or a summon "
+               "only (rule 9.4)", choices=("summon_or_use", "summon")),
+    OptionSpec("crisis_expiry", True, "Variant: the crisis zone empties at the end of each turn (rule 9.4.3)"),
 )
 
 
@@ -132,6 +137,10 @@ class DestinyGame(Game[DestinyState]):
             players.append(Player.new(opts["starting_threads"], uids))
         state = DestinyState.new(tuple(cards), tuple(self.pool[c] for c in cards), tuple(owner), players,
                       setup.make_chance(), opts["turn_limit"])
+        variant = (("on", "off", "none").index(str(opts["attribute_wheel"])),
+                   ("summon_or_use", "summon").index(str(opts["hako_trigger"])), int(bool(opts["crisis_expiry"])))
+        if variant != DEFAULT_VARIANT:
+            state.variant = variant
         if opts["first_player"] != "coin":
             state.first = int(opts["first_player"])
         return state

@@ -2,7 +2,7 @@
 
 Read from each balance game's events (by argument name, :data:`~.events.EVENTS`).
 
->>> from grimoire.core.decision import Event
+>>> from grimoire.core.decision import Decision, Event
 >>> m = DestinyMetrics()
 >>> m.draws(Event("draw", 0, ("war_cry", 4), 0)), m.plays(Event("summon", 1, ("lion_dancer", 9)))
 ((0, 'war_cry'), (1, 'lion_dancer'))
@@ -13,11 +13,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from grimoire.core.decision import Event
+from grimoire.core.decision import Decision, Event
 from grimoire.core.game import Game
 from grimoire.core.plugin import PlayedGame
+from grimoire.core.rng import Chance
 from grimoire.core.stats import rate
 
+from .battle import modifiers
 from .events import EVENTS
 
 
@@ -36,7 +38,7 @@ class DestinyMetrics:
 
     def start(self) -> dict[str, Any]:
         return {"lucky_saves": [0, 0], "failed_reveals": [0, 0], "releases": [0, 0], "upkeeps": [0, 0],
-                "threads": [[], []], "cancels": [0, 0]}
+                "threads": [[], []], "cancels": [0, 0], "clashes": {}}
 
     def step(self, game: Game[Any], state: Any, events: list[Event], extra: dict[str, Any]) -> None:
         for e in events:
@@ -51,6 +53,8 @@ class DestinyMetrics:
                 extra["upkeeps"][e.player] += 1
             elif kind == "cancel":  # the seat that cancelled (相殺)
                 extra["cancels"][e.player] += 1
+            elif kind == "clash":
+                _clash(state, e, extra["clashes"])
             elif kind == "turn":
                 for p in (0, 1):
                     extra["threads"][p].append(int(state.players[p].threads))
@@ -80,6 +84,7 @@ class DestinyMetrics:
             "releases_per_game": releases / n,
             "release_share": rate(releases, releases + upkeeps),
             "cancels_per_game": sum(sum(g.extra["cancels"]) for g in games) / n,
+            "wheel": wheel_summary(games),
             "threads_by_turn": {
                 "winner": [sum(v) / len(v) if v else None for v in winners],
                 "loser": [sum(v) / len(v) if v else None for v in losers],
@@ -99,6 +104,136 @@ class DestinyMetrics:
         ax.set_title("thread trajectories")
         return True
 
+    def styles(self) -> dict[str, Any]:
+        """Play styles for the balance lab (``--agent aggressive``, ``--agent defensive``)."""
+        return STYLES
+
+    def coverage(self) -> list[dict[str, Any]]:
+        """The mechanics the balance report's coverage section watches (rules 5.3, 7, 8, 9)."""
+        return COVERAGE
+
+    def vanilla(self, game: Game[Any], card_id: str, power_delta: int = 0) -> dict[str, Any] | None:
+        """The vanilla stand-in of a card for the balance lab's swaps: same attribute, power
+        (shifted by ``power_delta``, kept in 1–6) and Lucky! mark, no effects.
+
+        >>> from grimoire.core.registry import load_game
+        >>> DestinyMetrics().vanilla(load_game("destiny"), "paper_shikigami", 1)["id"]
+        'vanilla_jutsushiki_2_lucky'
+        """
+        card = game.pool[card_id]
+        power = min(6, max(1, card.power + power_delta))
+        lucky = "_lucky" if card.lucky else ""
+        return {"id": f"vanilla_{card.attribute}_{power}{lucky}",
+                "name": {"ja": f"無地の札（{card.attribute}・{power}{'・Lucky!' if lucky else ''}）",
+                         "en": f"Plain card ({card.attribute}, {power}{', Lucky!' if lucky else ''})"},
+                "attribute": card.attribute, "power": power, "lucky": card.lucky}
+
     def guideline(self, game: Game[Any]) -> list[dict[str, Any]]:
         """Destiny's seed gives no card-design guideline: nothing to flag."""
         return []
+
+
+def _sign(x: int) -> int:
+    return (x > 0) - (x < 0)
+
+
+def _clash(state: Any, e: Event, clashes: dict[str, list[int]]) -> None:
+    """Count a blocked battle by attribute pair, and whether the attribute modifiers (the wheel
+    and 全能's ±1) changed its outcome: who leaves is decided by the sign of A − D (§6.5)."""
+    a_uid, a_val = int(EVENTS.arg(e, "uid")), int(EVENTS.arg(e, "value"))
+    d_uid, d_val = int(EVENTS.arg(e, "blocker_uid")), int(EVENTS.arg(e, "blocker_value"))
+    a_attr, d_attr = state.defs[a_uid].attribute, state.defs[d_uid].attribute
+    ma, md = modifiers(a_attr, d_attr, wheel=int(getattr(state, "variant", (0,))[0]))
+    row = clashes.setdefault(f"{a_attr}>{d_attr}", [0, 0])
+    row[0] += 1
+    if _sign(a_val - d_val) != _sign((a_val - ma) - (d_val - md)):
+        row[1] += 1
+
+
+def wheel_summary(games: Sequence[PlayedGame]) -> dict[str, Any]:
+    """Blocked battles by attacker > blocker attribute, and the share whose outcome the
+    attribute modifiers decided (the JA flag is not read: modifiers are taken as printed in §6.4)."""
+    pairs: dict[str, list[int]] = {}
+    for g in games:
+        for pair, (n, decided) in g.extra.get("clashes", {}).items():
+            row = pairs.setdefault(pair, [0, 0])
+            row[0] += n
+            row[1] += decided
+    total = sum(n for n, _ in pairs.values())
+    decided = sum(d for _, d in pairs.values())
+    return {"battles": total, "decided": rate(decided, total),
+            "by_pair": {p: {"battles": n, "decided": rate(d, n)} for p, (n, d) in sorted(pairs.items())}}
+
+
+def _m(key: str, ja: str, en: str, events: list[str], hint: str) -> dict[str, Any]:
+    return {"key": key, "label": {"ja": ja, "en": en}, "events": events, "hint": hint}
+
+
+#: What the coverage section watches in Destiny Saga, with what could exercise a mechanic that never fired.
+COVERAGE = [
+    _m("lucky", "Lucky!", "Lucky! saves (8)", ["lucky"], "decks with Lucky! cards and games that run threads low"),
+    _m("cancel", "相殺", "cancels (7.3)", ["cancel"], "decks with 相殺 cards and an agent that keeps them"),
+    _m("fate", "運命選択", "fate selections (8)", ["fate"], "an agent that discards for threads at the turn's end"),
+    _m("release", "解放", "upkeep releases", ["release"], "a defensive agent: --agent defensive"),
+    _m("houki_chosen", "地脈蜂起を選択", "地脈蜂起 chosen", ["ability:chimyaku_houki"],
+       "a deck whose `# ability:` line names it (or a forced ability)"),
+    _m("houki", "地脈蜂起", "地脈蜂起 used (9.1)", ["houki"], "地脈蜂起 with 気魄 cards of power 2+ in hand"),
+    _m("kijutsu_chosen", "地脈記述を選択", "地脈記述 chosen", ["ability:chimyaku_kijutsu"],
+       "a deck whose `# ability:` line names it (or a forced ability)"),
+    _m("kijutsu", "地脈記述", "地脈記述 used (9.2)", ["kijutsu"], "地脈記述 with 術式 cards that target users"),
+    _m("kanchi_chosen", "地脈感知を選択", "地脈感知 chosen", ["ability:chimyaku_kanchi"],
+       "a deck whose `# ability:` line names it (or a forced ability)"),
+    _m("kanchi", "地脈感知", "地脈感知 used (9.3)", ["sense"],
+       "地脈感知 with spare 神秘 cards and main-timing effects"),
+    _m("hako_chosen", "地脈の函を選択", "地脈の函 chosen", ["ability:chimyaku_no_hako"],
+       "a deck whose `# ability:` line names it (or a forced ability)"),
+    _m("hako", "地脈の函", "地脈の函 fired (9.4)", ["hako"], "地脈の函 with 全能 cards"),
+]
+
+
+# ----- play styles for the balance lab ---------------------------------------------------
+class Styled:
+    """A base agent whose answers a style overrides for some decision kinds."""
+
+    def __init__(self, base: Any, name: str) -> None:
+        self.base = base
+        self.name = name
+
+    def choose(self, game: Game[Any], view: dict[str, Any], decision: Decision, chance: Chance) -> str:
+        answer = self.style(view, decision)
+        if answer is not None and decision.find(answer) is not None:
+            return answer
+        return str(self.base.choose(game, view, decision, chance))
+
+    def style(self, view: dict[str, Any], decision: Decision) -> str | None:
+        return None
+
+
+class Aggressive(Styled):
+    """Attacks with every user it can and keeps its users at upkeep."""
+
+    def style(self, view: dict[str, Any], decision: Decision) -> str | None:
+        if decision.kind == "attackers":
+            return next((o.id for o in decision.options if o.id.startswith("attack:")), None)
+        if decision.kind == "upkeep":
+            return next((o.id for o in decision.options if o.id.startswith("pay:")), None)
+        return None
+
+
+class Defensive(Styled):
+    """Keeps two users home as blockers, releases users rather than pay for them, and takes
+    threads at every fate selection."""
+
+    def style(self, view: dict[str, Any], decision: Decision) -> str | None:
+        if decision.kind == "attackers":
+            attacks = [o.id for o in decision.options if o.id.startswith("attack:")]
+            return attacks[0] if len(attacks) > 2 else "done"
+        if decision.kind == "upkeep":
+            return next((o.id for o in decision.options if o.id.startswith("release:")), None)
+        if decision.kind == "fate":
+            return next((o.id for o in decision.options if o.id.startswith("select:")), None)
+        return None
+
+
+#: The balance lab's Destiny play styles (each wraps the greedy agent).
+STYLES: dict[str, Any] = {"aggressive": Aggressive, "defensive": Defensive}

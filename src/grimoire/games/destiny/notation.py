@@ -43,7 +43,7 @@ from grimoire.core.pool import CardPool
 from grimoire.core.rng import KINDS, Chance
 
 from .cards import ABILITIES, TIMINGS, CardDef
-from .state import PHASES, DestinyState, FrameKind, Phase, Player, User
+from .state import DEFAULT_VARIANT, PHASES, DestinyState, FrameKind, Phase, Player, User
 
 TAG = "destiny:1"
 ZONES = ("deck", "hand", "field", "discard", "crisis")
@@ -75,6 +75,8 @@ def encode(state: DestinyState) -> str:
         if value != default:
             head.append(f"{key}={value}")
     head.append(f"limit={state.turn_limit}")
+    if state.variant != DEFAULT_VARIANT:
+        head.append("variant=" + ".".join(map(str, state.variant)))
     if state.queue:
         head.append("queue=" + ",".join(map(str, state.queue)))
     if state.qi:
@@ -235,6 +237,14 @@ def decode(text: str, pool: CardPool[CardDef]) -> DestinyState:
     state = DestinyState.new(tuple(ids), tuple(pool[c] for c in ids), tuple(owner), players, chance,
                   _int(head, "limit", 120, "header"))
     state.phase = phase
+    variant = head.pop("variant", "")
+    if variant:
+        try:
+            state.variant = tuple(int(x) for x in variant.split("."))
+        except ValueError:
+            raise NotationError(f"header: variant must be numbers joined by '.', got {variant!r}") from None
+        if len(state.variant) != len(DEFAULT_VARIANT):
+            raise NotationError(f"header: variant needs {len(DEFAULT_VARIANT)} numbers, got {variant!r}")
     state.turn = _int(head, "turn", 1, "header")
     state.active = _int(head, "active", 0, "header")
     state.first = _int(head, "first", -1, "header")

@@ -137,6 +137,14 @@ class Player:
         return p
 
 
+#: Rules-variant parameters (game options; the default is the rulings): the attribute wheel
+#: (0 on; 1 off: no wheel +1, 全能's ±1 stays; 2 none: no attribute modifier at all, §6.4),
+#: what triggers 地脈の函 (0 a summon or a use; 1 a summon only, §9.4) and whether the crisis
+#: zone empties at the end of each turn (1 yes, §9.4.3; 0 no).
+DEFAULT_VARIANT: tuple[int, ...] = (0, 0, 1)
+V_WHEEL, V_HAKO, V_EXPIRY = 0, 1, 2
+
+
 class DestinyState:
     """A whole Destiny game position (see the module docstring).
 
@@ -153,7 +161,7 @@ class DestinyState:
 
     __slots__ = ("active", "attacker", "blocker", "ca", "cache", "chance", "defs", "first", "ids", "ja",
                  "owner", "pending", "phase", "players", "qi", "queue", "reason", "stack", "sub", "summons",
-                 "turn", "turn_limit", "used", "winner")
+                 "turn", "turn_limit", "used", "variant", "winner")
 
     def __init__(self, ids: tuple[str, ...], defs: tuple[CardDef, ...], owner: tuple[int, ...],
                  players: list[Player], chance: Chance, turn_limit: int, turn: int, active: int, first: int,
@@ -184,6 +192,8 @@ class DestinyState:
         self.winner = winner
         self.reason = reason
         self.cache = cache
+        #: rules-variant parameters (:data:`DEFAULT_VARIANT`)
+        self.variant: tuple[int, ...] = DEFAULT_VARIANT
 
     @classmethod
     def new(cls, ids: tuple[str, ...], defs: tuple[CardDef, ...], owner: tuple[int, ...], players: list[Player],
@@ -194,11 +204,13 @@ class DestinyState:
 
     def clone(self) -> DestinyState:
         """An equal, independent copy (card definitions and ids are shared: they never change)."""
-        return DestinyState(
+        s = DestinyState(
             self.ids, self.defs, self.owner, [self.players[0].clone(), self.players[1].clone()], self.chance.clone(),
             self.turn_limit, self.turn, self.active, self.first, self.phase, self.sub, self.pending, self.summons,
             self.queue[:], self.qi, self.attacker, self.blocker, self.ja, self.ca, self.used,
             [f.clone() for f in self.stack], self.winner, self.reason, self.cache)
+        s.variant = self.variant
+        return s
 
     @property
     def over(self) -> bool:
@@ -214,6 +226,12 @@ class DestinyState:
         return value if value > 0 else 0
 
     def to_json(self) -> dict[str, Any]:
+        data = self._json()
+        if self.variant != DEFAULT_VARIANT:
+            data["variant"] = list(self.variant)
+        return data
+
+    def _json(self) -> dict[str, Any]:
         return {
             "ids": list(self.ids), "owner": list(self.owner),
             "players": [p.to_json() for p in self.players],
@@ -247,4 +265,6 @@ class DestinyState:
         s.stack = [Frame.from_json(f) for f in data["stack"]]
         s.winner = int(data["winner"])
         s.reason = str(data["reason"])
+        if "variant" in data:
+            s.variant = tuple(int(x) for x in data["variant"])
         return s

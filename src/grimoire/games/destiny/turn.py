@@ -34,6 +34,8 @@ from .state import (
     MULLIGAN,
     SUMMON,
     UPKEEP,
+    V_EXPIRY,
+    V_WHEEL,
     WINDOW_ATK,
     WINDOW_DEF,
     DestinyState,
@@ -95,7 +97,7 @@ def end_turn(state: DestinyState, events: list[Event]) -> None:
             u.mod = 0
     for seat in (0, 1):
         p = state.players[seat]
-        if p.crisis:
+        if p.crisis and state.variant[V_EXPIRY]:
             events.append(Event("crisis_back", seat, (len(p.crisis),)))
             p.deck[0:0] = p.crisis[::-1]
             p.crisis = []
@@ -122,7 +124,7 @@ def _summon(state: DestinyState, uid: int, events: list[Event]) -> None:
         state.pending = uid
         state.phase = KIJUTSU_PICK
         return
-    hako_check(state, seat, uid, events)
+    hako_check(state, seat, uid, events, summon=True)
 
 
 def houki_cards(state: DestinyState, seat: int) -> list[int]:
@@ -200,7 +202,7 @@ def _damage(state: DestinyState, events: list[Event]) -> None:
     blk = state.user(state.blocker)
     assert blk is not None
     result = clash(state.power(att), state.defs[att.uid].attribute, state.power(blk),
-                   state.defs[blk.uid].attribute, state.ja, state.ca)
+                   state.defs[blk.uid].attribute, state.ja, state.ca, state.variant[V_WHEEL])
     events.append(Event("clash", seat, (a_card, att.uid, result.a, state.ids[blk.uid], blk.uid, result.d)))
     if result.attacker_leaves:
         remove_user(state, att.uid, events)
@@ -302,7 +304,7 @@ def _answer_houki(state: DestinyState, option: str, events: list[Event]) -> None
         events.append(Event("houki", seat, (state.ids[extra], extra, state.ids[uid], uid)))
     state.pending = -1
     state.phase = SUMMON
-    hako_check(state, seat, uid, events)
+    hako_check(state, seat, uid, events, summon=True)
 
 
 def _answer_kijutsu(state: DestinyState, option: str, events: list[Event]) -> None:

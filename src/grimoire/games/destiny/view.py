@@ -53,7 +53,7 @@ from grimoire.core.rng import Chance
 from . import effects
 from .cards import ABILITIES, TIMINGS
 from .decisions import waiting
-from .state import ABILITY, DECLARE, HOUKI_PICK, KIJUTSU_PICK, PHASES, UPKEEP, DestinyState, User
+from .state import ABILITY, DECLARE, DEFAULT_VARIANT, HOUKI_PICK, KIJUTSU_PICK, PHASES, UPKEEP, DestinyState, User
 
 #: The step a use waits on, by its program counter (views name it).
 STEPS = {effects.PC_RESPONSE: "response", effects.PC_SENSE: "sense", effects.PC_TARGET: "target"}
@@ -67,6 +67,15 @@ def _user(state: DestinyState, u: User) -> dict[str, Any]:
     d = state.defs[u.uid]
     return {"uid": u.uid, "card": d.id, "attribute": d.attribute, "printed": d.power, "power": state.power(u),
             "veteran": u.veteran, "ready": u.ready, "lucky": d.lucky}
+
+
+def _variant(state: DestinyState) -> dict[str, Any]:
+    """The rules-variant options a seat sees, only when they differ from the rulings."""
+    if state.variant == DEFAULT_VARIANT:
+        return {}
+    v = state.variant
+    return {"rules": {"attribute_wheel": ("on", "off", "none")[v[0]], "hako_trigger": ("summon_or_use", "summon")[v[1]],
+                      "crisis_expiry": bool(v[2])}}
 
 
 def view(state: DestinyState, seat: int | None) -> dict[str, Any]:
@@ -113,6 +122,7 @@ def view(state: DestinyState, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "turn": state.turn,
         "turn_limit": state.turn_limit,
+        **_variant(state),
         "active": state.active,
         "first": state.first if state.first >= 0 else None,
         "phase": PHASES[state.phase],

@@ -1,0 +1,372 @@
+"""Suggestions, not only diagnoses: small content changes that bring the decks into a win-rate band.
+
+:func:`suggest` hill-climbs over small card changes — a card's power or its cost (Chant's
+chant value) ±1 or ±2, at most ±2 in all per card — in the approach of "Evolving the
+Hearthstone Meta" (arXiv 1907.01623):
+each step takes the deck furthest outside the band (45–55 % against the field by
+default), tries changes to its cards in the direction that would move it toward the
+band (cards only that deck holds first, then by drawn association, then by copies), and
+one-copy trades within that deck, plays the whole schedule once
+per candidate on the same seeds, and keeps the change that brings the decks closest to
+the band. It stops when every deck is inside the band (point estimates), when no
+candidate helps, or after ``steps`` changes; the changes kept are the smallest set it
+found. Cards the game marks fixed (Chant: the seed's printed cards) are never changed.
+
+:func:`optimize_deck` hill-climbs one deck's list: each step tries replacing one copy of
+a card by another card of the pool (within the deck rules) and keeps the best improvement
+of the deck's win rate against the rest of the field, on the same seeds.
+
+>>> objective([{"deck": "a", "rate": 0.60}, {"deck": "b", "rate": 0.50}]), round(distance(0.40), 2)
+(0.05, 0.05)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from grimoire.core.decks import Deck, DeckLine, DeckList
+from grimoire.core.errors import DeckError, GrimoireError
+from grimoire.core.game import Game
+from grimoire.core.rng import Chance
+from grimoire.core.stats import rate
+from grimoire.core.tomlwrite import dump_cards
+from grimoire.sim.runner import derive_seed
+
+from . import analysis
+from .collect import Block, GameStats, metrics_for
+from .pairing import Hints, pair_blocks
+from .swaps import opponents
+
+BAND = (0.45, 0.55)
+
+RunBatches = Callable[[list[list[Block]]], list[list[GameStats]]]
+
+
+def distance(rate: float, band: tuple[float, float] = BAND) -> float:
+    """How far a win rate lies outside the band (0 inside)."""
+    return max(0.0, band[0] - rate, rate - band[1])
+
+
+def objective(rates: Sequence[Mapping[str, Any]], band: tuple[float, float] = BAND) -> float:
+    """The sum over decks of the distance outside the band: 0 when every deck is inside."""
+    return round(sum(distance(float(r["rate"]), band) for r in rates), 10)
+
+
+@dataclass(frozen=True)
+class Change:
+    """One change: a card's ``field`` (``power`` or ``chant``) shifted by ``delta``, or (``field``
+    ``copies``) one copy of ``card`` in ``deck`` traded for one more copy of ``partner``."""
+
+    card: str
+    field: str
+    delta: int
+    deck: str = ""
+    partner: str = ""
+
+    def describe(self) -> str:
+        if self.field == "copies":
+            return f"{self.deck}: -1 {self.card} +1 {self.partner}"
+        return f"{self.card} {self.field} {self.delta:+d}"
+
+
+def changed_decks(decks: list[tuple[str, Deck]], changes: Sequence[Change]) -> list[tuple[str, Deck]]:
+    """The decks with the copy trades of ``changes`` applied (same labels: same seeds)."""
+    out = []
+    for label, deck in decks:
+        for c in changes:
+            if c.field == "copies" and c.deck == label:
+                deck = replace_one(deck, c.card, c.partner)
+        out.append((label, deck))
+    return out
+
+
+def fixed_cards(game: Game[Any]) -> frozenset[str]:
+    """Cards the game's metrics mark as not to be changed (none without a hook)."""
+    hook = getattr(metrics_for(game.name), "fixed_cards", None)
+    return frozenset(hook()) if hook is not None else frozenset()
+
+
+def changed_tables(game: Game[Any], changes: Sequence[Change]) -> dict[str, dict[str, Any]]:
+    """The card tables of ``game`` with ``changes`` applied (only the changed cards)."""
+    ids = sorted({c.card for c in changes})
+    ids = sorted({c.card for c in changes if c.field != "copies"})
+    tables = {k: dict(v) for k, v in game.cards.card_tables(ids).items()}
+    for c in changes:
+        if c.field == "copies":
+            continue
+        table = tables[c.card]
+        table[c.field] = int(table.get(c.field) or 0) + c.delta
+    return tables
+
+
+def candidates(game: Game[Any], decks: list[tuple[str, Deck]], deck: str, direction: int, fixed: frozenset[str],
+               limit: int, current: Sequence[Change], association: Mapping[str, float] | None = None
+               ) -> list[Change]:
+    """Changes to ``deck``'s cards that push its win rate in ``direction`` (+1 up, −1 down): cards
+    only this deck holds first, then those whose drawn association points the other way most
+    (a deck too strong weakens the cards it wins with), then by copies."""
+    own = dict(decks)[deck].all_cards()
+    elsewhere = {c for label, d in decks if label != deck for c in d.all_cards()}
+    shifted = {(c.card, c.field): c.delta for c in current}
+    assoc = association or {}
+    ranked = sorted(set(own), key=lambda c: (c in elsewhere, direction * assoc.get(c, 0.0), -own.count(c), c))
+    out: list[Change] = []
+    for card_id in ranked:
+        if card_id in fixed:
+            continue
+        card = game.pool[card_id]
+        power = getattr(card, "power", None)
+        chant = getattr(card, "chant", None)
+        for step in (1, 2):
+            delta = direction * step
+            if power is not None and abs(shifted.get((card_id, "power"), 0) + delta) <= 2 and power + delta >= 1:
+                out.append(Change(card_id, "power", delta))
+            # a higher chant value (cost) weakens a card, a lower one strengthens it
+            if chant is not None and abs(shifted.get((card_id, "chant"), 0) - delta) <= 2 and chant - delta >= 0:
+                out.append(Change(card_id, "chant", -delta))
+        if len({c.card for c in out}) >= limit:
+            break
+    out += copy_trades(game, dict(decks)[deck], deck, direction, fixed, assoc, limit)
+    return out
+
+
+def copy_trades(game: Game[Any], deck: Deck, label: str, direction: int, fixed: frozenset[str],
+                assoc: Mapping[str, float], limit: int) -> list[Change]:
+    """Copy trades within one deck toward ``direction``: one copy of a card its wins go with
+    (−1) or against (+1) out, one more copy of the card at the other end in (deck rules kept)."""
+    cards = sorted(set(deck.all_cards()) - fixed, key=lambda c: (-direction * assoc.get(c, 0.0), c))
+    out: list[Change] = []
+    for out_card in cards[:limit]:
+        for in_card in reversed(cards):
+            if in_card == out_card:
+                continue
+            try:
+                game.cards.build_deck(_as_list(replace_one(deck, out_card, in_card)))
+            except (DeckError, GrimoireError):
+                continue
+            out.append(Change(out_card, "copies", -1, label, in_card))
+            break
+    return out
+
+
+def _deck_rates(games: Sequence[GameStats], labels: Sequence[str]) -> list[dict[str, Any]]:
+    return analysis.deck_rates(games, labels)
+
+
+def suggest(game: Game[Any], decks: list[tuple[str, Deck]], level: str, games: int, seed: int,
+            schedule: Callable[[dict[str, dict[str, Any]] | None, list[tuple[str, Deck]]], list[Block]],
+            run: RunBatches,
+            steps: int = 3, limit: int = 4, band: tuple[float, float] = BAND,
+            compare: Callable[[list[GameStats], list[GameStats]], list[dict[str, Any]]] | None = None,
+            allowed: Callable[[dict[str, dict[str, Any]]], bool] | None = None) -> dict[str, Any]:
+    """Hill-climb small card changes until every deck's win rate is inside ``band``.
+
+    ``schedule(tables, decks)`` gives the blocks of the whole run with these card tables and decks;
+    ``run`` plays batches of blocks (all cores or Ray); ``allowed(tables)`` vetoes card changes
+    (the report passes the game's design guideline: no change may put a card outside it).
+    Returns the report section.
+    """
+    labels = [label for label, _ in decks]
+    deck_cards = {label: set(d.all_cards()) for label, d in decks}
+    fixed = fixed_cards(game)
+    (base_games,) = run([schedule(None, decks)])
+    rates = _deck_rates(base_games, labels)
+    history: list[dict[str, Any]] = [{"change": None, "objective": objective(rates, band), "deck_rates": rates}]
+    kept: list[Change] = []
+    current_games = base_games
+    for _ in range(steps):
+        if objective(rates, band) == 0:
+            break
+        # the deck furthest outside the band; on a tie the too-strong one (weakening is the safer edit)
+        worst = max(rates, key=lambda r: (round(distance(float(r["rate"]), band), 9), r["rate"] > band[1]))
+        direction = -1 if worst["rate"] > band[1] else 1
+        assoc = {c["card"]: float(c["drawn_delta"] or 0.0)
+                 for c in analysis.card_impact(current_games, deck_cards, min_sample=1)}
+        options = candidates(game, changed_decks(decks, kept), str(worst["deck"]), direction, fixed, limit, kept,
+                             assoc)
+        if allowed is not None:
+            options = [c for c in options if c.field == "copies" or allowed(changed_tables(game, [*kept, c]))]
+        if not options:
+            history.append({"change": None, "tried": [], "objective": objective(rates, band),
+                            "note": f"no card of {worst['deck']} can change (no power or cost, or fixed)"})
+            break
+        tried = [[*kept, c] for c in options]
+        results = run([schedule(changed_tables(game, t) or None, changed_decks(decks, t)) for t in tried])
+        scored = [(objective(_deck_rates(r, labels), band), i) for i, r in enumerate(results)]
+        best_score, best = min(scored)
+        trials = [{"change": options[i].describe(), "objective": s} for s, i in scored]
+        if best_score >= objective(rates, band):
+            history.append({"change": None, "tried": trials, "objective": objective(rates, band),
+                            "note": "no candidate brought the decks closer to the band"})
+            break
+        kept = tried[best]
+        current_games = results[best]
+        rates = _deck_rates(current_games, labels)
+        history.append({"change": options[best].describe(), "tried": trials, "objective": best_score,
+                        "deck_rates": rates})
+    tables = changed_tables(game, kept) if kept else {}
+    final_decks = changed_decks(decks, kept)
+    return {"level": level,
+            "decks": {label: {s: {c: cards.count(c) for c in sorted(set(cards))} for s, cards in d.sections.items()}
+                      for (label, d), (_, before) in zip(final_decks, decks, strict=True) if d != before},
+            "band": list(band), "games_per_pairing": games, "seed": seed,
+            "changes": [c.describe() for c in kept], "in_band": objective(rates, band) == 0,
+            "steps": history, "final": rates, "tables": tables,
+            "paired": compare(base_games, current_games) if compare and kept else [],
+            "note": "changes kept by hill-climbing on the same seeds; confirm with --compare on a new seed"}
+
+
+def write_card_file(tables: Mapping[str, Mapping[str, Any]], path: Path) -> None:
+    """The suggested cards as a card file (``--compare`` / ``--cards`` read it)."""
+    path.write_text(dump_cards(list(tables.values()), "Suggested by grimoire balance --suggest"), encoding="utf-8")
+
+
+def deck_text(name: str, listing: Mapping[str, Mapping[str, int]]) -> str:
+    """A deck file (``count card-id`` lines by section) that ``--deck`` reads back.
+
+    >>> print(deck_text("fire", {"library": {"a": 2}, "forbidden": {"b": 1}}), end="")
+    name: fire
+    [library]
+    2 a
+    [forbidden]
+    1 b
+    """
+    lines = [f"name: {name}"]
+    for section, cards in listing.items():
+        lines.append(f"[{section}]")
+        lines += [f"{n} {card}" for card, n in cards.items()]
+    return "\n".join(lines) + "\n"
+
+
+def write_deck_files(decks: Mapping[str, Mapping[str, Mapping[str, int]]], folder: Path) -> list[str]:
+    """Each changed deck as ``folder/<label>.txt`` (its file stem keeps the deck's label)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    out = []
+    for label, listing in decks.items():
+        path = folder / f"{label}.txt"
+        path.write_text(deck_text(label, listing), encoding="utf-8")
+        out.append(str(path))
+    return out
+
+
+# ----- deck optimizer ----------------------------------------------------------------
+def deck_moves(game: Game[Any], deck: Deck, pool_ids: Sequence[str], chance: Chance, limit: int
+               ) -> list[tuple[str, str]]:
+    """Up to ``limit`` legal ``(out, in)`` one-copy replacements of ``deck``'s main section."""
+    section = next(iter(deck.sections))
+    cards = deck.sections[section]
+    outs = sorted(set(cards))
+    moves: list[tuple[str, str]] = []
+    tries = 0
+    while len(moves) < limit and tries < limit * 20:
+        tries += 1
+        out_card = outs[chance.below(len(outs))]
+        in_card = pool_ids[chance.below(len(pool_ids))]
+        if in_card == out_card or (out_card, in_card) in moves:
+            continue
+        candidate = replace_one(deck, out_card, in_card)
+        try:
+            game.cards.build_deck(_as_list(candidate))
+        except (DeckError, GrimoireError):
+            continue
+        moves.append((out_card, in_card))
+    return moves
+
+
+def replace_one(deck: Deck, out_card: str, in_card: str) -> Deck:
+    """``deck`` with its last copy of ``out_card`` replaced by ``in_card``.
+
+    >>> replace_one(Deck("d", {"library": ["a", "b", "a"]}), "a", "c").sections
+    {'library': ['a', 'b', 'c']}
+    """
+    out: dict[str, list[str]] = {}
+    done = False
+    for k, v in deck.sections.items():
+        lst = list(v)
+        if out_card in lst and not done:
+            lst[len(lst) - 1 - lst[::-1].index(out_card)] = in_card
+            done = True
+        out[k] = lst
+    return Deck(deck.name, out)
+
+
+def _as_list(deck: Deck) -> DeckList:
+    """A deck as a deck list, to check it against the deck rules."""
+    lines = [DeckLine(count=cards.count(card), name=card, section=section, line=0)
+             for section, cards in deck.sections.items() for card in sorted(set(cards))]
+    return DeckList("<optimizer>", deck.name, lines)
+
+
+def optimize_deck(game: Game[Any], decks: list[tuple[str, Deck]], target: str, level: str, games: int, seed: int,
+                  run: RunBatches, make_blocks: Callable[[list[tuple[str, Deck]], str], list[Block]],
+                  steps: int = 3, moves_per_step: int = 6) -> dict[str, Any]:
+    """Hill-climb deck ``target``'s list against the rest of the field; returns the report section."""
+    pool_ids = sorted(c.id for c in game.pool if getattr(c, "kind", "library") in ("library",))
+    chance = Chance.seeded(derive_seed(seed, "optimize", target))
+    current = dict(decks)[target]
+
+    def field(deck: Deck) -> list[tuple[str, Deck]]:
+        return [(label, deck if label == target else d) for label, d in decks]
+
+    def score(games_played: Sequence[GameStats]) -> dict[str, Any]:
+        wins = seats = 0
+        for g in games_played:
+            seat = 0 if g.decks[0] == target else 1
+            seats += 1
+            wins += 1 if g.winner == seat else 0
+        return rate(wins, seats)
+
+    (base,) = run([make_blocks(field(current), target)])
+    best = score(base)
+    history: list[dict[str, Any]] = [{"move": None, "win_rate": best}]
+    for _ in range(steps):
+        moves = deck_moves(game, current, pool_ids, chance, moves_per_step)
+        if not moves:
+            break
+        trial_decks = [replace_one(current, o, i) for o, i in moves]
+        results = run([make_blocks(field(d), target) for d in trial_decks])
+        scored = sorted(((score(r)["rate"], i) for i, r in enumerate(results)), reverse=True)
+        top_rate, top = scored[0]
+        tried = [{"move": f"-{moves[i][0]} +{moves[i][1]}", "win_rate": score(results[i])} for _, i in scored]
+        if top_rate <= best["rate"]:
+            history.append({"move": None, "tried": tried, "note": "no move improved the win rate"})
+            break
+        current = trial_decks[top]
+        best = score(results[top])
+        history.append({"move": f"-{moves[top][0]} +{moves[top][1]}", "tried": tried, "win_rate": best})
+    listing = {s: {c: cards.count(c) for c in sorted(set(cards))} for s, cards in current.sections.items()}
+    return {"deck": target, "level": level, "games_per_pairing": games, "seed": seed, "steps": history,
+            "win_rate": best, "list": listing,
+            "note": "win rate against the rest of the field on the same seeds; confirm on a new seed"}
+
+
+def field_blocks(game_name: str, paths: Sequence[str], level: str, games: int, seed: int,
+                 options: tuple[tuple[str, Any], ...], hints: Mapping[str, Hints]
+                 ) -> Callable[[list[tuple[str, Deck]], str], list[Block]]:
+    """Blocks of one deck against each other deck of a field (for the optimizer)."""
+    def make(decks: list[tuple[str, Deck]], target: str) -> list[Block]:
+        own = dict(decks)[target]
+        out: list[Block] = []
+        for label, other in opponents(decks, target):
+            out += pair_blocks(game_name, None, paths, level, (target, own), (label, other), games, seed, options,
+                               hints)
+        return out
+    return make
+
+
+__all__ = [
+    "BAND",
+    "Change",
+    "candidates",
+    "changed_decks",
+    "changed_tables",
+    "copy_trades",
+    "field_blocks",
+    "objective",
+    "optimize_deck",
+    "suggest",
+    "write_card_file",
+]

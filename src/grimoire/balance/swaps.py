@@ -1,0 +1,212 @@
+"""Card value by controlled swaps: replace a card's copies in one deck and measure the change.
+
+For each tested card and each deck holding it, the deck plays every other deck of the
+field (itself when it is alone) twice on the same seeds and agent chances (common
+random numbers): once as built and once with every copy of the card replaced — by the
+game's *vanilla* card of the same cost (:meth:`vanilla` of its metrics reader, e.g. a
+Chant library card of the same chant value whose power follows the guideline ratio, or
+a Destiny card of the same attribute and power without effects), optionally ±N power,
+or by a named card (``with_card``). The card's value is the mean paired difference of
+the deck's result (win 1, draw ½, loss 0), *as built − swapped*, with a 95 % normal
+interval; p-values are adjusted over all tested (card, deck) pairs (Holm or
+Benjamini–Hochberg). The play rate (share of the holder's seat-games in which the card
+was drawn and then played) comes from the as-built games; cards the agents never or
+rarely play are flagged.
+
+>>> plan = SwapPlan(cards=("step3",), with_card="step1")
+>>> plan.describe()
+'every copy replaced by step1'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from grimoire.core.decks import Deck
+from grimoire.core.errors import GrimoireError
+from grimoire.core.game import Game
+from grimoire.core.stats import Z95, p_two_sided, rate
+
+from . import analysis
+from .collect import Block, GameStats, metrics_for
+from .pairing import Hints, pair_blocks
+
+
+@dataclass(frozen=True)
+class SwapPlan:
+    """Which cards to swap (empty: every card of the decks) and with what."""
+
+    cards: tuple[str, ...] = ()
+    with_card: str | None = None
+    power_delta: int = 0
+
+    def describe(self) -> str:
+        """The replacement in words."""
+        if self.with_card:
+            return f"every copy replaced by {self.with_card}"
+        shift = f" {self.power_delta:+d} power" if self.power_delta else ""
+        return f"every copy replaced by the game's vanilla card of the same cost{shift}"
+
+
+def vanilla_tables(game: Game[Any], cards: Sequence[str], power_delta: int) -> dict[str, str | None]:
+    """The replacement id of each card (None: the game has no vanilla card for it)."""
+    reader = metrics_for(game.name)
+    make = getattr(reader, "vanilla", None)
+    out: dict[str, str | None] = {}
+    for card in cards:
+        table = make(game, card, power_delta) if make is not None else None
+        out[card] = None if table is None else str(table["id"])
+    return out
+
+
+def vanilla_card_tables(game: Game[Any], cards: Sequence[str], power_delta: int) -> dict[str, dict[str, Any]]:
+    """The card tables of every vanilla replacement (added to the pool of both arms)."""
+    make = getattr(metrics_for(game.name), "vanilla", None)
+    out: dict[str, dict[str, Any]] = {}
+    if make is None:
+        return out
+    for card in cards:
+        table = make(game, card, power_delta)
+        if table is not None:
+            out[str(table["id"])] = dict(table)
+    return out
+
+
+def swapped(deck: Deck, card: str, replacement: str) -> Deck:
+    """``deck`` with every copy of ``card`` replaced by ``replacement`` in place (same positions).
+
+    >>> swapped(Deck("d", {"library": ["a", "b", "a"]}), "a", "z").sections
+    {'library': ['z', 'b', 'z']}
+    """
+    return Deck(deck.name, {k: [replacement if c == card else c for c in v] for k, v in deck.sections.items()})
+
+
+@dataclass(frozen=True)
+class Arm:
+    """One (card, deck) swap: the blocks of its swapped games, keyed like the as-built ones."""
+
+    card: str
+    deck: str
+    replacement: str
+    copies: int
+
+
+def plan_swaps(game: Game[Any], decks: list[tuple[str, Deck]], plan: SwapPlan) -> tuple[list[Arm], list[str]]:
+    """The (card, deck) swaps to play, and the cards skipped with the reason."""
+    held = sorted({c for _, d in decks for c in d.all_cards()})
+    cards = list(plan.cards) or held
+    unknown = [c for c in cards if c not in held]
+    if unknown:
+        raise GrimoireError(f"--swap: no deck holds {', '.join(unknown)}")
+    if plan.with_card is not None and plan.with_card not in game.pool:
+        raise GrimoireError(f"--swap-with: unknown card {plan.with_card!r}")
+    replacements = ({c: plan.with_card for c in cards} if plan.with_card
+                    else vanilla_tables(game, cards, plan.power_delta))
+    arms, skipped = [], []
+    for card in cards:
+        rep = replacements[card]
+        if rep is None:
+            skipped.append(f"{card}: the game has no vanilla card for it (use --swap-with CARD)")
+            continue
+        if rep == card:
+            skipped.append(f"{card}: it is its own replacement")
+            continue
+        for label, deck in decks:
+            copies = deck.all_cards().count(card)
+            if copies:
+                arms.append(Arm(card, label, rep, copies))
+    return arms, skipped
+
+
+def opponents(decks: list[tuple[str, Deck]], label: str) -> list[tuple[str, Deck]]:
+    """The field a deck is measured against: every other deck (itself when alone)."""
+    others = [(lbl, d) for lbl, d in decks if lbl != label]
+    return others or [(lbl, d) for lbl, d in decks if lbl == label]
+
+
+def swap_blocks(game_name: str, tables: Mapping[str, Mapping[str, Any]] | None, paths: Sequence[str],
+                level: str, decks: list[tuple[str, Deck]], arm: Arm | None, deck_label: str, games: int,
+                seed: int, options: tuple[tuple[str, Any], ...] = (), hints: Mapping[str, Hints] | None = None
+                ) -> list[Block]:
+    """The blocks of one deck against its field, as built (``arm`` None) or swapped."""
+    own = dict(decks)[deck_label]
+    if arm is not None:
+        own = swapped(own, arm.card, arm.replacement)
+    blocks: list[Block] = []
+    for label, other in opponents(decks, deck_label):
+        blocks += pair_blocks(game_name, tables, paths, level, (deck_label, own), (label, other), games, seed,
+                              options, hints)
+    return blocks
+
+
+def deck_results(games: Sequence[GameStats], deck: str) -> dict[tuple[str, str, int], float]:
+    """Each game's result for the seat playing ``deck`` (keyed by level, opponent, index)."""
+    out = {}
+    for g in games:
+        seat = 0 if g.decks[0] == deck else 1
+        out[(g.level, g.decks[1 - seat], g.index)] = analysis.won(g, seat)
+    return out
+
+
+def paired_effect(base: Mapping[tuple[str, str, int], float], other: Mapping[tuple[str, str, int], float]
+                  ) -> dict[str, Any]:
+    """``base − other`` over the games both arms played, with a 95 % interval and a two-sided p-value.
+
+    >>> e = paired_effect({("l", "b", 0): 1.0, ("l", "b", 1): 1.0}, {("l", "b", 0): 0.0, ("l", "b", 1): 1.0})
+    >>> e["value"], e["pairs"]
+    (0.5, 2)
+    """
+    keys = sorted(set(base) & set(other))
+    out = analysis.paired([other[k] for k in keys], [base[k] for k in keys])
+    n = out["pairs"]
+    half = (out["ci95"][1] - out["diff"])
+    se = half / Z95 if half > 0 else 0.0
+    p = p_two_sided(out["diff"] / se) if se > 0 else (1.0 if out["diff"] == 0 else 0.0)
+    return {"value": out["diff"], "ci95": out["ci95"], "pairs": n, "built": out["new"], "swapped": out["old"],
+            "p": p}
+
+
+def play_rate(games: Sequence[GameStats], deck: str, card: str) -> dict[str, Any]:
+    """How often the seat playing ``deck`` played ``card`` in the games where it drew it."""
+    drawn = played = 0
+    for g in games:
+        for seat in (0, 1):
+            if g.decks[seat] == deck and card in g.drawn[seat]:
+                drawn += 1
+                played += 1 if card in g.played[seat] else 0
+    return rate(played, drawn)
+
+
+def summarize_swaps(plan: SwapPlan, arms: list[Arm], skipped: list[str], built: Mapping[str, list[GameStats]],
+                    swapped_games: Mapping[int, list[GameStats]], correction: str, alpha: float = 0.05,
+                    min_sample: int = analysis.MIN_SAMPLE) -> dict[str, Any]:
+    """The swap section of the report: one row per level and (card, deck), with flags and their
+    reasons; p-values adjusted over all rows."""
+    rows = []
+    levels = sorted({g.level for games in built.values() for g in games})
+    for level in levels:
+        for i, arm in enumerate(arms):
+            mine = [g for g in built[arm.deck] if g.level == level]
+            base = deck_results(mine, arm.deck)
+            effect = paired_effect(base, deck_results([g for g in swapped_games[i] if g.level == level], arm.deck))
+            rows.append({"card": arm.card, "deck": arm.deck, "level": level, "copies": arm.copies,
+                         "replacement": arm.replacement, **effect, "play_rate": play_rate(mine, arm.deck, arm.card)})
+    for row, adj in zip(rows, analysis.adjust([r["p"] for r in rows], correction), strict=True):
+        row["p_adjusted"] = adj
+        reasons = []
+        if adj < alpha:
+            side = "better" if row["value"] > 0 else "worse"
+            reasons.append(f"{side} than its replacement: {row['value']:+.1%} "
+                           f"[{row['ci95'][0]:+.1%}, {row['ci95'][1]:+.1%}] ({correction}-adjusted p {adj:.3g})")
+        pr = row["play_rate"]
+        if pr["games"] >= min_sample and pr["rate"] < analysis.RARELY_PLAYED:
+            word = "never" if pr["wins"] == 0 else "rarely"
+            reasons.append(f"{word} played: {pr['wins']} of {pr['games']} seat-games where it was drawn")
+        row["flags"] = reasons
+    rows.sort(key=lambda r: (r["level"], -r["value"], r["card"], r["deck"]))
+    return {"replacement": plan.describe(), "power_delta": plan.power_delta, "with": plan.with_card,
+            "correction": correction, "rows": rows, "skipped": skipped,
+            "note": "value = the deck's result as built − with the card swapped out, on the same seeds "
+                    "(win 1, draw ½, loss 0), against every other deck of the field"}

@@ -1,0 +1,6 @@
+"""Make the balance test helpers (``balance_helpers``) importable."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -1,0 +1,122 @@
+"""--suggest (small content changes toward a 45–55 % band) and --optimize-deck, on tiny budgets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from balance_helpers import PLANTED, PLANTED_DECK
+
+from grimoire.balance import balance
+from grimoire.balance.report import read_tables
+from grimoire.balance.suggest import (
+    Change,
+    candidates,
+    changed_decks,
+    changed_tables,
+    distance,
+    objective,
+    replace_one,
+)
+from grimoire.core.decks import Deck
+from grimoire.core.errors import GrimoireError
+from grimoire.core.registry import load_game
+from grimoire.games.chant.metrics import ChantMetrics
+
+
+def test_the_band_objective_by_hand() -> None:
+    assert distance(0.50) == 0.0 and distance(0.55) == 0.0
+    assert distance(0.62) == pytest.approx(0.07) and distance(0.40) == pytest.approx(0.05)
+    assert objective([{"rate": 0.62}, {"rate": 0.40}, {"rate": 0.5}]) == pytest.approx(0.12)
+
+
+def test_changes_apply_to_a_copy_of_the_card_tables() -> None:
+    game = load_game("chant")
+    tables = changed_tables(game, [Change("orbital_cannon", "power", -1), Change("orbital_cannon", "power", -1)])
+    assert tables["orbital_cannon"]["power"] == 6 and game.pool["orbital_cannon"].power == 8
+    changed = load_game("chant", tables=tables)
+    assert changed.pool["orbital_cannon"].power == 6
+
+
+def test_the_printed_seed_cards_are_never_candidates() -> None:
+    game = load_game("chant")
+    fire = game.cards.starter_deck("fire")
+    found = candidates(game, [("fire", fire)], "fire", -1, frozenset({"fireball", "heavenly_conflagration",
+                                                                      "unfinished_thesis"}), 100, [])
+    printed = {"fireball", "heavenly_conflagration", "unfinished_thesis"}
+    assert found and not {c.card for c in found} & printed and not {c.partner for c in found} & printed
+    assert {c.field for c in found} == {"power", "chant", "copies"}
+    weaker = {"power": (-1, -2), "chant": (1, 2), "copies": (-1,)}  # less power, dearer, a copy traded away
+    assert all(c.delta in weaker[c.field] for c in found)
+    trades = [c for c in found if c.field == "copies"]
+    assert all(c.deck == "fire" and c.partner and c.partner != c.card for c in trades)
+    assert changed_decks([("fire", fire)], trades[:1])[0][1].all_cards().count(trades[0].card) == (
+        fire.all_cards().count(trades[0].card) - 1)
+
+
+def test_suggest_weakens_a_planted_overpowered_card_deterministically(tmp_path: Path) -> None:
+    cards = tmp_path / "planted.toml"
+    cards.write_text(PLANTED, encoding="utf-8")
+    deck = tmp_path / "planted.txt"
+    deck.write_text(PLANTED_DECK, encoding="utf-8")
+
+    def run(out: Path) -> dict:  # type: ignore[type-arg]
+        return balance("chant", [deck, "matter"], ["greedy"], 20, out, seed=3, plots_enabled=False,
+                       card_paths=[cards], suggest_steps=2, search_width=3)
+
+    first = run(tmp_path / "a")
+    assert first["suggest"]["changes"] == run(tmp_path / "b")["suggest"]["changes"]
+    s = first["suggest"]
+    assert s["steps"][0]["objective"] > 0  # the planted deck starts outside the band
+    assert s["changes"] and s["changes"][0] == "planted_nuke chant +2"
+    objectives = [h["objective"] for h in s["steps"]]
+    assert objectives == sorted(objectives, reverse=True) and objectives[-1] < objectives[0]
+    # no candidate tried may put a card inside the guideline outside it (rule 8.5)
+    tried = [t["change"] for h in s["steps"] for t in h.get("tried", []) if ":" not in t["change"]]
+    assert tried
+    for change in tried:
+        card, field, delta = change.split()
+        if card == "planted_nuke":
+            continue
+        table = changed_tables(load_game("chant"), [Change(card, field, int(delta))])
+        assert card not in {g["card"] for g in ChantMetrics().guideline(load_game("chant", tables=table))}, change
+    written = Path(s["card_file"])
+    changed = load_game("chant", card_paths=[cards], tables=read_tables(written))  # as --compare reads it
+    assert changed.pool["planted_nuke"].chant == 4
+    original = load_game("chant", card_paths=[cards], tables=read_tables(Path(s["original_file"])))
+    assert original.pool["planted_nuke"].chant == 2
+
+
+def test_the_deck_optimizer_improves_a_toy_deck_within_the_deck_rules(tmp_path: Path) -> None:
+    def run(out: Path) -> dict:  # type: ignore[type-arg]
+        return balance("toy", ["steady", "bold"], ["greedy"], 20, out, seed=2, plots_enabled=False,
+                       optimize="steady", suggest_steps=2, search_width=4)
+
+    first = run(tmp_path / "a")
+    assert first["optimize"] == run(tmp_path / "b")["optimize"]
+    o = first["optimize"]
+    rates = [h["win_rate"]["rate"] for h in o["steps"] if "win_rate" in h]
+    assert rates[-1] >= rates[0] and o["win_rate"]["rate"] == rates[-1]
+    listing = o["list"]["library"]
+    assert sum(listing.values()) == 12 and max(listing.values()) <= 6
+    with pytest.raises(GrimoireError, match="is not a deck of the run"):
+        balance("toy", ["steady"], ["greedy"], 2, tmp_path / "x", optimize="fast")
+
+
+def test_replace_one_keeps_the_other_copies() -> None:
+    deck = Deck("d", {"library": ["a", "b", "a"], "forbidden": ["a"]})
+    assert replace_one(deck, "a", "c").sections == {"library": ["a", "b", "c"], "forbidden": ["a"]}
+
+
+def test_a_traded_deck_is_written_as_a_deck_file_that_loads_back(tmp_path: Path) -> None:
+    from grimoire.balance.suggest import write_deck_files
+
+    game = load_game("chant")
+    fire = game.cards.starter_deck("fire")
+    traded = replace_one(fire, "dragon_roar", "mana_crystal")
+    listing = {s: {c: cards.count(c) for c in sorted(set(cards))} for s, cards in traded.sections.items()}
+    (path,) = write_deck_files({"fire": listing}, tmp_path / "decks")
+    assert Path(path).stem == "fire"  # the label, and so the seeds, stay the same
+    loaded = game.cards.deck_from_file(path)
+    assert sorted(loaded.all_cards()) == sorted(traded.all_cards())
+    assert loaded.all_cards().count("mana_crystal") == fire.all_cards().count("mana_crystal") + 1

@@ -1,0 +1,104 @@
+"""Card value by controlled swaps and rules-variant A/B on the same seeds (toy game and small Chant runs)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from balance_helpers import PLANTED, PLANTED_DECK
+
+from grimoire.balance import balance
+from grimoire.balance.swaps import SwapPlan, paired_effect, swapped
+from grimoire.core.decks import Deck
+from grimoire.core.errors import GrimoireError
+from grimoire.core.registry import load_game
+from grimoire.games.chant.metrics import vanilla_card
+
+
+def test_paired_effect_by_hand() -> None:
+    # differences 1, 0, 1, 0: mean 0.5, sample variance 1/3, half-width 1.96·√(1/12) = 0.5658
+    base = {("l", "o", i): v for i, v in enumerate([1.0, 1.0, 1.0, 0.0])}
+    other = {("l", "o", i): v for i, v in enumerate([0.0, 1.0, 0.0, 0.0])}
+    e = paired_effect(base, other)
+    assert e["value"] == 0.5 and e["pairs"] == 4
+    assert e["ci95"][0] == pytest.approx(0.5 - 0.56580, abs=1e-4)
+    assert e["ci95"][1] == pytest.approx(0.5 + 0.56580, abs=1e-4)
+    assert e["p"] == pytest.approx(0.0833, abs=1e-3)  # z = 0.5 / √(1/12) = 1.732
+
+
+def test_a_swap_replaces_every_copy_in_place() -> None:
+    deck = Deck("d", {"library": ["a", "b", "a"], "forbidden": ["a"]})
+    assert swapped(deck, "a", "z").sections == {"library": ["z", "b", "z"], "forbidden": ["z"]}
+    assert deck.sections["library"] == ["a", "b", "a"]
+
+
+def test_chant_vanilla_card_follows_the_guideline_ratio() -> None:
+    game = load_game("chant")
+    assert vanilla_card(game, "orbital_cannon")["power"] == 6  # 60 % of 10
+    assert vanilla_card(game, "orbital_cannon", power_delta=1)["power"] == 7
+    assert vanilla_card(game, "fireball")["power"] == 1  # 60 % of 2 rounds to 1
+    assert vanilla_card(game, "heavenly_conflagration") is None  # a forbidden book: no guideline
+
+
+def test_toy_swap_finds_the_strong_card_and_is_deterministic(tmp_path: Path) -> None:
+    def run(out: Path) -> dict:  # type: ignore[type-arg]
+        return balance("toy", ["bold", "steady"], ["greedy"], 30, out, seed=4, plots_enabled=False,
+                       swap=SwapPlan(("step3", "step2"), with_card="step1"))
+
+    first, second = run(tmp_path / "a"), run(tmp_path / "b")
+    assert first["swaps"] == second["swaps"]
+    rows = {(r["card"], r["deck"]): r for r in first["swaps"]["rows"]}
+    assert set(rows) == {("step3", "bold"), ("step3", "steady"), ("step2", "bold"), ("step2", "steady")}
+    strong = rows[("step3", "bold")]
+    assert strong["pairs"] == 30 and strong["ci95"][0] > 0
+    assert any(f.startswith("better than its replacement") for f in strong["flags"])
+    assert strong["value"] > rows[("step2", "bold")]["value"]
+
+
+def test_swapping_a_card_for_itself_is_skipped_and_unknown_cards_are_refused(tmp_path: Path) -> None:
+    data = balance("toy", ["bold", "steady"], ["random"], 2, tmp_path, seed=1, plots_enabled=False,
+                   swap=SwapPlan(("step1",), with_card="step1"))
+    assert data["swaps"]["rows"] == [] and data["swaps"]["skipped"] == ["step1: it is its own replacement"]
+    with pytest.raises(GrimoireError, match="no deck holds"):
+        balance("toy", ["bold"], ["random"], 2, tmp_path / "x", swap=SwapPlan(("step9",), with_card="step1"))
+    assert not (tmp_path / "x").exists()
+
+
+def test_a_planted_overpowered_chant_card_is_detected_by_swaps(tmp_path: Path) -> None:
+    cards = tmp_path / "planted.toml"
+    cards.write_text(PLANTED, encoding="utf-8")
+    deck = tmp_path / "planted.txt"
+    deck.write_text(PLANTED_DECK, encoding="utf-8")
+    data = balance("chant", [deck, "matter"], ["greedy"], 60, tmp_path / "out", seed=2, plots_enabled=False,
+                   card_paths=[cards], swap=SwapPlan(("planted_nuke", "ice_lance")))
+    rows = {r["card"]: r for r in data["swaps"]["rows"]}
+    nuke = rows["planted_nuke"]
+    assert nuke["replacement"] == "vanilla_fantasy_2_1"
+    assert nuke["ci95"][0] > 0 and nuke["p_adjusted"] < 0.05
+    assert nuke["value"] > rows["ice_lance"]["value"]
+    assert nuke["play_rate"]["games"] > 0
+
+
+def test_a_variant_equal_to_the_default_changes_nothing(tmp_path: Path) -> None:
+    data = balance("toy", ["bold", "steady"], ["greedy"], 10, tmp_path, seed=3, plots_enabled=False,
+                   variants=[{"goal": "10"}])
+    (v,) = data["variants"]
+    assert v["variant"] == {"goal": "10"}
+    for m in v["metrics"]:
+        assert m["diff"] == 0.0 and m["ci95"] == [0.0, 0.0]
+
+
+def test_a_shorter_goal_variant_shortens_toy_games_on_the_same_seeds(tmp_path: Path) -> None:
+    data = balance("toy", ["bold", "steady"], ["greedy"], 20, tmp_path, seed=3, plots_enabled=False,
+                   variants=[{"goal": "5"}])
+    turns = next(m for m in data["variants"][0]["metrics"] if m["metric"] == "turns")
+    assert turns["pairs"] == 60 and turns["ci95"][1] < 0
+    assert data["variants"][0]["options"]["goal"] == 5
+
+
+def test_a_bad_variant_is_refused_before_any_game(tmp_path: Path) -> None:
+    with pytest.raises(GrimoireError, match="unknown rules option 'gaol'"):
+        balance("toy", ["bold"], ["random"], 2, tmp_path / "x", variants=[{"gaol": "5"}])
+    with pytest.raises(GrimoireError, match="cannot be combined"):
+        balance("toy", ["bold"], ["random"], 2, tmp_path / "y", variants=[{"goal": "5"}], compare=("a", "b"))
+    assert not (tmp_path / "x").exists() and not (tmp_path / "y").exists()
