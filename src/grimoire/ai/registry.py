@@ -6,8 +6,8 @@ level     agent                                what it is like
 easy      ``random``                           picks any legal option
 normal    ``greedy``                           the game's one-ply heuristic (its plugin's)
 hard      ``search``                           information-set search with the budget the
-                                               game's plugin sets (about a second a
-                                               decision at most on a laptop core)
+                                               game's plugin sets (at most about half a
+                                               second a decision)
 ========  ===================================  ===========================================
 
 The hard budget is a number of iterations *and* a time cap, whichever ends first: in
@@ -27,7 +27,7 @@ a budget: ``search`` (the hard budget), ``search-400`` (400 iterations a decisio
 >>> make_agent("search-0.5s", "chant").config.seconds
 0.5
 >>> make_agent("hard", "chant").config.seconds, make_agent("hard", "chant", timed=False).config.seconds
-(0.9, None)
+(0.45, None)
 >>> make_agent("wizard", "chant")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...

@@ -178,9 +178,10 @@ class SearchAgent:
         done = 0
         base: Any = None
         events: list[Event] = []
+        sample = _sampler(hooks, game, view, decision, decks)
         while done < limit:
             if base is None or done % cfg.reuse == 0:
-                base = hooks.determinize(game, view, decision, chance, decks)
+                base = sample(chance)
                 state = base if cfg.reuse == 1 else game.clone(base)
             else:
                 state = game.clone(base)
@@ -210,9 +211,12 @@ class SearchAgent:
             greedy = self._greedy(game)
             if greedy is not None:
                 agent = greedy
+                # the hooks may build just what the greedy agent reads of a view (a playout fast path)
+                fast = getattr(hooks, "policy_view", None)
 
                 def by_view(state: Any, d: Decision, chance: Chance) -> str:
-                    return agent.choose(game, game.view(state, d.player), d, chance)
+                    view = fast(game, state, d.player) if fast is not None else game.view(state, d.player)
+                    return agent.choose(game, view, d, chance)
 
                 return by_view
             mode = "policy"
@@ -293,26 +297,46 @@ class SearchAgent:
                  chance: Chance, events: list[Event]) -> float:
         """Play on from ``state`` and return seat 0's score in [0, 1]."""
         cfg = self.config
-        turns = cfg.turns if cfg.turns is not None else hooks.turns
+        last_turn = turn0 + (cfg.turns if cfg.turns is not None else hooks.turns)
+        depth = cfg.depth
         eps = int(cfg.epsilon * 1000)
+        decide = game.decision
+        apply = game.apply_unchecked
+        turn_number = game.turn_number
+        below = chance.below
         steps = 0
-        while (d := game.decision(state)) is not None:
-            if steps >= cfg.depth or game.turn_number(state) - turn0 >= turns:
+        while (d := decide(state)) is not None:
+            if steps >= depth or turn_number(state) >= last_turn:
                 return hooks.evaluate(game, state, 0)
             opts = d.options
             if len(opts) == 1:
                 oid = opts[0].id
-            elif policy is not None and chance.below(1000) >= eps:
+            elif policy is not None and below(1000) >= eps:
                 oid = policy(state, d, chance)
             else:
-                oid = opts[chance.below(len(opts))].id
+                oid = opts[below(len(opts))].id
             events.clear()
-            game.apply_unchecked(state, oid, events)
+            apply(state, oid, events)
             steps += 1
         outcome = game.outcome(state)
         if outcome is None or outcome.winner is None:
             return 0.5
         return 1.0 if outcome.winner == 0 else 0.0
+
+
+def _sampler(hooks: SearchHooks, game: Game[Any], view: dict[str, Any], decision: Decision,
+             decks: KnownDecks) -> Callable[[Chance], Any]:
+    """Determinizations of one view: the hooks' ``determinizer`` when they have one (it reads the view once
+    and deals only the hidden cards on each call), else their ``determinize`` on every call."""
+    make = getattr(hooks, "determinizer", None)
+    if make is not None:
+        dealer: Callable[[Chance], Any] = make(game, view, decision, decks)
+        return dealer
+
+    def each(chance: Chance) -> Any:
+        return hooks.determinize(game, view, decision, chance, decks)
+
+    return each
 
 
 def _mean(node: Node | None) -> float:

@@ -36,7 +36,7 @@ PLUGIN = GamePlugin(
     card_face="grimoire.games.chant.face:face",
     metrics="grimoire.games.chant.metrics:ChantMetrics",
     web_assets=Path(__file__).resolve().parent / "web",
-    hard={"iterations": 1000, "seconds": 0.9},
+    hard={"iterations": 1000, "seconds": 0.45},
 )
 
 __all__ = ["PLUGIN", "Area", "ChantGame", "Side", "scenario", "settle"]

@@ -42,8 +42,21 @@ class GreedyChant:
 
     name = "greedy"
 
+    def __init__(self) -> None:
+        # per-card figures depend only on the card definitions: computed once per pool
+        self._pool: Any = None
+        self._values: dict[str, float] = {}
+        self._place_scores: dict[str, float] = {}
+        self._op_lists: dict[tuple[str, str], list[Any]] = {}
+        self._handler_table: dict[str, Handler] | None = None
+
     def choose(self, game: Game[Any], view: dict[str, Any], decision: Decision, chance: Chance) -> str:
-        handler = self._handlers().get(decision.kind)
+        if game.pool is not self._pool:
+            self._pool = game.pool
+            self._values, self._place_scores, self._op_lists = {}, {}, {}
+        if self._handler_table is None:
+            self._handler_table = self._handlers()
+        handler = self._handler_table.get(decision.kind)
         answer = handler(game, view, decision) if handler is not None else None
         if answer is None or decision.find(answer) is None:
             return decision.options[0].id if decision.kind not in ("chant", "activate") else decision.options[-1].id
@@ -63,10 +76,21 @@ class GreedyChant:
         return game.pool[card_id]
 
     def _ops(self, game: Game[Any], card_id: str, trigger: str) -> list[Any]:
-        return [e for e in self._card(game, card_id).effects if e.on == trigger]
+        key = (card_id, trigger)
+        ops = self._op_lists.get(key)
+        if ops is None:
+            ops = [e for e in self._card(game, card_id).effects if e.on == trigger]
+            self._op_lists[key] = ops
+        return ops
 
     def _value(self, game: Game[Any], card_id: str) -> float:
         """How much a library card is worth keeping (attack potential and effects)."""
+        worth = self._values.get(card_id)
+        if worth is None:
+            worth = self._values[card_id] = self._compute_value(game, card_id)
+        return worth
+
+    def _compute_value(self, game: Game[Any], card_id: str) -> float:
         d = self._card(game, card_id)
         power = int(d.power or 0)
         worth = power * 1.5 + 0.6 * len(self._ops(game, card_id, "activate"))
@@ -75,6 +99,12 @@ class GreedyChant:
 
     def _place_score(self, game: Game[Any], card_id: str) -> float:
         """How good a card is to start chanting now: affordable power first."""
+        score = self._place_scores.get(card_id)
+        if score is None:
+            score = self._place_scores[card_id] = self._compute_place_score(game, card_id)
+        return score
+
+    def _compute_place_score(self, game: Game[Any], card_id: str) -> float:
         d = self._card(game, card_id)
         power = int(d.power or 0)
         score = 3.0 * power / (int(d.chant) + 2) + 0.2 * power

@@ -58,7 +58,22 @@ class ChantHooks:
     # ----- determinization ------------------------------------------------------
     def determinize(self, game: Game[Any], view: dict[str, Any], decision: Decision, chance: Chance,
                     decks: KnownDecks) -> ChantState:
+        """A full state consistent with ``view`` (see the module docstring)."""
+        return self._build(game, view, decision, chance, decks)[0]
+
+    def determinizer(self, game: Game[Any], view: dict[str, Any], decision: Decision,
+                     decks: KnownDecks) -> Dealer:
+        """Determinizations of one view: the view is read once, then each call deals the hidden cards anew
+        (same distribution as :meth:`determinize`)."""
+        return Dealer(self, game, view, decision, decks)
+
+    def _build(self, game: Game[Any], view: dict[str, Any], decision: Decision, chance: Chance,
+               decks: KnownDecks) -> tuple[ChantState, list[tuple[list[int], int]], bool]:
+        """The state, each seat's hidden uids (sorted) with its hidden hand size (-1: the hand is seen), and
+        whether the identity of every card is fixed by the view and the deck lists (no random filling)."""
         seat = decision.player
+        exact = True
+        deal: list[tuple[list[int], int]] = []
         pool = game.pool
         lib_fallback = [c.id for c in pool if c.kind == "library"]
         forb_fallback = [c.id for c in pool if c.kind == "forbidden"]
@@ -93,6 +108,7 @@ class ChantHooks:
                 elif listed_books is not None and j < len(listed_books):
                     ids[u] = listed_books[j]
                 else:
+                    exact = False
                     ids[u] = forb_fallback[chance.below(len(forb_fallback))] if forb_fallback else "?"
             on_field = {int(c["uid"]) for c in public}
             forbidden = [u for u, _ in forbidden_seen] if own else [u for u in forb_range if u not in on_field]
@@ -102,6 +118,7 @@ class ChantHooks:
             listed = decks.cards(s, "library")
             rest = unseen(listed, seen_lib) if listed is not None else []
             if len(rest) != len(hidden):
+                exact = False
                 filler = seen_lib or lib_fallback
                 rest = rest[:len(hidden)]
                 while len(rest) < len(hidden):
@@ -113,10 +130,12 @@ class ChantHooks:
             order = [ids[u] for u in hidden]
             chance.shuffle(order)
             if own:
+                deal.append((sorted(hidden), -1))
                 hand_uids = [u for u, _ in hand]
                 library = [_take(by_card, c) for c in order]
             else:
                 k = int(p["hand_count"])
+                deal.append((sorted(hidden), k))
                 dealt = order[:k]
                 hand_uids = [_take(by_card, c) for c in sorted(dealt)]
                 library = [_take(by_card, c) for c in order[k:]]
@@ -155,13 +174,19 @@ class ChantHooks:
         st.exclusive = bool(view["rules"]["exclusive_placement"])
         st.turn_limit = int(view["rules"]["turn_limit"])
         st.stack = [self._frame(st, f) for f in view["stack"]]
-        return st
+        return st, deal, exact
 
     @staticmethod
     def _frame(st: ChantState, f: dict[str, Any]) -> Frame:
         kind = FrameKind[str(f["kind"]).upper()]
         return Frame(kind, int(f["uid"]), int(f["player"]), str(f["card"]), int(f["index"]), int(f["pc"]),
                      [int(r) for r in f["regs"]])
+
+    # ----- playout view ---------------------------------------------------------
+    def policy_view(self, game: Game[Any], state: ChantState, seat: int) -> dict[str, Any]:
+        """What the greedy agent reads of ``seat``'s view, built without the rest (playouts ask for it at
+        almost every decision): the same values under the same keys as :func:`~.view.view`."""
+        return policy_view(state, seat)
 
     # ----- evaluation -----------------------------------------------------------
     def evaluate(self, game: Game[Any], state: ChantState, seat: int) -> float:
@@ -173,6 +198,98 @@ class ChantHooks:
     def playout(self, game: Game[Any], state: ChantState, decision: Decision, chance: Chance) -> str:
         """A quick rule-of-thumb answer (see :func:`quick_answer`)."""
         return quick_answer(state, decision, chance)
+
+
+def _pairs(s: ChantState, uids: list[int]) -> list[dict[str, Any]]:
+    ids = s.ids
+    return [{"uid": u, "card": ids[u]} for u in uids] if uids else []
+
+
+def policy_view(s: ChantState, seat: int) -> dict[str, Any]:
+    """The part of ``view(s, seat)`` the greedy agent reads (see :meth:`ChantHooks.policy_view`)."""
+    ids, defs, progress, under = s.ids, s.defs, s.progress, s.under
+    players = []
+    ready_total = 0
+    for p in (0, 1):
+        pl = s.players[p]
+        own = seat == p
+        area = []
+        size = 0
+        chanting = 0
+        for u in pl.area:
+            chant = defs[u].chant
+            done = progress[u]
+            below = under.get(u)
+            n = len(below) if below else 0
+            size += 1 + n
+            if done < chant:
+                chanting += 1
+            else:
+                ready_total += 1 + n
+            area.append({"uid": u, "card": ids[u], "progress": done, "chant": chant, "ready": done >= chant,
+                         "power": rules.power_of(s, u), "underlay": _pairs(s, below) if below else []})
+        players.append({
+            "life": pl.life, "depth": size - 5 if size > 5 else 0, "chanting": chanting, "area": area,
+            "hand": _pairs(s, pl.hand) if own else None, "forbidden": _pairs(s, pl.forbidden) if own else None,
+            "blank": _pairs(s, pl.blank), "shown": _pairs(s, pl.shown),
+        })
+    return {
+        "seat": seat, "players": players, "ready_total": ready_total,
+        "turn_flags": {"placed": s.placed, "book_placed": s.book_placed, "advanced": s.advanced,
+                       "discarded": s.discarded, "cancels": s.cancels},
+        "stack": [{"regs": list(f.regs)} for f in s.stack],
+    }
+
+
+class Dealer:
+    """Determinizations of one view (:meth:`ChantHooks.determinizer`).
+
+    The first call builds a state from the view; when every card's identity is fixed (deck lists known), later
+    calls copy that state and deal only what is hidden again: which unseen cards the opponent holds and the order
+    of both libraries, numbered as :meth:`ChantHooks.determinize` numbers them, with a fresh random generator.
+    """
+
+    def __init__(self, hooks: ChantHooks, game: Game[Any], view: dict[str, Any], decision: Decision,
+                 decks: KnownDecks) -> None:
+        self.hooks, self.game, self.view, self.decision, self.decks = hooks, game, view, decision, decks
+        self.template: ChantState | None = None
+        # per seat: (the hidden cards in uid order, each card's uids in order, hidden hand size or -1)
+        self.seats: list[tuple[list[str], dict[str, list[int]], int]] = []
+
+    def __call__(self, chance: Chance) -> ChantState:
+        template = self.template
+        if template is None:
+            st, deal, exact = self.hooks._build(self.game, self.view, self.decision, chance, self.decks)
+            if exact:
+                self.template = st.clone()
+                for hidden, k in deal:
+                    by_card: dict[str, list[int]] = {}
+                    for u in hidden:
+                        by_card.setdefault(st.ids[u], []).append(u)
+                    self.seats.append(([st.ids[u] for u in hidden], by_card, k))
+            return st
+        st = template.clone()
+        for s, (cards, by_card, k) in enumerate(self.seats):
+            order = cards[:]
+            chance.shuffle(order)
+            taken: dict[str, int] = {}
+            q = st.players[s]
+            if k >= 0:
+                q.hand = [_next(by_card, taken, c) for c in sorted(order[:k])]
+                order = order[k:]
+            library = [_next(by_card, taken, c) for c in order]
+            library.reverse()
+            q.library = library
+        st.chance = Chance.seeded(chance.next64())
+        st.cache = None
+        return st
+
+
+def _next(by_card: dict[str, list[int]], taken: dict[str, int], card: str) -> int:
+    """The lowest uid of ``card`` not taken yet."""
+    i = taken.get(card, 0)
+    taken[card] = i + 1
+    return by_card[card][i]
 
 
 def _side(s: ChantState, p: int) -> float:

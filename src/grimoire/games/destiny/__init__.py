@@ -33,7 +33,7 @@ PLUGIN = GamePlugin(
     card_face="grimoire.games.destiny.face:face",
     metrics="grimoire.games.destiny.metrics:DestinyMetrics",
     web_assets=Path(__file__).resolve().parent / "web",
-    hard={"iterations": 1000, "seconds": 0.9},
+    hard={"iterations": 1000, "seconds": 0.45},
 )
 
 __all__ = ["PLUGIN", "DestinyGame", "scenario", "settle"]

@@ -19,7 +19,7 @@ it costs, a trade the blocker less the attacker, a lost one minus the attacker. 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from grimoire.core.decision import Decision, Option, option_uid
@@ -79,7 +79,8 @@ class Battle:
         return base + self.threads
 
     def copy(self) -> Battle:
-        return replace(self)
+        return Battle(self.a_power, self.a_attr, self.a_value, self.d_power, self.d_attr, self.d_value, self.blocked,
+                      self.ja, self.ca, self.ended, self.threads)
 
 
 class GreedyDestiny:
@@ -87,8 +88,19 @@ class GreedyDestiny:
 
     name = "greedy"
 
+    def __init__(self) -> None:
+        self._handler_table: dict[str, Handler] | None = None
+        # whether a card is a keeper depends only on its definition: known once per pool
+        self._pool: Any = None
+        self._keepers: dict[str, bool] = {}
+
     def choose(self, game: Game[Any], view: dict[str, Any], decision: Decision, chance: Chance) -> str:
-        handler = self._handlers().get(decision.kind)
+        if self._handler_table is None:
+            self._handler_table = self._handlers()
+        if game.pool is not self._pool:
+            self._pool = game.pool
+            self._keepers = {}
+        handler = self._handler_table.get(decision.kind)
         answer = handler(game, view, decision) if handler is not None else None
         if answer is None or decision.find(answer) is None:
             return decision.options[-1].id
@@ -118,7 +130,11 @@ class GreedyDestiny:
 
     def _keeper(self, game: Game[Any], card_id: str) -> bool:
         """A card better kept in hand than summoned (a cancel or a battle trick)."""
-        return bool(self._group(game, card_id, RESPONSE) or self._group(game, card_id, BATTLE))
+        keep = self._keepers.get(card_id)
+        if keep is None:
+            keep = self._keepers[card_id] = bool(self._group(game, card_id, RESPONSE)
+                                                 or self._group(game, card_id, BATTLE))
+        return keep
 
     @staticmethod
     def _free(user: dict[str, Any]) -> bool:
@@ -128,8 +144,11 @@ class GreedyDestiny:
         """The battle after the attacker's own free ``attack`` effect (if any)."""
         if not self._free(user):
             return fight
+        group = self._group(game, user["card"], ATTACK)
+        if not group:
+            return fight
         out = fight.copy()
-        for eff in self._group(game, user["card"], ATTACK):
+        for eff in group:
             self._apply(eff, out, attacker_side=True, own_user=True)
         return out
 

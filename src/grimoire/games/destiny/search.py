@@ -29,8 +29,22 @@ from grimoire.core.hidden import KnownDecks, unseen
 from grimoire.core.rng import Chance
 
 from . import effects as fx
+from . import view as views
 from .cards import ABILITIES, ATTACK, RESPONSE, TIMINGS, ZENNO
-from .state import ABILITY, DECLARE, MULLIGAN, PHASES, UPKEEP, DestinyState, FrameKind, Phase, Player, User
+from .state import (
+    ABILITY,
+    DECLARE,
+    HOUKI_PICK,
+    KIJUTSU_PICK,
+    MULLIGAN,
+    PHASES,
+    UPKEEP,
+    DestinyState,
+    FrameKind,
+    Phase,
+    Player,
+    User,
+)
 
 _WHEEL = {"kiryoku": "jutsushiki", "jutsushiki": "shinpi", "shinpi": "kiryoku"}
 
@@ -48,10 +62,12 @@ def _collect_known(view: dict[str, Any]) -> dict[int, str]:
     return known
 
 
-def _cards(view: dict[str, Any], sizes: list[int], decks: KnownDecks, chance: Chance) -> list[str]:
+def _cards(view: dict[str, Any], sizes: list[int], decks: KnownDecks, chance: Chance) -> tuple[list[str], bool]:
     """The card id of every uid: what the view shows, and for the unseen uids of a seat its deck list minus
-    what was seen, in a fixed order (sorted uids get sorted cards); without a list, cards seen for that seat."""
+    what was seen, in a fixed order (sorted uids get sorted cards); without a list, cards seen for that seat.
+    The flag is False when some card was drawn at random (no list, or a list that does not match)."""
     known = _collect_known(view)
+    exact = True
     out: list[str] = []
     base = 0
     for s in (0, 1):
@@ -65,11 +81,12 @@ def _cards(view: dict[str, Any], sizes: list[int], decks: KnownDecks, chance: Ch
         rest = sorted(unseen(listed, mine.values())) if listed is not None else []
         spare = list(mine.values()) or ["?"]
         while len(rest) < len(hidden):
+            exact = False
             rest.append(spare[chance.below(len(spare))])
         given = dict(zip(hidden, rest, strict=False))
         out.extend(mine.get(u) or given[u] for u in range(base, base + n))
         base += n
-    return out
+    return out, exact
 
 
 def canonical(uids: list[int], ids: list[str], chance: Chance) -> list[int]:
@@ -90,20 +107,108 @@ def canonical(uids: list[int], ids: list[str], chance: Chance) -> list[int]:
     return [spare[ids[u]].pop() for u in order]
 
 
+def policy_view(state: DestinyState, seat: int) -> dict[str, Any]:
+    """The part of ``view(state, seat)`` the greedy agent reads (see :meth:`DestinyHooks.policy_view`): no
+    discard piles, deck sizes or bookkeeping; with an effect on the stack, the whole view."""
+    if state.stack:
+        return views.view(state, seat)
+    ids, defs = state.ids, state.defs
+    players = []
+    for i, p in enumerate(state.players):
+        field = []
+        for u in p.field:
+            d = defs[u.uid]
+            field.append({"uid": u.uid, "card": d.id, "attribute": d.attribute, "printed": d.power,
+                          "power": state.power(u), "veteran": u.veteran, "ready": u.ready, "lucky": d.lucky})
+        players.append({
+            "threads": p.threads,
+            "hand": [{"uid": u, "card": ids[u]} for u in p.hand] if i == seat else None,
+            "hand_count": len(p.hand),
+            "field": field,
+            "crisis": [{"uid": u, "card": ids[u]} for u in p.crisis],
+        })
+    battle = None
+    if state.attacker >= 0:
+        battle = {"attacker": {"uid": state.attacker, "card": ids[state.attacker]},
+                  "blocker": {"uid": state.blocker, "card": ids[state.blocker]} if state.blocker >= 0 else None,
+                  "ja": state.ja, "ca": state.ca, "user_effect_used": state.used}
+    pending = None
+    if state.phase in (HOUKI_PICK, KIJUTSU_PICK):
+        pending = {"uid": state.pending, "card": ids[state.pending]}
+    return {"seat": seat, "turn": state.turn, "active": state.active, "players": players, "battle": battle,
+            "pending": pending, "stack": []}
+
+
+class Dealer:
+    """Determinizations of one view (:meth:`DestinyHooks.determinizer`).
+
+    The first call builds a state from the view; when nothing but where the hidden cards are was drawn at random,
+    later calls copy that state and deal only that again (the opponent's hand and the order of both decks, numbered
+    by :func:`canonical`), with a fresh random generator.
+    """
+
+    def __init__(self, hooks: DestinyHooks, game: Game[Any], view: dict[str, Any], decision: Decision,
+                 decks: KnownDecks) -> None:
+        self.hooks, self.game, self.view, self.decision, self.decks = hooks, game, view, decision, decks
+        self.template: DestinyState | None = None
+        self.deal: list[tuple[list[int], int]] = []
+
+    def __call__(self, chance: Chance) -> DestinyState:
+        template = self.template
+        if template is None:
+            state, deal, exact = self.hooks._build(self.game, self.view, self.decision, chance, self.decks)
+            if exact:
+                self.template = state.clone()
+                self.deal = deal
+            return state
+        state = template.clone()
+        ids = list(state.ids)
+        for s, (hidden, k) in enumerate(self.deal):
+            rest = canonical(hidden, ids, chance)
+            q = state.players[s]
+            if k >= 0:
+                q.hand, q.deck = rest[:k], rest[k:]
+            else:
+                q.deck = rest
+        state.chance = Chance.seeded(chance.next64())
+        state.cache = None
+        return state
+
+
 class DestinyHooks:
     """:class:`~grimoire.core.plugin.SearchHooks` for Destiny."""
 
     #: Turns a playout runs beyond the root before the heuristic scores it (measured best).
     turns = 4
 
+    # ----- playout view ---------------------------------------------------------
+    def policy_view(self, game: Game[Any], state: DestinyState, seat: int) -> dict[str, Any]:
+        """What the greedy agent reads of ``seat``'s view, built without the rest (playouts ask for it at
+        almost every decision): the same values under the same keys as :func:`~.view.view`."""
+        return policy_view(state, seat)
+
     # ----- determinization ------------------------------------------------------
     def determinize(self, game: Game[Any], view: dict[str, Any], decision: Decision, chance: Chance,
                     decks: KnownDecks) -> DestinyState:
+        """A full state consistent with ``view`` (see the module docstring)."""
+        return self._build(game, view, decision, chance, decks)[0]
+
+    def determinizer(self, game: Game[Any], view: dict[str, Any], decision: Decision,
+                     decks: KnownDecks) -> Dealer:
+        """Determinizations of one view: the view is read once, then each call deals the hidden cards anew
+        (same distribution as :meth:`determinize`)."""
+        return Dealer(self, game, view, decision, decks)
+
+    def _build(self, game: Game[Any], view: dict[str, Any], decision: Decision, chance: Chance,
+               decks: KnownDecks) -> tuple[DestinyState, list[tuple[list[int], int]], bool]:
+        """The state, each seat's hidden uids (sorted) with its hidden hand size (-1: the hand is seen), and
+        whether nothing but where the hidden cards are was drawn at random."""
         seat = decision.player
+        deal: list[tuple[list[int], int]] = []
         vp = view["players"]
         sizes = [int(p["deck"]) + int(p["hand_count"]) + len(p["field"]) + len(p["discard"]) + len(p["crisis"])
                  for p in vp]
-        ids = _cards(view, sizes, decks, chance)
+        ids, exact = _cards(view, sizes, decks, chance)
         pool = game.pool
         if any(c not in pool for c in ids):
             ids = [c if c in pool else next(iter(pool)).id for c in ids]
@@ -120,12 +225,15 @@ class DestinyHooks:
             discard = _uids(p["discard"])
             crisis = _uids(p["crisis"])
             hidden_from -= set(hand) | {u.uid for u in field_users} | set(discard) | set(crisis)
-            rest = canonical(sorted(hidden_from), ids, chance)
+            hidden = sorted(hidden_from)
+            rest = canonical(hidden, ids, chance)
             if p["hand"] is None:
                 k = int(p["hand_count"])
                 hand, deck = rest[:k], rest[k:]
+                deal.append((hidden, k))
             else:
                 deck = rest
+                deal.append((hidden, -1))
             q = Player.new(int(p["threads"]), deck)
             q.hand = hand
             q.field = field_users
@@ -135,6 +243,7 @@ class DestinyHooks:
             if ability is None and phase == ABILITY and s != seat and s < decision.player:
                 choices = (*ABILITIES, "none")
                 ability = choices[chance.below(len(choices))]
+                exact = False
             q.ability = ability or ""
             q.saved = bool(p["saved"])
             q.turns = int(p["turns"])
@@ -173,7 +282,7 @@ class DestinyHooks:
             field = [u.uid for u in players[state.active].field]
             state.queue = field[field.index(current):] if current in field else [current]
         state.stack = [self._frame(state, f) for f in view["stack"]]
-        return state
+        return state, deal, exact
 
     @staticmethod
     def _frame(state: DestinyState, f: dict[str, Any]) -> Frame:
