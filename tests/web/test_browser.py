@@ -102,11 +102,13 @@ def browser() -> Iterator[Any]:
 
 
 @contextlib.contextmanager
-def new_page(browser: Any, enforce_csp: bool = False) -> Iterator[Any]:
-    """A page; Playwright's own ``wait_for_function`` evaluates strings, which the server's
+def new_page(browser: Any, enforce_csp: bool = False, locale: str = "ja-JP") -> Iterator[Any]:
+    """A page of a browser set to ``locale`` (the pages follow its language until the user picks one);
+    Playwright's own ``wait_for_function`` evaluates strings, which the server's
     Content-Security-Policy forbids, so only ``enforce_csp`` pages keep the policy (and fail on any
     violation the application itself causes)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=not enforce_csp)
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=not enforce_csp,
+                                  locale=locale)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -145,6 +147,8 @@ def create_in_lobby(page: Any, server: Server, game: str, opponent: str = "ai") 
     page.check(f"input[name=opponent][value={opponent}]")
     if opponent == "ai":
         page.select_option("#level", "easy")
+    else:  # the host fixes the friend's deck (the friend choosing it: tests/web/test_lobby_history_browser.py)
+        page.uncheck("#friend-picks")
     page.click("#create")
     page.wait_for_selector("#created:not([hidden]) .link-row.seat0")
     links = {"seat0": page.get_attribute(".link-row.seat0 .open-link", "href"),

@@ -349,7 +349,7 @@ def test_a_card_made_in_the_editor_is_played_to_the_end_reading_cards_at_the_tab
 
 def test_tapping_a_card_on_a_touch_screen_opens_its_face(cards_server: CardServer, browser: Any) -> None:
     context = browser.new_context(viewport={"width": 420, "height": 860}, has_touch=True, is_mobile=True,
-                                  bypass_csp=True)
+                                  bypass_csp=True, locale="ja-JP")
     try:
         page = context.new_page()
         page.goto(cards_server.url + "/")

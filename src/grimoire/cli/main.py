@@ -80,6 +80,11 @@ def play(
     post: Annotated[list[str] | None, typer.Option("--post", metavar="TIME", help="With --coin board: a post time "
                                                    "such as 12:00:04; heads when its last seconds digit is even "
                                                    "(repeatable).")] = None,
+    no_clear: Annotated[bool, typer.Option("--no-clear", help="Keep every screen scrolling in the terminal "
+                                           "(default: each decision clears the screen and fits the window).")
+                        ] = False,
+    no_auto_pass: Annotated[bool, typer.Option("--no-auto-pass", help="Ask even when a decision has a single "
+                                               "option (default: it is answered at once).")] = False,
 ) -> None:
     """Play at the terminal against the computer or another person."""
     game = open_game(game_name.value, cards or [])
@@ -91,7 +96,7 @@ def play(
     setup.make_chance()  # checks the post times
     opponent = None if vs == "human" else make_agent(vs, game.name, (decks[1], decks[0]))
     session = Session(game, setup, lang.value, (None, opponent), make_console(), record_path=record,
-                      agent_seed=setup.seed)
+                      agent_seed=setup.seed, clear=not no_clear, auto_pass=not no_auto_pass)
     raise typer.Exit(session.run())
 
 
@@ -185,13 +190,15 @@ LIMITS_HELP = ("A server limit, NAME=VALUE (repeatable). Limits and defaults: "
                "max_body (65536 bytes), body_timeout (10 s), json_depth (16), json_digits (15), ws_message (4096 "
                "bytes), ws_rate (20 messages/s), ws_burst (60), ws_queue (64 messages), ws_queue_bytes (2097152), "
                "conns_per_client (32), header_timeout (10 s), creates_per_minute (10), open_games_per_client (20), "
-               "expire_days (7), think_queue (64), saves_per_minute (20). See docs/server.md.")
+               "expire_days (7), think_queue (64), saves_per_minute (20), idle_claim (300 s). See docs/server.md.")
 
 
 @app.command()
 @guard
 def serve(
-    host: Annotated[str, typer.Option("--host", metavar="HOST", help="Address to listen on.")] = "127.0.0.1",
+    host: Annotated[str, typer.Option("--host", metavar="HOST", help="Address to listen on: 127.0.0.1 (default) "
+                                      "serves this machine only; 0.0.0.0 (or this machine's LAN address) lets a "
+                                      "friend on another machine join.")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", metavar="N", help="Port to listen on.")] = 8000,
     db: Annotated[str | None, typer.Option("--db", metavar="FILE|URL", help="SQLite database file (default: in "
                                            "the user data folder), or a postgresql:// URL that several server "
@@ -212,6 +219,11 @@ def serve(
     forwarded_allow_ips: Annotated[str | None, typer.Option("--forwarded-allow-ips", metavar="IPS", help="Behind "
                                                             "a reverse proxy: the proxy's addresses, whose "
                                                             "X-Forwarded-For names the client.")] = None,
+    public_url: Annotated[str | None, typer.Option("--public-url", metavar="URL", help="The address players "
+                                                   "reach this server at, put into seat and spectator links, "
+                                                   "e.g. http://192.168.1.20:8000 on a LAN or https://play.example "
+                                                   "behind a proxy (default: the address the browser used).")
+                          ] = None,
     cards: CardsOpt = None,
 ) -> None:
     """Serve the browser lobby and tables.
@@ -228,7 +240,7 @@ def serve(
 
     run_server(host, port, db, ai_delay, limits=limit or [], durability=durability.value,
                think_workers=think_workers, origins=origin or [], forwarded_allow_ips=forwarded_allow_ips,
-               cards=cards or [])
+               cards=cards or [], public_url=public_url)
 
 
 app.command("balance")(guard(balance_command))

@@ -6,6 +6,13 @@ one line and the question is asked again. ``?`` (or ``help``) lists the cards in
 with their text and ``? NAME`` shows one card (:mod:`.cardhelp`). ``q`` (or the end of
 input) abandons the game; the record is saved either way.
 
+On a terminal the screen is cleared before each decision and drawn to fit the window
+(an 80×24 terminal included): the log gets the lines the board and the options leave,
+and a board too tall for the window is drawn compact (:func:`.render.fit_screen`);
+``clear=False`` (``--no-clear``) keeps everything scrolling instead. With ``auto_pass``
+(default on a terminal; ``--no-auto-pass``) a decision with a single option is answered
+at once, as in the browser.
+
 The game runs on the one play loop, :func:`grimoire.core.play.play`: a person's seat is
 a :class:`Person`, an agent whose :meth:`~Person.choose` shows the seat's screen and
 reads the answer, and quitting raises :class:`QuitGame`, which ends the loop.
@@ -32,7 +39,7 @@ from grimoire.core.rng import Chance
 from grimoire.sim.runner import derive_seed
 
 from .cardhelp import help_request, show_help
-from .render import event_line, safe_label, screen
+from .render import event_line, fit_screen, safe_label, screen
 from .text import t
 
 Reader = Callable[[str], "str | None"]
@@ -103,6 +110,8 @@ class Session:
     read: Reader = read_stdin
     record_path: Path | None = None
     agent_seed: int = 0
+    clear: bool = True
+    auto_pass: bool = True
     log: list[LogEntry] = field(default_factory=list)
     seen: dict[int | None, int] = field(default_factory=dict)
 
@@ -153,7 +162,17 @@ class Session:
         """Draw the screen of ``viewer`` (its ``view``, computed when not given) with ``decision``."""
         if view is None:
             view = self.game.view(self.match.state, viewer)
-        self.console.print(screen(self.game, view, self.log_lines(viewer), decision, self.lang, self.header(viewer)))
+        log = self.log_lines(viewer)
+        if self.fitting:
+            self.console.clear()
+            self.console.print(fit_screen(self.game, view, log, decision, self.lang, self.header(viewer), self.console))
+        else:
+            self.console.print(screen(self.game, view, log, decision, self.lang, self.header(viewer)))
+
+    @property
+    def fitting(self) -> bool:
+        """Whether each screen replaces the last and fits the window (a terminal, without ``--no-clear``)."""
+        return self.clear and self.console.is_terminal
 
     # the play loop's observers: every answer is logged with the events it caused
     def note_answer(self, state: Any, decision: Decision, answer: str) -> None:
@@ -193,7 +212,10 @@ class Session:
         """A person's answer to ``decision`` from the seat's ``view``; :class:`QuitGame` when they quit.
 
         At one screen (hotseat) the device is passed first whenever the other person is to decide.
+        A single option is taken at once with auto-pass on a terminal (it shows in the next screen's log).
         """
+        if self.auto_pass and self.console.is_terminal and len(decision.options) == 1:
+            return decision.options[0]
         if self.hotseat and self.last_person is not None and decision.player != self.last_person:
             if self.console.is_terminal:
                 self.console.clear()

@@ -11,6 +11,7 @@ from typing import Any
 
 from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
+from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
@@ -70,10 +71,12 @@ def generic_board(game: Game[Any], view: dict[str, Any], lang: str) -> Renderabl
     return table
 
 
-def board(game: Game[Any], view: dict[str, Any], lang: str) -> RenderableType:
-    """The board of ``view`` drawn by the game's renderer (generic if it has none or it fails)."""
+def board(game: Game[Any], view: dict[str, Any], lang: str, compact: bool = False) -> RenderableType:
+    """The board of ``view`` drawn by the game's renderer (generic if it has none or it fails);
+    ``compact``: its small-terminal renderer, when it has one."""
     try:
-        draw = plugin(game.name).board_renderer()
+        found = plugin(game.name)
+        draw = (found.compact_board_renderer() if compact else None) or found.board_renderer()
         if draw is not None:
             drawn: RenderableType = draw(game, view, lang)
             return drawn
@@ -106,6 +109,50 @@ def screen(game: Game[Any], view: dict[str, Any], log: Sequence[str], decision: 
         parts.append(Panel(options_table(game, decision, lang), title=Text(safe_prompt(game, decision, lang)),
                            title_align="left", border_style="cyan"))
     return Group(*parts)
+
+
+PROMPT_LINES = 1  # the answer prompt below the screen
+MIN_LOG = 3  # log lines a fitted screen keeps, drawing the board compact if need be
+
+
+def fit_screen(game: Game[Any], view: dict[str, Any], log: Sequence[str], decision: Decision | None, lang: str,
+               header: str, console: Console) -> RenderableType:
+    """The screen fitted to ``console``'s window (an 80×24 terminal included): header, board (compact
+    when the full one leaves fewer than :data:`MIN_LOG` log lines), as many of the last log lines as
+    fit, one line each, and the options one line each under their question."""
+    def height(part: RenderableType) -> int:
+        return len(console.render_lines(part, console.options, pad=False))
+
+    top: list[RenderableType] = [Text(header, style="bold", no_wrap=True, overflow="ellipsis")] if header else []
+    bottom: list[RenderableType] = []
+    if decision is not None:
+        bottom.append(Text(safe_prompt(game, decision, lang), style="bold cyan", no_wrap=True, overflow="ellipsis"))
+        bottom.append(compact_options(game, decision, lang))
+    room = console.size.height - PROMPT_LINES - sum(height(p) for p in top + bottom)
+    drawn = board(game, view, lang)
+    if height(drawn) > room - MIN_LOG:  # the full board would leave too little of the log
+        drawn = board(game, view, lang, compact=True)
+    left = room - height(drawn) - 1  # the log's rule
+    if left < 0 and top:  # the board names the turn too: the header goes first
+        top, left = [], left + height(top[0])
+    shown = list(log)[-left:] if left > 0 else []
+    middle: list[RenderableType] = [drawn]
+    if shown:
+        middle.append(Rule(t("log", lang), align="left", style="dim"))
+        middle += [Text(line, style="dim" if i < len(shown) - 3 else "", no_wrap=True, overflow="ellipsis")
+                   for i, line in enumerate(shown)]
+    return Group(*top, *middle, *bottom)
+
+
+def compact_options(game: Game[Any], decision: Decision, lang: str) -> Table:
+    """The numbered options one line each (long labels cut with an ellipsis)."""
+    table = Table.grid(padding=(0, 1), expand=True)
+    table.add_column(justify="right", style="bold cyan", no_wrap=True)
+    table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+    table.add_column(style="dim", no_wrap=True)
+    for i, option in enumerate(decision.options, start=1):
+        table.add_row(f"{i}.", Text(safe_label(game, option, lang), no_wrap=True, overflow="ellipsis"), option.id)
+    return table
 
 
 def make_console(**kwargs: Any) -> Console:

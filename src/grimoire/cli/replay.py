@@ -25,7 +25,8 @@ def verify_file(path: Path, lang: str, console: Console) -> int:
     if result.ok:
         console.print(Text(t("verify_ok", lang, steps=result.steps)), soft_wrap=True)
         return 0
-    print(f"grimoire: {t('verify_bad', lang, message=result.message)}", file=sys.stderr)
+    message = t(f"verify_{result.key}", lang, **result.args)
+    print(f"grimoire: {t('verify_bad', lang, message=message)}", file=sys.stderr)
     return 1
 
 

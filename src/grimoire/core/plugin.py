@@ -13,7 +13,8 @@ adapter (AI, simulation, balance lab, terminal, web, RL) ever names a game:
 * ``rules`` — the :class:`~grimoire.core.game.Game` class;
 * ``greedy`` — its one-ply heuristic agent (an :class:`~grimoire.core.play.Agent`);
 * ``search`` — its :class:`SearchHooks` for information-set search;
-* ``board`` — its terminal board renderer ``board(game, view, lang)`` (Rich);
+* ``board`` — its terminal board renderer ``board(game, view, lang)`` (Rich); a function
+  ``compact`` beside it in its module draws the board small enough for an 80×24 terminal;
 * ``metrics`` — its :class:`GameMetrics` for the balance lab;
 * ``encoding`` — its :class:`~grimoire.core.encoding.Encoding` for learning agents (the
   action catalogue and the numeric observation of a seat's view);
@@ -220,6 +221,16 @@ class GamePlugin:
             return None
         board: Board = resolve(self.board)
         return board
+
+    def compact_board_renderer(self) -> Board | None:
+        """The board for a small terminal: ``compact`` in the module of ``board`` (None: there is none)."""
+        if self.board is None:
+            return None
+        try:
+            compact: Board = resolve(self.board.partition(":")[0] + ":compact")
+        except GrimoireError:
+            return None
+        return compact
 
     def metrics_reader(self) -> GameMetrics | None:
         """A fresh balance-metrics reader (None: only the generic metrics)."""

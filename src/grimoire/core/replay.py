@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import GrimoireError, RecordError
@@ -23,15 +23,37 @@ from .match import Match
 from .records import GameRecord
 from .registry import load_game
 
+#: What a failed verification says, by key (English; the terminal renders each key in both languages).
+VERIFY_MESSAGES: dict[str, str] = {
+    "setup_failed": "set-up failed: {error}",
+    "setup_differs": "step 0 (set-up): events differ from the record",
+    "refused": "step {step}: answer {answer!r} was refused: {error}",
+    "differs": "step {step}: answer {answer!r} produced different events than recorded",
+    "checks_count": "record has {checks} checks for {answers} answers",
+    "forfeit_late": "record ends by {reason} after the game was over",
+    "outcome_differs": "final outcome {got} differs from recorded {recorded}",
+}
+
 
 @dataclass
 class VerifyResult:
-    """The outcome of re-simulating a record."""
+    """The outcome of re-simulating a record: on failure a message ``key`` of :data:`VERIFY_MESSAGES`
+    and its ``args`` (``message`` is the English text).
+
+    >>> VerifyResult(False, 2, 2, "differs", {"step": 2, "answer": "pass"}).message
+    "step 2: answer 'pass' produced different events than recorded"
+    """
 
     ok: bool
     steps: int
     first_bad_step: int | None = None
-    message: str = ""
+    key: str = ""
+    args: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def message(self) -> str:
+        """The failure in English ('' when the record verified)."""
+        return VERIFY_MESSAGES[self.key].format(**self.args) if self.key else ""
 
 
 def setup_of(record: GameRecord) -> tuple[Game[Any], Setup]:
@@ -61,27 +83,27 @@ def verify(record: GameRecord) -> VerifyResult:
     try:
         match = Match(game, setup, record.branch)
     except GrimoireError as exc:
-        return VerifyResult(False, 0, 0, f"set-up failed: {exc}")
+        return VerifyResult(False, 0, 0, "setup_failed", {"error": str(exc)})
     if record.checks and match.checks[0] != record.checks[0]:
-        return VerifyResult(False, 0, 0, "step 0 (set-up): events differ from the record")
+        return VerifyResult(False, 0, 0, "setup_differs")
     for i, answer in enumerate(record.answers, start=1):
         try:
             match.answer(answer)
         except GrimoireError as exc:
-            return VerifyResult(False, i, i, f"step {i}: answer {answer!r} was refused: {exc}")
+            return VerifyResult(False, i, i, "refused", {"step": i, "answer": answer, "error": str(exc)})
         if i < len(record.checks) and match.checks[i] != record.checks[i]:
-            return VerifyResult(False, i, i, f"step {i}: answer {answer!r} produced different events than recorded")
+            return VerifyResult(False, i, i, "differs", {"step": i, "answer": answer})
     if len(record.checks) not in (0, len(match.checks)):
         return VerifyResult(False, len(record.answers), len(record.answers),
-                            f"record has {len(record.checks)} checks for {len(record.answers)} answers")
+                            "checks_count", {"checks": len(record.checks), "answers": len(record.answers)})
     if record.forfeit is not None:
         if match.decision is None:
             return VerifyResult(False, len(record.answers), len(record.answers),
-                                f"record ends by {record.forfeit.reason} after the game was over")
+                                "forfeit_late", {"reason": record.forfeit.reason})
         match.forfeit(record.forfeit.seat, record.forfeit.reason)
     out = match.outcome
     got = None if out is None else out.to_json()
     if record.outcome is not None and got != record.outcome:
         return VerifyResult(False, len(record.answers), len(record.answers),
-                            f"final outcome {got} differs from recorded {record.outcome}")
+                            "outcome_differs", {"got": got, "recorded": record.outcome})
     return VerifyResult(True, len(record.answers))

@@ -13,7 +13,9 @@ Routes::
     GET  /api/games/{id}/replay    the view after step N (header X-Seat-Token: the seat's own view)
     WS   /ws/{id}                  live play (see :mod:`grimoire.web.protocol`)
 
-and the card faces, card editor and deck builder (:mod:`grimoire.web.cardroutes`). A
+and the history, records and "play from here" (:mod:`grimoire.web.history`), friend games
+where the friend picks their deck (:mod:`grimoire.web.invites`), and the card faces, card
+editor and deck builder (:mod:`grimoire.web.cardroutes`). A
 deck is a starter (``{"starter": id}``), a pasted list (``{"text": …}``) or a deck saved on
 the server (``{"saved": name}``).
 
@@ -58,11 +60,14 @@ from .cardroutes import card_routes
 from .deckcheck import problems
 from .errors import ClientError, pick_lang, refused_json
 from .guard import Guard
+from .history import history_routes
 from .hub import HUMAN, Conn, Hub, LiveGame, client_key
+from .invites import invite_routes
 from .limits import Bucket, Limits
 from .protocol import parse_message
 from .safejson import JSONRefused, loads
 from .storage import Storage
+from .table import control_of
 from .thinking import Thinker
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -72,13 +77,14 @@ log = logging.getLogger("grimoire.web")
 def create_app(store: Storage, games: Sequence[str] | None = None, ai_delay: float = 0.3,
                limits: Limits | None = None, thinker: Thinker | None = None,
                origins: Sequence[str] = (), card_paths: Mapping[str, Sequence[str | Path]] | None = None,
-               user_cards: bool = False) -> Starlette:
+               user_cards: bool = False, public_url: str | None = None) -> Starlette:
     """The application serving ``games`` (default: every installed game) from ``store``.
 
     ``ai_delay`` paces the computer's answers (seconds); ``limits`` are the server's
     limits (default :class:`~grimoire.web.limits.Limits`); ``thinker`` runs the searching
     computer levels (default: in a thread); ``origins`` are other sites allowed to POST;
     ``card_paths`` are card files by game and ``user_cards`` adds the user's card folder.
+    ``public_url`` (no trailing slash) is put before the seat and spectator links handed out.
     """
     limits = limits or Limits()
     hub = Hub(store, games, ai_delay=ai_delay, limits=limits, thinker=thinker, card_paths=card_paths,
@@ -100,6 +106,8 @@ def create_app(store: Storage, games: Sequence[str] | None = None, ai_delay: flo
         Route("/api/games", partial(_create, hub), methods=["POST"]),
         Route("/api/games/{id}", partial(_summary, hub)),
         Route("/api/games/{id}/replay", partial(_replay, hub)),
+        *history_routes(hub, STATIC, _lang, _json_body, _error),
+        *invite_routes(hub, STATIC, _lang, _json_body, _error, _deck, _spec_problems, _options),
         WebSocketRoute("/ws/{id}", partial(_play, hub)),
         *card_routes(hub, STATIC, _lang, _json_body, _error),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -111,6 +119,7 @@ def create_app(store: Storage, games: Sequence[str] | None = None, ai_delay: flo
     app = Starlette(routes=routes, lifespan=lifespan,
                     middleware=[Middleware(Guard, limits=limits, origins=tuple(origins))])  # type: ignore[arg-type, unused-ignore]
     app.state.hub = hub
+    app.state.public_url = public_url or ""
     return app
 
 
@@ -242,8 +251,17 @@ def _deck(game: Game[Any], spec: Any, field: str, options: dict[str, Any], saved
     return game.cards.starter_deck(starter, options)
 
 
-def _deck_error(exc: DeckError, field: str, lang: str) -> JSONResponse:
-    return _error(ClientError("deck", text=str(exc)), lang, field=field, line=exc.line)
+def _deck_error(exc: DeckError, field: str, lang: str, found: list[dict[str, Any]] | None = None) -> JSONResponse:
+    return _error(ClientError("deck", text=str(exc)), lang, field=field, line=exc.line, problems=found or [])
+
+
+def _spec_problems(game: Game[Any], spec: Any, options: dict[str, Any], saved: Mapping[str, str],
+                   lang: str) -> list[dict[str, Any]]:
+    """Every problem of a pasted or saved deck list, in ``lang`` (empty for a starter)."""
+    if not isinstance(spec, dict):
+        return []
+    text = spec.get("text") if isinstance(spec.get("text"), str) else saved.get(str(spec.get("saved")))
+    return problems(game, text, lang, options) if isinstance(text, str) and text.strip() else []
 
 
 async def _check_deck(hub: Hub, request: Request) -> Response:
@@ -287,11 +305,12 @@ async def _create(hub: Hub, request: Request) -> Response:
         try:
             mine = _deck(game, body.get("deck"), "deck", options, saved)
         except DeckError as exc:
-            return _deck_error(exc, "deck", lang)
+            return _deck_error(exc, "deck", lang, _spec_problems(game, body.get("deck"), options, saved, lang))
         try:
             theirs = _deck(game, opponent.get("deck") or body.get("deck"), "opponent.deck", options, saved)
         except DeckError as exc:
-            return _deck_error(exc, "opponent.deck", lang)
+            found = _spec_problems(game, opponent.get("deck") or body.get("deck"), options, saved, lang)
+            return _deck_error(exc, "opponent.deck", lang, found)
         if opponent.get("kind") == "friend":
             seats = [HUMAN, HUMAN]
         elif opponent.get("kind") == "ai":
@@ -303,12 +322,15 @@ async def _create(hub: Hub, request: Request) -> Response:
         else:
             raise ClientError("bad_message", "field", field="opponent.kind", what="'ai' / 'friend'")
         client = client_key(request.client.host if request.client else None)
-        live, tokens = await hub.create_for(client, game.name, (mine, theirs), seats, options)
+        control = control_of(body.get("clock"))  # a time control ("5+10") or none: grimoire.web.table
+        live, tokens = await hub.create_for(client, game.name, (mine, theirs), seats, options, control=control)
     except ClientError as exc:
         return _error(exc, lang)
     except GrimoireError as exc:
         return _error(ClientError("bad_message", "game_error", text=str(exc)), lang)
-    links = {"spectator": f"/g/{live.id}", "seats": [f"/g/{live.id}#seat={t}" if t else None for t in tokens]}
+    base = request.app.state.public_url
+    links = {"spectator": f"{base}/g/{live.id}",
+             "seats": [f"{base}/g/{live.id}#seat={t}" if t else None for t in tokens]}
     return JSONResponse({"id": live.id, "game": game.name, "seats": seats, "links": links}, status_code=201)
 
 
@@ -401,12 +423,14 @@ async def _play(hub: Hub, ws: WebSocket) -> None:
                 msg = parse_message(raw, limits)
                 kind = msg["type"]
                 if kind == "hello":
-                    hub.join(current, msg["token"], msg["lang"], conn)
+                    hub.join(current, msg["token"], msg["lang"], conn, msg["table"])
                     joined = True
                 elif not joined:
                     raise ClientError("bad_message", "hello_first")
                 elif kind == "answer":
                     await hub.answer(current, conn, msg["seq"], msg["option"])
+                elif kind in ("concede", "claim", "rematch"):  # grimoire.web.table
+                    await getattr(hub.table, kind)(current, conn)
                 elif kind == "lang":
                     conn.lang = msg["lang"]
                     hub.refresh(current, conn)

@@ -27,7 +27,8 @@ class Broadcaster:
         m = live.match
         conn.seen = len(m.log)
         conn.sent = (live.seq, conn.seat, conn.lang)
-        conn.send(state_payload(live.game, m.state, m.decision, live.seq, conn.seat, conn.lang, m.log, full_log=True))
+        conn.send(state_payload(live.game, m.state, m.decision, live.seq, conn.seat, conn.lang, m.log, full_log=True,
+                                outcome=m.outcome))
 
     def refresh(self, live: LiveGame, conn: Conn) -> None:
         """The whole state if the connection lacks the current one (seat and language included), else ``same``."""
@@ -51,7 +52,8 @@ class Broadcaster:
             payload = payloads.get(key)
             if payload is None:
                 payload = payloads[key] = state_payload(live.game, m.state, m.decision, live.seq, conn.seat,
-                                                        conn.lang, new_events, log=m.log)
+                                                        conn.lang, new_events, log=m.log,
+                                                        outcome=m.outcome)
             conn.seen = len(m.log)
             conn.sent = (live.seq, conn.seat, conn.lang)
             if conn is by:

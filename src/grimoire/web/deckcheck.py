@@ -13,10 +13,13 @@ many copies, and each section's size against the deck rules.
 "'火球': 4 copies in library, at most 3 allowed"
 >>> problems(game, game.cards.starter_deck("fire") and "", "ja")[0]["message"]
 '書庫はちょうど 40 枚でなければなりません（いま 0 枚）'
+>>> problems(game, "3 Firebal", "en")[0]["message"], nearest(game, "かきゅう")
+("unknown card 'Firebal'; did you mean 'Fireball'?", None)
 """
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -39,6 +42,15 @@ def section_name(game: Game[Any], section: str, lang: str) -> str:
     if lang == "ja" and found is not None:
         return next((a for a in found.aliases if not a.isascii()), section)
     return section
+
+
+def nearest(game: Game[Any], name: str) -> str | None:
+    """The card name (Japanese or English, as ``name`` is written) or id most like ``name``; None if none is close."""
+    names: list[str] = []
+    for card in game.pool:
+        names.extend((card.name.ja, card.name.en, card.id))
+    close = difflib.get_close_matches(name.strip(), [n for n in names if n], n=1, cutoff=0.5)
+    return close[0] if close else None
 
 
 def problems(game: Game[Any], text: str, lang: str, options: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
@@ -68,7 +80,11 @@ def problems(game: Game[Any], text: str, lang: str, options: Mapping[str, Any] |
         count, name = int(match.group(1)), match.group(2)
         card = game.pool.find(name)
         if card is None:
-            found.append(_problem("unknown", number, lang, name=name[:60]))
+            near = nearest(game, name)
+            if near is None:
+                found.append(_problem("unknown", number, lang, name=name[:60]))
+            else:
+                found.append({**_problem("unknown_near", number, lang, name=name[:60], near=near), "near": near})
             continue
         kind = game.cards.card_kind(card.id)
         if section.kinds and kind not in section.kinds:

@@ -22,13 +22,13 @@ from grimoire.core.i18n import LANGS
 #: Every error code the server may send.
 ERROR_CODES = ("bad_json", "bad_message", "stale", "illegal", "not_your_turn", "bad_token", "not_found", "internal",
                "deck", "too_large", "timeout", "rate", "overloaded", "too_many_games", "bad_origin",
-               "unsupported_media", "unavailable", "taken", "invalid_card")
+               "unsupported_media", "unavailable", "taken", "invalid_card", "not_yet")
 
 #: The HTTP status of each code (a WebSocket error carries only the code).
 STATUS = {"bad_json": 400, "bad_message": 400, "stale": 409, "illegal": 400, "not_your_turn": 403, "bad_token": 403,
           "not_found": 404, "internal": 500, "deck": 400, "too_large": 413, "timeout": 408, "rate": 429,
           "overloaded": 503, "too_many_games": 429, "bad_origin": 403, "unsupported_media": 415,
-          "unavailable": 503, "taken": 409, "invalid_card": 400}
+          "unavailable": 503, "taken": 409, "invalid_card": 400, "not_yet": 409}
 
 #: Message templates by key: (Japanese, English).
 MESSAGES: dict[str, tuple[str, str]] = {
@@ -46,6 +46,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "bad_token": ("このリンクではこのゲームの席を開けません", "this link does not open a seat of this game"),
     "spectator": ("観戦者は答えられません", "spectators cannot answer"),
     "over": ("ゲームは終わっています", "the game is over"),
+    "not_yet": ("まだできません", "not yet"),
+    "claim_early": ("まだ勝ちを申し立てられません（相手が席を離れて {limit} 秒たってから）",
+                    "you cannot claim the win yet (only once the other player has been away for {limit} s)"),
+    "rematch_early": ("再戦はゲームが終わってからです", "a rematch can be offered once the game is over"),
     "pending": ("決定 {seq} はもう受け付けていません（いま待っているのは {pending}）",
                 "decision {seq} is no longer pending; the pending decision is {pending}"),
     "answered": ("決定 {seq} にはもう答えがあります", "decision {seq} was already answered"),
@@ -55,6 +59,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "internal": ("サーバーがこの答えを適用できませんでした（{detail}）。ゲームを読み込み直しました",
                  "the server could not apply this answer ({detail}); the game was reloaded"),
     "not_found": ("そのゲームはありません", "no such game"),
+    "not_finished": ("このゲームはまだ終わっていません。記録は終了後に取り出せます",
+                     "this game is not over yet: its record is available when it ends"),
+    "branch_of_branch": ("ある局面から始めたゲームを、さらに別の局面から始めることはできません",
+                         "a game that was itself played from a position cannot be branched again"),
     "game_error": ("{text}", "{text}"),
     "deck": ("デッキ: {text}", "deck: {text}"),
     "too_large": ("リクエストが大きすぎます（最大 {limit} バイト）", "request body larger than {limit} bytes"),
@@ -97,6 +105,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "deck_syntax": ("「枚数 カード名」の形ではありません: {text}", "expected '<count> <card name>', got {text!r}"),
     "deck_section": ("知らない区分 [{header}]（区分: {known}）", "unknown section [{header}]; sections: {known}"),
     "deck_unknown": ("知らないカード: {name}", "unknown card {name!r}"),
+    "deck_unknown_near": ("知らないカード: {name}（もしかして「{near}」？）",
+                          "unknown card {name!r}; did you mean {near!r}?"),
     "deck_kind": ("「{name}」は{section}に入れられません", "{name!r} cannot be in the {section} section"),
     "deck_copies": ("「{name}」が{section}に {n} 枚（最大 {most} 枚）", "{name!r}: {n} copies in {section}, at most "
                     "{most} allowed"),

@@ -32,17 +32,21 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
+from grimoire.core.branch import Branch
+from grimoire.core.clock import Clock, TimeControl
 from grimoire.core.decks import Deck
 from grimoire.core.errors import ContentError, GrimoireError
+from grimoire.core.forfeit import Forfeit
 from grimoire.core.game import Game, Setup
 from grimoire.core.match import Match
 from grimoire.core.registry import game_names, load_game, user_card_dir
 
 from .errors import ClientError
-from .live import HUMAN, LiveGame, hash_token, stored_setup
+from .live import HUMAN, LiveGame, hash_token, stored_branch, stored_setup
 from .storage import SavedCard, StaleWrite, Storage, StorageError, StoredGame, Taken
 
 log = logging.getLogger("grimoire.web")
@@ -56,6 +60,21 @@ class AnswerFailed(Exception):
     def __init__(self, option: str, error: Exception, fresh: LiveGame | None) -> None:
         super().__init__(f"the server could not apply {option!r}: {error}")
         self.fresh = fresh
+
+
+class Flagged(Exception):
+    """The seat that answered had no time left: the answer is refused and the game is lost on time."""
+
+    def __init__(self, seat: int) -> None:
+        super().__init__(f"seat {seat} has no time left")
+        self.seat = seat
+
+
+def running_for(live: LiveGame) -> None:
+    """Point a timed game's clock at the seat that must answer the pending decision (none when it is over)."""
+    if live.clock is not None:
+        decision = live.match.decision
+        live.clock.running = None if decision is None else decision.player
 
 
 class LiveGames:
@@ -148,11 +167,17 @@ class LiveGames:
     # ----- creating and finding ------------------------------------------------
     def prepare(self, game_name: str, decks: tuple[Deck, Deck], seats: Sequence[str],
                 options: dict[str, Any] | None = None, seed: int | None = None,
-                creator: str = "") -> tuple[LiveGame, list[str]]:
-        """A new game, not yet stored; and the seat tokens (empty for the computer)."""
+                creator: str = "", branch: Branch | None = None,
+                control: TimeControl | None = None) -> tuple[LiveGame, list[str]]:
+        """A new game, not yet stored; and the seat tokens (empty for the computer). ``control``: the time
+        control of its clock (None: untimed).
+
+        With ``branch`` it starts at that position of the game ``seed`` and ``decks`` set up
+        (:mod:`grimoire.core.branch`); GrimoireError if there is nothing to play from there.
+        """
         game = self.rules(game_name)
         setup = Setup(decks, game.options(options), secrets.randbits(63) if seed is None else seed)
-        match: Match[Any] = Match(game, setup)
+        match: Match[Any] = Match(game, setup, branch)
         tokens = [secrets.token_urlsafe(24) if kind == HUMAN else "" for kind in seats]
         now = time.time()
         stored = StoredGame(
@@ -160,8 +185,13 @@ class LiveGames:
             decks=[d.to_json() for d in decks], seed=setup.seed, chance=setup.chance,
             chance_script=list(setup.chance_script), seats=list(seats),
             token_hashes=[hash_token(t) if t else "" for t in tokens], created=now, creator=creator,
-            last_active=now)
-        return LiveGame(stored, game, match), tokens
+            last_active=now, branch=None if branch is None else branch.to_json())
+        live = LiveGame(stored, game, match, asked=now)
+        if control is not None:
+            live.clock = Clock.start(control, None, now)
+            running_for(live)
+            stored.clock = live.clock.to_json()
+        return live, tokens
 
     def create(self, game_name: str, decks: tuple[Deck, Deck], seats: Sequence[str],
                options: dict[str, Any] | None = None, seed: int | None = None) -> tuple[LiveGame, list[str]]:
@@ -212,13 +242,20 @@ class LiveGames:
                         stored.ruleset_version, current.version)
             return None
         try:
-            match = Match(game, stored_setup(game, stored))
+            match = Match(game, stored_setup(game, stored), stored_branch(stored))
             for answer in stored.answers:
                 match.answer(answer)
+            if stored.forfeit is not None:
+                ended = Forfeit.from_json(stored.forfeit)
+                match.forfeit(ended.seat, ended.reason)
+            clock = None if stored.clock is None else Clock.from_json(stored.clock)
         except GrimoireError as exc:
             log.error("game %s does not replay under %s rules %s: %s", game_id, stored.game, game.version, exc)
             return None
-        return LiveGame(stored, game, match)
+        now = time.time()
+        live = LiveGame(stored, game, match, clock=clock, asked=now, away={0: now, 1: now})
+        running_for(live)  # the clock goes on from its last answer: the time the server was down counts
+        return live
 
     def remember(self, live: LiveGame) -> None:
         """Keep a game in memory (forgetting the least recently used idle ones beyond ``max_live``)."""
@@ -245,8 +282,22 @@ class LiveGames:
                 seq = live.seq
             if seq != live.seq:
                 raise ClientError("stale", "pending", seq=seq, pending=live.seq)
+            if live.match.decision is None:
+                raise ClientError("stale", "over")
+            now = time.time()
+            clock = None
+            if live.clock is not None:  # charge the answering seat; stored with the answer, in one transaction
+                clock = Clock(live.clock.control, list(live.clock.left_ms), seat, live.clock.since)
+                try:
+                    clock.answer(now, None)
+                except GrimoireError:
+                    raise Flagged(seat) from None
             try:
-                await self.db(self.store.append_answer, live.id, seat, seq, option)
+                if clock is None:
+                    await self.db(self.store.append_answer, live.id, seat, seq, option)
+                else:
+                    await self.db(partial(self.store.append_answer, clock=clock.to_json()), live.id, seat, seq,
+                                  option)
             except StaleWrite:  # another process stored it first: the caller catches up (Hub.follow)
                 raise ClientError("stale", "answered", seq=seq) from None
             except StorageError as exc:
@@ -260,6 +311,10 @@ class LiveGames:
                 await self.db(self.store.remove_answer, live.id, seq)
                 failed = exc
             else:
+                live.asked = now
+                if clock is not None:
+                    live.clock = clock
+                    running_for(live)
                 await self._note_outcome(live)
                 return before
         raise AnswerFailed(option, failed, await self.reload(live))

@@ -30,6 +30,8 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from grimoire.core.branch import Branch
+from grimoire.core.clock import Clock, TimeControl
 from grimoire.core.decks import Deck
 from grimoire.core.errors import GrimoireError
 from grimoire.core.game import Game
@@ -37,11 +39,12 @@ from grimoire.core.game import Game
 from .broadcast import Broadcaster
 from .computer import ComputerSeats, levels
 from .errors import ClientError
-from .games import AnswerFailed, LiveGames
+from .games import AnswerFailed, Flagged, LiveGames, running_for
 from .limits import Limits
 from .live import HUMAN, Conn, LiveGame
 from .replays import ReplayCache
 from .storage import Storage, StorageError, Store
+from .table import Table
 from .thinking import Thinker
 
 __all__ = ["HUMAN", "Conn", "Hub", "LiveGame", "Store", "client_key"]
@@ -66,7 +69,9 @@ class Hub:
         self.computer = ComputerSeats(self._commit, self._current, ai_delay,
                                       thinker or Thinker(0, self.limits.think_queue))
         self.replays = ReplayCache()
+        self.table = Table(self)
         self.games.on_load.append(self.kick)
+        self.games.on_load.append(self.table.arm)
         #: Called with the game after each applied answer.
         self.on_step: list[Callable[[LiveGame], None]] = []
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -109,6 +114,10 @@ class Hub:
         self.store.listen(self._heard, asyncio.get_running_loop())
         self._spawn(self._expire_loop())
 
+    def spawn(self, coro: Any) -> None:
+        """Run a coroutine as a task of this hub (cancelled at :meth:`close`)."""
+        self._spawn(coro)
+
     def _spawn(self, coro: Any) -> None:
         task = asyncio.ensure_future(coro)
         self._tasks.add(task)
@@ -129,11 +138,28 @@ class Hub:
         except StorageError as exc:
             log.warning("game %s: cannot read the answers of other processes: %s", live.id, exc)
             return
+        if before is None and stored < 0 and live.match.decision is not None:
+            await self.table.read_forfeit(live)  # another process may have ended the game (a concession, a flag)
         if before is not None:
+            if live.clock is not None:  # the clock another process stored with its answers
+                await self._read_clock(live)
             self.out.broadcast(live, before, None, -1)
             for hook in self.on_step:
                 hook(live)
             self.kick(live)
+
+    async def _read_clock(self, live: LiveGame) -> None:
+        try:
+            stored = await self.games.db(self.store.load_game, live.id)
+        except StorageError as exc:
+            log.warning("game %s: cannot read its clock: %s", live.id, exc)
+            return
+        if stored is not None and stored.clock is not None:
+            live.clock = Clock.from_json(stored.clock)
+            running_for(live)
+            live.asked = time.time()
+            self.table.arm(live)
+            self.table.send(live)
 
     async def _expire_loop(self) -> None:
         period = min(3600.0, self.limits.expire_days * DAY / 4)
@@ -177,8 +203,12 @@ class Hub:
         return live, tokens
 
     async def create_for(self, client: str, game_name: str, decks: tuple[Deck, Deck], seats: Sequence[str],
-                         options: dict[str, Any] | None = None) -> tuple[LiveGame, list[str]]:
-        """:meth:`create` for a web client (``client``: its :func:`client_key`), within the per-client limits.
+                         options: dict[str, Any] | None = None, seed: int | None = None,
+                         branch: Branch | None = None,
+                         control: TimeControl | None = None) -> tuple[LiveGame, list[str]]:
+        """:meth:`create` for a web client (``client``: its :func:`client_key`), within the per-client limits;
+        ``seed`` and ``branch``: a game branched from another (:meth:`LiveGames.prepare`); ``control``: the time
+        control of its clock (None: untimed).
 
         Raises ClientError ``too_many_games`` over a limit and ``unavailable`` when the
         database cannot take the game.
@@ -191,13 +221,15 @@ class Hub:
                 raise ClientError("too_many_games", "creates", limit=lim.creates_per_minute)
             if await db(self.store.count_open, client, now - lim.expire_days * DAY) >= lim.open_games_per_client:
                 raise ClientError("too_many_games", "open_games", limit=lim.open_games_per_client)
-            live, tokens = self.games.prepare(game_name, decks, seats, options, creator=client)
+            live, tokens = self.games.prepare(game_name, decks, seats, options, seed, creator=client, branch=branch,
+                                              control=control)
             await db(self.store.create_game, live.stored)
         except StorageError as exc:
             log.error("a game was not created: %s", exc)
             raise ClientError("unavailable") from None
         self.games.remember(live)
         self.kick(live)
+        self.table.arm(live)
         return live, tokens
 
     async def get(self, game_id: str) -> LiveGame | None:
@@ -209,7 +241,7 @@ class Hub:
             raise ClientError("unavailable") from None
 
     # ----- connections -----------------------------------------------------------
-    def join(self, live: LiveGame, token: str | None, lang: str, conn: Conn | None) -> Conn:
+    def join(self, live: LiveGame, token: str | None, lang: str, conn: Conn | None, table: bool = False) -> Conn:
         """Attach (or re-attach) a connection as the seat its token opens; sends the state if it lacks it."""
         seat = None
         if token is not None:
@@ -218,16 +250,19 @@ class Hub:
                 raise ClientError("bad_token")
         if conn is None:
             conn = Conn(seat, lang)
-        conn.seat, conn.lang = seat, lang
+        conn.seat, conn.lang, conn.table = seat, lang, table or conn.table
         live.conns.add(conn)
         self.out.refresh(live, conn)
+        self.table.joined(live, conn)
         self.kick(live)
         if live.match.outcome is None:
             self._spawn(self.games.touch(live))
         return conn
 
     def leave(self, live: LiveGame, conn: Conn) -> None:
-        live.conns.discard(conn)
+        if conn in live.conns:
+            live.conns.discard(conn)
+            self.table.left(live, conn)
 
     def send_full(self, live: LiveGame, conn: Conn) -> None:
         """Send a connection the whole state and the whole log."""
@@ -258,6 +293,9 @@ class Hub:
         seq = live.seq if seq is None else seq
         try:
             before = await self.games.commit(live, seat, option, seq)
+        except Flagged as flagged:  # the answer came after the flag fell: the game is lost on time
+            await self.table.forfeit(live, flagged.seat, "timeout")
+            raise ClientError("stale", "over") from None
         except AnswerFailed as failed:  # the game was reloaded from the database: resend it to everyone
             if failed.fresh is not None:
                 for conn in live.conns:
@@ -269,6 +307,8 @@ class Hub:
                 self._spawn(self.follow(live))
             raise
         self.out.broadcast(live, before, by, seq)
+        self.table.arm(live)
+        self.table.send(live)
         for hook in self.on_step:
             hook(live)
 

@@ -67,6 +67,8 @@ SPECS = (
               "turn"),
     LimitSpec("saves_per_minute", 20, 1, "saves", "cards and decks one client address may save per minute "
               "(database growth)"),
+    LimitSpec("idle_claim", 300, 1, "s", "in an untimed game, how long the player to move may be away (no "
+              "connection, no answer) before the other may claim the win: no game waits for ever"),
 )
 _BY_NAME = {s.name: s for s in SPECS}
 _INTS = {"max_body", "json_depth", "json_digits", "ws_message", "ws_burst", "ws_queue", "ws_queue_bytes",
@@ -93,6 +95,7 @@ class Limits:
     expire_days: float = 7.0
     think_queue: int = 64
     saves_per_minute: int = 20
+    idle_claim: float = 300.0
 
     @classmethod
     def parse(cls, pairs: Iterable[str]) -> Limits:

@@ -19,6 +19,8 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
+from grimoire.core.branch import Branch
+from grimoire.core.clock import Clock
 from grimoire.core.decks import Deck
 from grimoire.core.game import Game, Setup
 from grimoire.core.match import Match
@@ -44,6 +46,11 @@ def stored_setup(game: Game[Any], stored: StoredGame) -> Setup:
     return Setup(decks, game.options(stored.options), stored.seed, stored.chance, tuple(stored.chance_script))
 
 
+def stored_branch(stored: StoredGame) -> Branch | None:
+    """Where a stored game starts if it is branched from another (None: from its set-up)."""
+    return None if stored.branch is None else Branch.from_json(stored.branch)
+
+
 @dataclass(eq=False)
 class Conn:
     """One WebSocket connection to a game: its seat (None: spectator), language and outbox.
@@ -61,6 +68,8 @@ class Conn:
     max_bytes: int = MAX_QUEUE_BYTES
     queued: int = 0  # bytes waiting in the outbox
     overflowed: bool = False
+    #: whether it asked for the ``table`` messages (clock, presence, rematch offers: grimoire.web.table)
+    table: bool = False
     #: (answers, seat, language) of the last state this connection was sent (None: none yet).
     sent: tuple[int, int | None, str] | None = None
 
@@ -106,6 +115,17 @@ class LiveGame:
     #: Serializes this process's changes to the game (answers, catching up with other processes).
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     touched: float = 0.0  # when this process last marked the game as in use in the database
+    #: the game's clock (None: untimed); it runs for the seat that must answer the pending decision
+    clock: Clock | None = None
+    #: when the pending decision was asked (or the game loaded by this process): the idle policy counts from it
+    asked: float = 0.0
+    #: since when each seat has had no connection to this process (a seat with one is absent from the dict)
+    away: dict[int, float] = field(default_factory=dict)
+    #: seats that offered a rematch of the finished game, and the new game's link per seat once both have
+    rematch_offers: set[int] = field(default_factory=set)
+    rematch_links: dict[int | None, str] | None = None
+    #: the call that ends the game when the running seat's time runs out
+    flag_timer: asyncio.TimerHandle | None = None
 
     @property
     def id(self) -> str:
@@ -127,6 +147,10 @@ class LiveGame:
             if stored and hmac.compare_digest(stored, digest):
                 return seat
         return None
+
+    def present(self, seat: int) -> bool:
+        """Whether ``seat`` is played by the computer or has a connection open to this process."""
+        return self.ai_seat(seat) or any(c.seat == seat for c in self.conns)
 
     def ai_seat(self, seat: int) -> bool:
         """Whether the computer plays ``seat``."""

@@ -40,7 +40,10 @@ from .storage import (
     DECK_INSERT,
     DECK_UPSERT,
     DURABILITY,
+    HISTORY_SQL,
+    N_COLUMNS,
     SCHEMA,
+    Finished,
     Listener,
     SavedCard,
     SavedDeck,
@@ -49,6 +52,7 @@ from .storage import (
     StoredGame,
     Taken,
     _dump,
+    _maybe,
     _reason,
 )
 
@@ -57,6 +61,8 @@ CHANNEL = "grimoire_answers"
 PG_SCHEMA = SCHEMA.replace("seed INTEGER", "seed BIGINT").replace("REAL", "DOUBLE PRECISION") + """
 ALTER TABLE games ADD COLUMN IF NOT EXISTS creator TEXT NOT NULL DEFAULT '';
 ALTER TABLE games ADD COLUMN IF NOT EXISTS last_active DOUBLE PRECISION NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN IF NOT EXISTS clock TEXT;
+ALTER TABLE games ADD COLUMN IF NOT EXISTS forfeit TEXT;
 CREATE INDEX IF NOT EXISTS games_by_creator ON games (creator, created);
 CREATE INDEX IF NOT EXISTS games_by_activity ON games (last_active) WHERE outcome IS NULL;
 """
@@ -141,10 +147,14 @@ class PgStore:
     # ----- games ----------------------------------------------------------------
     def create_game(self, game: StoredGame) -> None:
         with self._conn("write to") as conn:
-            conn.execute(f"INSERT INTO games ({COLUMNS}) VALUES ({', '.join(['%s'] * 14)})", game.row())
+            conn.execute(f"INSERT INTO games ({COLUMNS}) VALUES ({', '.join(['%s'] * N_COLUMNS)})", game.row())
+            if game.branch is not None:  # in the same transaction: a branched game is never stored without it
+                conn.execute("INSERT INTO branches (game_id, branch) VALUES (%s, %s)", (game.id, _dump(game.branch)))
 
-    def append_answer(self, game_id: str, seat: int, seq: int, option: str) -> None:
-        """Store answer ``seq`` under the game's row lock and announce it to every process."""
+    def append_answer(self, game_id: str, seat: int, seq: int, option: str,
+                      clock: dict[str, Any] | None = None) -> None:
+        """Store answer ``seq`` (and the game's clock after it) under the game's row lock and announce it to
+        every process."""
         now = time.time()
         with self._conn("write to") as conn:
             if conn.execute("SELECT 1 FROM games WHERE id = %s FOR UPDATE", (game_id,)).fetchone() is None:
@@ -154,8 +164,16 @@ class PgStore:
                 raise StaleWrite(f"game {game_id!r}: answer {seq} is already stored")
             conn.execute("INSERT INTO answers (game_id, seq, seat, option, at) VALUES (%s, %s, %s, %s, %s)",
                          (game_id, seq, seat, option, now))
-            conn.execute("UPDATE games SET last_active = %s WHERE id = %s", (now, game_id))
+            conn.execute("UPDATE games SET last_active = %s, clock = COALESCE(%s, clock) WHERE id = %s",
+                         (now, _maybe(clock), game_id))
             conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id} {seq + 1} {option}"[:7900]))
+
+    def set_forfeit(self, game_id: str, forfeit: dict[str, Any], outcome: dict[str, Any],
+                    clock: dict[str, Any] | None = None) -> None:
+        with self._conn("write to") as conn:
+            conn.execute("UPDATE games SET forfeit = %s, outcome = %s, clock = COALESCE(%s, clock), last_active = %s"
+                         " WHERE id = %s", (_dump(forfeit), _dump(outcome), _maybe(clock), time.time(), game_id))
+            conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id} -1"))  # the others read it again
 
     def set_outcome(self, game_id: str, outcome: dict[str, Any]) -> None:
         with self._conn("write to") as conn:
@@ -172,7 +190,28 @@ class PgStore:
             row = conn.execute(f"SELECT {COLUMNS} FROM games WHERE id = %s", (game_id,)).fetchone()
             answers = [r[0] for r in conn.execute(
                 "SELECT option FROM answers WHERE game_id = %s ORDER BY seq", (game_id,))]
-        return None if row is None else StoredGame.from_row(tuple(row), answers)
+            branch = conn.execute("SELECT branch FROM branches WHERE game_id = %s", (game_id,)).fetchone()
+        if row is None:
+            return None
+        stored = StoredGame.from_row(tuple(row), answers)
+        stored.branch = None if branch is None else json.loads(branch[0])
+        return stored
+
+    def finished(self, limit: int, offset: int = 0) -> list[Finished]:
+        """Up to ``limit`` finished games, the most recently ended first, skipping ``offset``."""
+        with self._conn("read") as conn:
+            rows = conn.execute(HISTORY_SQL.replace("?", "%s"), (limit, offset)).fetchall()
+        return [Finished.from_row(tuple(r)) for r in rows]
+
+    def save_invite(self, invite_id: str, invite: dict[str, Any], created: float) -> None:
+        with self._conn("write to") as conn:
+            conn.execute("INSERT INTO invites (id, invite, created) VALUES (%s, %s, %s)",
+                         (invite_id, _dump(invite), created))
+
+    def load_invite(self, invite_id: str) -> dict[str, Any] | None:
+        with self._conn("read") as conn:
+            row = conn.execute("SELECT invite FROM invites WHERE id = %s", (invite_id,)).fetchone()
+        return None if row is None else dict(json.loads(row[0]))
 
     def answers_from(self, game_id: str, seq: int) -> list[str]:
         with self._conn("read") as conn:
@@ -203,6 +242,7 @@ class PgStore:
                 "SELECT id FROM games WHERE outcome IS NULL AND last_active < %s FOR UPDATE SKIP LOCKED", (before,))]
             if ids:
                 conn.execute("DELETE FROM answers WHERE game_id = ANY(%s)", (ids,))
+                conn.execute("DELETE FROM branches WHERE game_id = ANY(%s)", (ids,))
                 conn.execute("DELETE FROM games WHERE id = ANY(%s)", (ids,))
         return ids
 

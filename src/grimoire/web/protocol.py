@@ -31,10 +31,14 @@ The rules of the table (tests are named after them):
 
 Client → server (JSON text frames)::
 
-    {"type": "hello", "token": "<seat token>" | null, "lang": "ja" | "en"}
+    {"type": "hello", "token": "<seat token>" | null, "lang": "ja" | "en", "table": true}  # table: also send
+                                         # the "table" messages (clock, presence, claim, rematch offers)
     {"type": "answer", "seq": 12, "option": "place:3"}
     {"type": "lang", "lang": "en"}
     {"type": "ping"}
+    {"type": "concede"}                  # the seat gives up the game (the client asks to confirm first)
+    {"type": "claim"}                    # claim the win from a seat that left (untimed games, limit idle_claim)
+    {"type": "rematch"}                  # offer (or accept) a rematch of a finished game
 
 Server → client::
 
@@ -43,6 +47,9 @@ Server → client::
     {"type": "error", "code": "stale", "message": "...", "seq": 12}
     {"type": "same", "seq": 12}          # hello/lang that changed nothing: the client is up to date
     {"type": "pong"}
+    {"type": "table", "seq": 12, "clock": {"control": "5+10", "left": [281.5, 300.0], "running": 0} | null,
+     "present": [true, false], "claim_in": 40.0 | null, "rematch": [0], "idle_claim": 180}
+    {"type": "rematch", "url": "/g/<new id>#seat=<token>"}   # both accepted: the new game's link for this client
 
 ``seq`` is the number of answers given so far; an answer must carry the ``seq`` of the
 decision it answers. A seat gets the pending decision (prompt and option labels) only
@@ -73,6 +80,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from grimoire.core.decision import Decision, Event, Outcome
+from grimoire.core.forfeit import REASONS as FORFEIT_REASONS
 from grimoire.core.game import Game
 from grimoire.core.i18n import LANGS
 
@@ -104,7 +112,8 @@ def parse_message(text: str | bytes, limits: Limits = DEFAULT_LIMITS) -> dict[st
         token = data.get("token")
         if token is not None and not isinstance(token, str):
             raise ClientError("bad_message", "field", field="token", what="a string or null")
-        return {"type": "hello", "token": token or None, "lang": _lang(data.get("lang", "ja"))}
+        return {"type": "hello", "token": token or None, "lang": _lang(data.get("lang", "ja")),
+                "table": data.get("table") is True}
     if kind == "answer":
         seq = data.get("seq")
         option = data.get("option")
@@ -115,8 +124,8 @@ def parse_message(text: str | bytes, limits: Limits = DEFAULT_LIMITS) -> dict[st
         return {"type": "answer", "seq": seq, "option": option}
     if kind == "lang":
         return {"type": "lang", "lang": _lang(data.get("lang"))}
-    if kind == "ping":
-        return {"type": "ping"}
+    if kind in ("ping", "concede", "claim", "rematch"):
+        return {"type": kind}
     raise ClientError("bad_message", "unknown_type", kind=str(kind)[:40])
 
 
@@ -150,10 +159,13 @@ def decision_payload(game: Game[Any], decision: Decision, seq: int, lang: str) -
 
 def outcome_payload(game: Game[Any], outcome: Outcome | None, lang: str,
                     log: Sequence[Event] = ()) -> dict[str, Any] | None:
-    """How the game ended; ``text`` is the game's own line for it (its last ``game_*`` event)."""
+    """How the game ended; ``text`` is the game's own line for it (its last ``game_*`` event), or the
+    reason's word for a game lost by concession, on time or by leaving."""
     if outcome is None:
         return None
     text = game.text.term(outcome.reason, lang)
+    if outcome.reason in FORFEIT_REASONS:
+        return {"winner": outcome.winner, "reason": outcome.reason, "text": text}
     for event in reversed(log[-8:]):
         if event.kind.startswith("game_"):
             text = game.text.describe(event, lang)
@@ -163,7 +175,7 @@ def outcome_payload(game: Game[Any], outcome: Outcome | None, lang: str,
 
 def state_payload(game: Game[Any], state: Any, decision: Decision | None, seq: int, seat: int | None, lang: str,
                   events: Sequence[Event], *, full_log: bool = False, ack: int | None = None,
-                  log: Sequence[Event] = ()) -> dict[str, Any]:
+                  log: Sequence[Event] = (), outcome: Outcome | None = None) -> dict[str, Any]:
     """The ``state`` message for ``seat`` (None: a spectator).
 
     ``events`` are the events since the seat's last update (or the whole log with
@@ -181,7 +193,7 @@ def state_payload(game: Game[Any], state: Any, decision: Decision | None, seq: i
         "waiting_for": None if decision is None else decision.player,
         "events": render_events(game, events, seat, lang),
         "full_log": full_log,
-        "outcome": outcome_payload(game, game.outcome(state), lang, log or events),
+        "outcome": outcome_payload(game, outcome or game.outcome(state), lang, log or events),
     }
     if ack is not None:
         out["ack"] = ack

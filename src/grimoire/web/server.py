@@ -29,7 +29,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = Non
           games: Sequence[str] | None = None, ai_delay: float = 0.3, log_level: str = "warning",
           limits: Limits | None = None, durability: str = "normal", think_workers: int | None = None,
           origins: Sequence[str] = (), forwarded_allow_ips: str | None = None,
-          card_paths: Mapping[str, Sequence[str | Path]] | None = None, user_cards: bool = False) -> None:
+          card_paths: Mapping[str, Sequence[str | Path]] | None = None, user_cards: bool = False,
+          public_url: str | None = None) -> None:
     """Serve the lobby and the tables on ``http://host:port/`` until interrupted.
 
     Games live in ``db``: a SQLite file (default :func:`default_db`) or a
@@ -38,6 +39,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = Non
     :class:`~grimoire.web.storage.StorageError` (one line) before anything listens.
     ``card_paths`` (card files by game) and ``user_cards`` (the user's card folder) add
     cards to the built-in ones, as do the cards saved in the database.
+    ``public_url`` (``http://host:port`` as players reach it) makes the seat and spectator links absolute.
     """
     import uvicorn
 
@@ -46,7 +48,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = Non
     store = open_store(target, durability)
     thinker = Thinker(think_workers, limits.think_queue)
     app = create_app(store, games, ai_delay=ai_delay, limits=limits, thinker=thinker, origins=origins,
-                     card_paths=card_paths, user_cards=user_cards)
+                     card_paths=card_paths, user_cards=user_cards, public_url=public_url)
     for name in app.state.hub.game_names:  # load the rules and cards now, then keep them out of the collector's way
         app.state.hub.rules(name)
     gc.collect()

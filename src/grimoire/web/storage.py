@@ -77,9 +77,19 @@ CREATE TABLE IF NOT EXISTS decks (
     created REAL NOT NULL,
     PRIMARY KEY (game, name)
 );
+CREATE TABLE IF NOT EXISTS branches (
+    game_id TEXT PRIMARY KEY REFERENCES games(id),
+    branch TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS invites (
+    id TEXT PRIMARY KEY,
+    invite TEXT NOT NULL,
+    created REAL NOT NULL
+);
 """
 #: Columns added after the first release (a database from then is upgraded in place).
-ADDED = (("creator", "TEXT NOT NULL DEFAULT ''"), ("last_active", "REAL NOT NULL DEFAULT 0"))
+ADDED = (("creator", "TEXT NOT NULL DEFAULT ''"), ("last_active", "REAL NOT NULL DEFAULT 0"), ("clock", "TEXT"),
+         ("forfeit", "TEXT"))
 INDEXES = """
 CREATE INDEX IF NOT EXISTS games_by_creator ON games (creator, created);
 CREATE INDEX IF NOT EXISTS games_by_activity ON games (last_active) WHERE outcome IS NULL;
@@ -89,7 +99,8 @@ DECK_INSERT = "INSERT INTO decks (game, name, author, deck, created) VALUES (?,?
 DECK_UPSERT = DECK_INSERT + (" ON CONFLICT (game, name) DO UPDATE SET author = excluded.author, deck = excluded.deck,"
                              " created = excluded.created")
 COLUMNS = ("id, game, ruleset_version, options, decks, seed, chance, chance_script, seats, token_hashes, created,"
-           " outcome, creator, last_active")
+           " outcome, creator, last_active, clock, forfeit")
+N_COLUMNS = COLUMNS.count(",") + 1
 
 
 class StorageError(GrimoireError):
@@ -145,20 +156,60 @@ class StoredGame:
     answers: list[str] = field(default_factory=list)
     creator: str = ""
     last_active: float = 0.0
+    #: Where a branched game starts (``Branch.to_json``), kept in the table ``branches``; None: from the set-up.
+    branch: dict[str, Any] | None = None
+    #: The game's clock (``grimoire.core.clock.Clock.to_json``) after its last answer; None: untimed.
+    clock: dict[str, Any] | None = None
+    #: How it was forfeited (``grimoire.core.forfeit.Forfeit.to_json``), if it was.
+    forfeit: dict[str, Any] | None = None
 
     def row(self) -> tuple[Any, ...]:
         """The values of :data:`COLUMNS`."""
         return (self.id, self.game, self.ruleset_version, _dump(self.options), _dump(self.decks), self.seed,
                 self.chance, _dump(self.chance_script), _dump(self.seats), _dump(self.token_hashes), self.created,
                 None if self.outcome is None else _dump(self.outcome), self.creator,
-                self.last_active or self.created)
+                self.last_active or self.created, _maybe(self.clock), _maybe(self.forfeit))
 
     @classmethod
     def from_row(cls, row: tuple[Any, ...], answers: list[str]) -> StoredGame:
         """A game from a row of :data:`COLUMNS` and its answers."""
         return cls(row[0], row[1], row[2], json.loads(row[3]), json.loads(row[4]), int(row[5]), row[6],
                    json.loads(row[7]), json.loads(row[8]), json.loads(row[9]), float(row[10]),
-                   None if row[11] is None else json.loads(row[11]), answers, row[12] or "", float(row[13] or 0))
+                   None if row[11] is None else json.loads(row[11]), answers, row[12] or "", float(row[13] or 0),
+                   clock=None if row[14] is None else json.loads(row[14]),
+                   forfeit=None if row[15] is None else json.loads(row[15]))
+
+
+#: The finished games, newest first: one row of the history page.
+HISTORY_SQL = ("SELECT id, game, seats, decks, outcome, created, last_active,"
+               " (SELECT COUNT(*) FROM answers WHERE answers.game_id = games.id)"
+               " FROM games WHERE outcome IS NOT NULL ORDER BY last_active DESC, id LIMIT ? OFFSET ?")
+
+
+@dataclass(frozen=True)
+class Finished:
+    """A finished game as the history lists it: seats (``human`` / ``ai:LEVEL``), deck names, outcome,
+    number of answers, when it started and when it was last answered."""
+
+    id: str
+    game: str
+    seats: list[str]
+    decks: list[str]
+    outcome: dict[str, Any]
+    steps: int
+    created: float
+    ended: float
+
+    @classmethod
+    def from_row(cls, row: tuple[Any, ...]) -> Finished:
+        """One row of :data:`HISTORY_SQL`."""
+        decks = [str(d.get("name") or "") if isinstance(d, dict) else "" for d in json.loads(row[3])]
+        return cls(row[0], row[1], json.loads(row[2]), decks, json.loads(row[4]), int(row[7]), float(row[5]),
+                   float(row[6] or row[5]))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "game": self.game, "seats": self.seats, "decks": self.decks, "outcome": self.outcome,
+                "steps": self.steps, "created": self.created, "ended": self.ended}
 
 
 #: Called (on the event loop) with a game id, its number of stored answers and the last of them (None: not
@@ -176,10 +227,16 @@ class Storage(Protocol):
     shared: bool
 
     def create_game(self, game: StoredGame) -> None: ...
-    def append_answer(self, game_id: str, seat: int, seq: int, option: str) -> None: ...
+    def append_answer(self, game_id: str, seat: int, seq: int, option: str,
+                      clock: dict[str, Any] | None = None) -> None: ...
+    def set_forfeit(self, game_id: str, forfeit: dict[str, Any], outcome: dict[str, Any],
+                    clock: dict[str, Any] | None = None) -> None: ...
     def set_outcome(self, game_id: str, outcome: dict[str, Any]) -> None: ...
     def remove_answer(self, game_id: str, seq: int) -> None: ...
     def load_game(self, game_id: str) -> StoredGame | None: ...
+    def finished(self, limit: int, offset: int = 0) -> list[Finished]: ...
+    def save_invite(self, invite_id: str, invite: dict[str, Any], created: float) -> None: ...
+    def load_invite(self, invite_id: str) -> dict[str, Any] | None: ...
     def answers_from(self, game_id: str, seq: int) -> list[str]: ...
     def count_games(self) -> int: ...
     def count_created(self, creator: str, since: float) -> int: ...
@@ -256,11 +313,33 @@ class Store:
             self.db.close()
 
     def create_game(self, game: StoredGame) -> None:
-        """Store a new game's set-up (committed)."""
-        self._write(f"INSERT INTO games ({COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)", game.row())
+        """Store a new game's set-up (committed); a branched game with its branch, in one transaction."""
+        if game.branch is not None:
+            self._create_branched(game)
+            return
+        self._write(f"INSERT INTO games ({COLUMNS}) VALUES ({','.join('?' * N_COLUMNS)})", game.row())
 
-    def append_answer(self, game_id: str, seat: int, seq: int, option: str) -> None:
-        """Store answer number ``seq`` (0-based) of a game; committed when this returns.
+    def _create_branched(self, game: StoredGame) -> None:
+        marks = ",".join("?" * len(COLUMNS.split(",")))
+        try:
+            with self.lock:
+                self.db.execute("BEGIN IMMEDIATE")
+                try:
+                    self.db.execute(f"INSERT INTO games ({COLUMNS}) VALUES ({marks})", game.row())
+                    self.db.execute("INSERT INTO branches (game_id, branch) VALUES (?,?)",
+                                    (game.id, _dump(game.branch)))
+                    self.db.execute("COMMIT")
+                except BaseException:
+                    if self.db.in_transaction:
+                        self.db.execute("ROLLBACK")
+                    raise
+        except sqlite3.Error as exc:
+            raise StorageError(f"cannot write to the database {self.path}: {_reason(exc)}") from None
+
+    def append_answer(self, game_id: str, seat: int, seq: int, option: str,
+                      clock: dict[str, Any] | None = None) -> None:
+        """Store answer number ``seq`` (0-based) of a game (and, for a timed game, its ``clock`` after it, in
+        the same transaction); committed when this returns.
 
         Raises :class:`StaleWrite` if that answer number is already stored and
         :class:`StorageError` if the database cannot be written (nothing is stored then).
@@ -272,7 +351,8 @@ class Store:
                 try:
                     self.db.execute("INSERT INTO answers (game_id, seq, seat, option, at) VALUES (?,?,?,?,?)",
                                     (game_id, seq, seat, option, now))
-                    self.db.execute("UPDATE games SET last_active = ? WHERE id = ?", (now, game_id))
+                    self.db.execute("UPDATE games SET last_active = ?, clock = COALESCE(?, clock) WHERE id = ?",
+                                    (now, _maybe(clock), game_id))
                     self.db.execute("COMMIT")
                 except BaseException:
                     if self.db.in_transaction:  # SQLite may have rolled back already (a full disk does)
@@ -287,6 +367,12 @@ class Store:
         """Note how a game ended (a summary only: replaying the answers gives the same)."""
         self._write("UPDATE games SET outcome = ? WHERE id = ?", (_dump(outcome), game_id))
 
+    def set_forfeit(self, game_id: str, forfeit: dict[str, Any], outcome: dict[str, Any],
+                    clock: dict[str, Any] | None = None) -> None:
+        """Note that a game was forfeited (conceded, lost on time or abandoned), how it ended and its stopped clock."""
+        self._write("UPDATE games SET forfeit = ?, outcome = ?, clock = COALESCE(?, clock), last_active = ?"
+                    " WHERE id = ?", (_dump(forfeit), _dump(outcome), _maybe(clock), time.time(), game_id))
+
     def remove_answer(self, game_id: str, seq: int) -> None:
         """Delete answer ``seq`` and every later one (used only when applying an answer failed)."""
         self._write("DELETE FROM answers WHERE game_id = ? AND seq >= ?", (game_id, seq))
@@ -300,7 +386,25 @@ class Store:
                     "SELECT option FROM answers WHERE game_id = ? ORDER BY seq", (game_id,))]
         except sqlite3.Error as exc:
             raise StorageError(f"cannot read the database {self.path}: {_reason(exc)}") from None
-        return None if row is None else StoredGame.from_row(row, answers)
+        if row is None:
+            return None
+        stored = StoredGame.from_row(row, answers)
+        branch = self._read("SELECT branch FROM branches WHERE game_id = ?", (game_id,))
+        stored.branch = json.loads(branch[0][0]) if branch else None
+        return stored
+
+    def finished(self, limit: int, offset: int = 0) -> list[Finished]:
+        """Up to ``limit`` finished games, the most recently ended first, skipping ``offset``."""
+        return [Finished.from_row(tuple(r)) for r in self._read(HISTORY_SQL, (limit, offset))]
+
+    def save_invite(self, invite_id: str, invite: dict[str, Any], created: float) -> None:
+        """Store a friend game waiting for the friend's deck (:mod:`grimoire.web.invites`)."""
+        self._write("INSERT INTO invites (id, invite, created) VALUES (?,?,?)", (invite_id, _dump(invite), created))
+
+    def load_invite(self, invite_id: str) -> dict[str, Any] | None:
+        """A stored invitation, or None."""
+        rows = self._read("SELECT invite FROM invites WHERE id = ?", (invite_id,))
+        return json.loads(rows[0][0]) if rows else None
 
     def answers_from(self, game_id: str, seq: int) -> list[str]:
         """The stored answers of a game from number ``seq`` on."""
@@ -335,6 +439,7 @@ class Store:
                         "SELECT id FROM games WHERE outcome IS NULL AND last_active < ?", (before,))]
                     for gid in ids:
                         self.db.execute("DELETE FROM answers WHERE game_id = ?", (gid,))
+                        self.db.execute("DELETE FROM branches WHERE game_id = ?", (gid,))
                         self.db.execute("DELETE FROM games WHERE id = ?", (gid,))
                     self.db.execute("COMMIT")
                 except BaseException:
@@ -397,6 +502,10 @@ def open_store(url: str | Path, durability: str = "normal", *, connect: bool = T
 def _reason(exc: BaseException) -> str:
     text = " ".join(str(exc).split()) or type(exc).__name__
     return text[:300]
+
+
+def _maybe(value: Any) -> str | None:
+    return None if value is None else _dump(value)
 
 
 def _dump(value: Any) -> str:

@@ -109,3 +109,63 @@ def board(game: Game[Any], view: dict[str, Any], lang: str) -> RenderableType:
     parts: list[RenderableType] = [status]
     parts += [player_panel(game, view, view["players"][p], lang) for p in order]
     return Group(*parts)
+
+
+def _compact_card(game: Game[Any], entry: dict[str, Any], lang: str) -> Text:
+    text = Text("[")
+    text.append(game.text.card_name(entry["card"], lang), style="bold")
+    text.append(f" {entry['progress']}/{entry['chant']}")
+    if entry["ready"]:
+        text.append(" " + game.text.ui("ready_mark", lang), style="bold yellow")
+    if entry.get("power") is not None:
+        text.append(f" {game.text.ui('power', lang)}{entry['power']}", style="red")
+    if entry.get("underlay"):
+        text.append(f" +{len(entry['underlay'])}", style="magenta")
+    text.append("]")
+    return text
+
+
+def _compact_side(game: Game[Any], view: dict[str, Any], p: dict[str, Any], lang: str) -> list[Text]:
+    say = game.text.ui
+    seat = view.get("seat")
+    mine = seat is not None and p["seat"] == seat
+    who = f"P{p['seat'] + 1}" + (f" ({say('you', lang)})" if mine else "")
+    head = Text(who, style="bold green" if mine else "bold blue")
+    head.append(f"  {say('life', lang)} {p['life']}", style="bold green")
+    head.append(f"  {say('depth', lang)} {p['depth']}", style="bold red" if p["depth"] >= 1 else "")
+    head.append(f"  {say('chanting', lang)} {p['chanting']}/5  {say('library', lang)} {p['library']}"
+                f"  {say('hand', lang)} {p['hand_count']}  {say('forbidden', lang)} {p['forbidden_count']}"
+                f"  {say('blank', lang)} {len(p['blank'])}")
+    lines = [head]
+    area = Text("  ")
+    for i, entry in enumerate(p["area"]):
+        if i:
+            area.append(" ")
+        area.append_text(_compact_card(game, entry, lang))
+    if not p["area"]:
+        area.append(say("empty_slot", lang), style="dim")
+    lines.append(area)
+    for key, cards in (("hand", p.get("hand")), ("forbidden", p.get("forbidden"))):
+        if cards:
+            line = Text(f"  {say(key, lang)}: ", style="bold")
+            line.append(", ".join(game.text.card_name(c["card"], lang) for c in cards), style="")
+            lines.append(line)
+    if p.get("shown"):
+        lines.append(Text("  → " + ", ".join(game.text.card_name(c["card"], lang) for c in p["shown"]), style="cyan"))
+    return lines
+
+
+def compact(game: Game[Any], view: dict[str, Any], lang: str) -> RenderableType:
+    """The Chant board in a few lines (an 80×24 terminal): per side one line of counts, the chant
+    area as ``[name progress/chant ready power +underlay]``, and the seat's own hand and books."""
+    seat = view.get("seat")
+    order = [1 - seat, seat] if seat is not None else [1, 0]
+    status = Text()
+    status.append(game.text.ui("turn", lang, n=view["turn"]) + "  ", style="bold")
+    status.append(game.text.ui("phase_line", lang, n=view["active"] + 1,
+                               phase=game.text.ui(f"phase.{view['phase']}", lang)))
+    status.append("  " + game.text.ui("ready_total", lang, n=view["ready_total"]), style="dim")
+    lines: list[RenderableType] = [status]
+    for p in order:
+        lines += _compact_side(game, view, view["players"][p], lang)
+    return Group(*lines)

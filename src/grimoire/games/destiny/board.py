@@ -115,3 +115,63 @@ def board(game: Game[Any], view: dict[str, Any], lang: str) -> RenderableType:
             extras.append(f"CA+{battle['ca']}")
         parts.append(Text(line + ("  " + " ".join(extras) if extras else ""), style="bold red"))
     return Group(*parts)
+
+
+def _compact_user(game: Game[Any], user: dict[str, Any], lang: str, fighting: bool) -> Text:
+    text = Text("[")
+    text.append(game.text.card_name(user["card"], lang), style="bold yellow" if fighting else "bold")
+    power = f"{user['power']}" if user["power"] == user["printed"] else f"{user['power']}({user['printed']})"
+    text.append(f" P{power}")
+    if user.get("veteran"):
+        text.append(" ★", style="cyan")
+    if user.get("ready"):
+        text.append(" ⚡", style="cyan")
+    if user.get("lucky"):
+        text.append(" " + game.text.ui("lucky", lang), style="cyan")
+    text.append("]")
+    return text
+
+
+def compact(game: Game[Any], view: dict[str, Any], lang: str) -> RenderableType:
+    """The Destiny board in a few lines (an 80×24 terminal): per side one line of counts, the users
+    as ``[name Ppower ★ ⚡]``, the seat's own hand and the crisis zone, and the battle."""
+    say = game.text.ui
+    seat = view.get("seat")
+    order = [1 - seat, seat] if seat is not None else [1, 0]
+    status = Text()
+    status.append(say("turn", lang, n=view["turn"]) + "  ", style="bold")
+    status.append(say("phase_line", lang, n=view["active"] + 1, phase=say(f"phase.{view['phase']}", lang)))
+    lines: list[RenderableType] = [status]
+    battle = view.get("battle") or {}
+    fighting = {b["uid"] for b in (battle.get("attacker"), battle.get("blocker")) if b}
+    for index in order:
+        p = view["players"][index]
+        mine = seat is not None and index == seat
+        who = f"P{index + 1}" + (f" ({say('you', lang)})" if mine else "")
+        head = Text(who, style="bold green" if mine else "bold blue")
+        ability = p.get("ability")
+        shown = say("unknown", lang) if ability is None else game.text.term(ability, lang)
+        head.append(f"  {say('threads', lang)} {p['threads']}", style="bold green")
+        head.append(f"  {say('ability', lang)} {shown}  {say('deck', lang)} {p['deck']}"
+                    f"  {say('hand', lang)} {p['hand_count']}  {say('discard', lang)} {len(p['discard'])}")
+        if p.get("saved"):
+            head.append(f"  {say('saved', lang)}", style="yellow")
+        users = Text("  ")
+        for i, user in enumerate(p["field"]):
+            if i:
+                users.append(" ")
+            users.append_text(_compact_user(game, user, lang, user["uid"] in fighting))
+        if not p["field"]:
+            users.append(f"{say('field', lang)}: {say('none', lang)}", style="dim")
+        lines += [head, users]
+        for key, cards, style in (("hand", p.get("hand"), "bold"), ("crisis", p.get("crisis"), "bold magenta")):
+            if cards:
+                line = Text(f"  {say(key, lang)}: ", style=style)
+                line.append(", ".join(game.text.card_name(c["card"], lang) for c in cards), style="")
+                lines.append(line)
+    if battle:
+        attacker = game.text.card_name(battle["attacker"]["card"], lang)
+        blocked = battle.get("blocker")
+        blocker = game.text.card_name(blocked["card"], lang) if blocked else say("unblocked", lang)
+        lines.append(Text(say("battle_line", lang, a=attacker, d=blocker), style="bold red"))
+    return Group(*lines)

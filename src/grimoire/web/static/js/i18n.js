@@ -41,6 +41,8 @@ const TEXTS = {
     your_turn: "あなたの番です",
     waiting_for: "P{0}の選択を待っています…",
     waiting_opp: "相手の選択を待っています…",
+    clock: "持ち時間（分＋1手ごとの秒）",
+    clock_none: "なし",
     connecting: "接続中…",
     reconnecting: "再接続中…（{0}秒後）",
     connected: "接続しました",
@@ -75,6 +77,36 @@ const TEXTS = {
     nav_editor: "カードエディタ",
     nav_decks: "デッキ構築",
     saved_decks: "このサーバーに保存したデッキ",
+    nav_history: "対局の一覧",
+    hi_title: "終わった対局",
+    hi_when: "日時",
+    hi_game: "ゲーム",
+    hi_players: "プレイヤー",
+    hi_decks: "デッキ",
+    hi_result: "結果",
+    hi_steps: "手順数",
+    hi_open: "リプレイ",
+    hi_record: "記録 (JSON)",
+    hi_more: "さらに表示",
+    hi_vs: " 対 ",
+    hi_human: "人",
+    hi_ai: "コンピュータ（{0}）",
+    hi_win: "P{0} の勝ち（{1}）",
+    hi_draw: "引き分け（{0}）",
+    hi_none: "終わった対局はまだありません",
+    br_button: "ここから対戦",
+    br_title: "この局面から、コンピュータを相手に P{0} として対戦します（相手の見えないカードは配り直し）",
+    br_failed: "この局面からは始められません: {0}",
+    conn_on: "相手は接続中",
+    conn_off: "相手は未接続",
+    deck_problems: "デッキに {0} 件のエラーがあります",
+    did_you_mean: "もしかして「{0}」？",
+    friend_picks: "友だちが席を開いたときにデッキを選ぶ",
+    jn_choose: "デッキを選んで参加",
+    jn_join: "参加する",
+    jn_host_deck: "相手のデッキ: {0}",
+    jn_waiting_title: "友だちを待っています",
+    jn_waiting: "友だちが席のリンクを開いてデッキを選ぶと、ゲームが始まります。このページはそのまま開いておいてください。",
     ed_title: "カードエディタ",
     ed_paste: "フォーラムの書式を貼り付け",
     ed_paste_hint: "〇カード名 で始まるカードを1枚貼り付けて「読み込む」。",
@@ -164,6 +196,8 @@ const TEXTS = {
     your_turn: "Your turn",
     waiting_for: "Waiting for P{0}…",
     waiting_opp: "Waiting for your opponent…",
+    clock: "Time control (minutes + seconds a decision)",
+    clock_none: "None",
     connecting: "Connecting…",
     reconnecting: "Reconnecting… (in {0}s)",
     connected: "Connected",
@@ -198,6 +232,36 @@ const TEXTS = {
     nav_editor: "Card editor",
     nav_decks: "Deck builder",
     saved_decks: "Decks saved on this server",
+    nav_history: "History",
+    hi_title: "Finished games",
+    hi_when: "When",
+    hi_game: "Game",
+    hi_players: "Players",
+    hi_decks: "Decks",
+    hi_result: "Result",
+    hi_steps: "Steps",
+    hi_open: "Replay",
+    hi_record: "Record (JSON)",
+    hi_more: "Show more",
+    hi_vs: " vs ",
+    hi_human: "person",
+    hi_ai: "computer ({0})",
+    hi_win: "P{0} won ({1})",
+    hi_draw: "Draw ({0})",
+    hi_none: "No finished games yet",
+    br_button: "Play from here",
+    br_title: "Play this position as P{0} against the computer (the hidden cards of the other side are dealt again)",
+    br_failed: "Cannot play from this position: {0}",
+    conn_on: "Opponent connected",
+    conn_off: "Opponent not connected",
+    deck_problems: "The deck has {0} problem(s)",
+    did_you_mean: "Did you mean \"{0}\"?",
+    friend_picks: "Let my friend choose their deck when they open their seat",
+    jn_choose: "Choose your deck and join",
+    jn_join: "Join",
+    jn_host_deck: "Your opponent's deck: {0}",
+    jn_waiting_title: "Waiting for your friend",
+    jn_waiting: "The game starts when your friend opens their seat link and chooses a deck. Keep this page open.",
     ed_title: "Card editor",
     ed_paste: "Paste forum text",
     ed_paste_hint: "Paste one card starting with 〇NAME and press Read.",
@@ -251,9 +315,18 @@ const TEXTS = {
   },
 };
 
+// The language of the page: the user's choice once made (remembered), before that the first of
+// Japanese and English in the browser's languages (what it sends as Accept-Language); a browser
+// that asks for neither gets English.
 export function getLang() {
   const stored = localStorage.getItem("grimoire.lang");
-  return stored === "en" || stored === "ja" ? stored : "ja";
+  if (stored === "en" || stored === "ja") return stored;
+  const wanted = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ""];
+  for (const tag of wanted) {
+    const primary = String(tag).toLowerCase().split("-")[0];
+    if (primary === "ja" || primary === "en") return primary;
+  }
+  return wanted.some((tag) => tag) ? "en" : "ja";
 }
 
 export function setLang(lang) {

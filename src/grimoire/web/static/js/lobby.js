@@ -1,5 +1,6 @@
 // The lobby: choose a game, decks and opponent; create the game; show the links.
-import { getLang, langSwitch, localized, setLang, t, translatePage } from "./i18n.js";
+import { getLang, langSwitch, localized, t, translatePage } from "./i18n.js";
+import { showDeckError as showProblems } from "./deckerrors.js";
 
 let meta = { games: [] };
 let current = null;
@@ -99,17 +100,7 @@ function deckSpec(form, which) {
 }
 
 function showDeckError(which, error) {
-  const status = document.getElementById(`${which}-status`);
-  const text = document.getElementById(`${which}-text`);
-  status.className = "deck-status error";
-  status.textContent = (error.line ? `${t("line", error.line)}: ` : "") + error.message;
-  if (error.line && text.value) {
-    // Select the offending line so the player sees it at once.
-    const lines = text.value.split("\n");
-    const start = lines.slice(0, error.line - 1).join("\n").length + (error.line > 1 ? 1 : 0);
-    text.focus();
-    text.setSelectionRange(start, start + (lines[error.line - 1] || "").length);
-  }
+  showProblems(document.getElementById(`${which}-status`), document.getElementById(`${which}-text`), error);
 }
 
 async function checkDeck(which) {
@@ -149,6 +140,7 @@ async function create(event) {
   error.textContent = "";
   for (const w of ["mine", "theirs"]) document.getElementById(`${w}-status`).textContent = "";
   const opponentKind = form.querySelector("input[name=opponent]:checked").value;
+  const invite = opponentKind === "friend" && document.getElementById("friend-picks").checked;
   const body = {
     game: current.name,
     lang: getLang(),
@@ -159,7 +151,10 @@ async function create(event) {
   button.disabled = true;
   button.textContent = t("creating");
   try {
-    const res = await fetch("/api/games", {
+    const clock = form.querySelector("[name=clock]");
+    if (clock) body.clock = clock.value;
+    // A friend who picks their own deck gets an invitation: the game starts when they have chosen.
+    const res = await fetch(invite ? "/api/invites" : "/api/games", {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
     });
     const data = await res.json();
@@ -187,16 +182,28 @@ function refresh() {
   translatePage();
   renderGames();
   renderRecent();
+  for (const which of ["mine", "theirs"]) { // a deck's problems are shown again in the new language
+    if (document.getElementById(`${which}-status`).textContent) checkDeck(which);
+  }
 }
 
 async function main() {
-  setLang(getLang());
+  document.documentElement.lang = getLang(); // the browser's language until the user picks one (then remembered)
   document.getElementById("lang").append(langSwitch(refresh));
   meta = await (await fetch("/api/meta")).json();
   current = meta.games[0] || null;
   refresh();
   const form = document.getElementById("new-game");
   form.addEventListener("submit", create);
+  const friendMode = () => {
+    const friend = form.querySelector("input[name=opponent]:checked").value === "friend";
+    document.getElementById("friend-picks-label").hidden = !friend;
+    document.getElementById("deck-theirs").hidden = friend && document.getElementById("friend-picks").checked;
+  };
+  for (const input of form.querySelectorAll("input[name=opponent], #friend-picks")) {
+    input.addEventListener("change", friendMode);
+  }
+  friendMode();
   for (const which of ["mine", "theirs"]) {
     const text = document.getElementById(`${which}-text`);
     let timer = null;

@@ -10,7 +10,7 @@ const $ = (id) => document.getElementById(id);
 
 const S = {
   game: null, renderer: null, ws: null, retry: 0, retryTimer: null,
-  last: null, log: [], sent: null, mode: "live", replay: null, replayStep: 0, playTimer: null,
+  last: null, log: [], sent: null, pending: null, mode: "live", replay: null, replayStep: 0, playTimer: null,
   seat: null, finishedOnOpen: null,
 };
 
@@ -33,6 +33,8 @@ function setConn(text, cls) {
   c.textContent = text;
   c.className = `conn ${cls}`;
   document.body.dataset.conn = cls;
+  // no answer can be sent while disconnected: the options say so (an answer already sent is kept, see S.pending)
+  for (const b of $("decision").querySelectorAll("button.option")) b.disabled = cls !== "up" || S.sent !== null;
 }
 
 // ----- connection ------------------------------------------------------------
@@ -42,7 +44,7 @@ function connect() {
   const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${encodeURIComponent(gameId)}`);
   S.ws = ws;
   ws.addEventListener("open", () => {
-    ws.send(JSON.stringify({ type: "hello", token, lang: getLang() }));
+    ws.send(JSON.stringify({ type: "hello", token, lang: getLang(), table: true }));
   });
   ws.addEventListener("message", (ev) => onMessage(JSON.parse(ev.data)));
   ws.addEventListener("close", () => {
@@ -65,12 +67,19 @@ function send(msg) {
 }
 
 function onMessage(msg) {
+  document.dispatchEvent(new CustomEvent("grimoire:message", { detail: msg })); // for presence.js
   if (msg.type === "state") {
     S.retry = 0;
     setConn(t("connected"), "up");
     S.last = msg;
     S.seat = msg.seat;
     S.sent = null;
+    // An answer sent just before the connection dropped: applied already (the game moved on) or not (the
+    // same decision is pending: send it again). The server takes an answer only for its own seq: never twice.
+    let resend = null;
+    if (S.pending && msg.seq > S.pending.seq) S.pending = null;
+    else if (S.pending && msg.seq === S.pending.seq && msg.decision
+             && msg.decision.options.some((o) => o.id === S.pending.option)) resend = S.pending;
     if (msg.full_log) {
       S.log = msg.events;
       $("log").dataset.live = "";
@@ -83,6 +92,7 @@ function onMessage(msg) {
     }
     if (S.mode === "live") drawLive();
     else updateReplayButtons();
+    if (resend) { S.pending = null; answer(resend.option); }
   } else if (msg.type === "error") {
     if (msg.code === "bad_token") {
       toast(t("err_bad_token"));
@@ -95,6 +105,7 @@ function onMessage(msg) {
       return;
     }
     S.sent = null;
+    if (msg.code === "stale" || msg.code === "illegal") S.pending = null;
     toast(t(`err_${msg.code}`) !== `err_${msg.code}` ? t(`err_${msg.code}`) : `${t("error")}: ${msg.message}`);
     if (S.mode === "live" && S.last) drawLive();
   }
@@ -105,6 +116,7 @@ function answer(optionId) {
   if (!d || S.sent !== null) return;
   if (send({ type: "answer", seq: d.seq, option: optionId })) {
     S.sent = d.seq;
+    S.pending = { seq: d.seq, option: optionId };
     for (const b of $("decision").querySelectorAll("button")) b.disabled = true;
     document.body.dataset.busy = "1";
   }
@@ -202,6 +214,7 @@ function drawLive() {
     for (const opt of msg.decision.options) {
       const b = el("button", { type: "button", className: "option" }, linkNames(opt.label));
       b.dataset.option = opt.id;
+      b.disabled = document.body.dataset.conn !== "up";
       b.addEventListener("click", () => answer(opt.id));
       list.append(b);
     }
@@ -213,6 +226,7 @@ function drawLive() {
   drawBoard(msg.view, msg.decision);
   drawLog(S.log, true);
   document.title = `${msg.decision ? "● " : ""}${$("game-title").textContent} — Grimoire`;
+  document.dispatchEvent(new CustomEvent("grimoire:drawn", { detail: msg }));  // for quickplay.js, endings.js
 }
 
 // ----- replay -----------------------------------------------------------------
@@ -314,6 +328,9 @@ async function main() {
     send({ type: "lang", lang });
   }));
   bindReplay();
+  // other modules of the table answer through here (quickplay.js: auto-pass and keys) and send table messages
+  document.addEventListener("grimoire:answer", (e) => answer(e.detail));
+  document.addEventListener("grimoire:send", (e) => send(e.detail));
   const res = await fetch(`/api/games/${encodeURIComponent(gameId)}`);
   if (!res.ok) {
     $("status").textContent = t("not_found");

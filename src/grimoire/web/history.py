@@ -1,0 +1,147 @@
+"""The history of finished games, their records, and new games played from a position of one.
+
+Routes (added to the application by :func:`history_routes`)::
+
+    GET  /history                    the history page
+    GET  /api/history                finished games, most recently ended first (``?offset=N``)
+    GET  /api/games/{id}/record      a finished game's record: the JSON ``grimoire replay --verify`` accepts
+    POST /api/games/{id}/branch      ``{"step": N, "seat": S, "level": L}``: a new game against the
+                                     computer from the position after step N, for seat S (the other
+                                     side's hidden cards re-dealt, :mod:`grimoire.core.branch`)
+
+A record, and so a branch, is given only for a finished game: a record holds the seed and
+every answer, which would show what is hidden while the game goes on.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Awaitable, Callable
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from grimoire.core.branch import Branch
+from grimoire.core.errors import GrimoireError
+from grimoire.core.i18n import LANGS
+
+from .errors import ClientError
+from .hub import HUMAN, Hub, LiveGame, client_key
+from .live import stored_setup
+from .storage import StorageError
+
+JSONBody = Callable[[Hub, Request], Awaitable[dict[str, Any]]]
+LangOf = Callable[..., str]
+ErrorOf = Callable[..., JSONResponse]
+PAGE = 50  # finished games per page of the history
+
+
+def history_routes(hub: Hub, static: Path, lang_of: LangOf, json_body: JSONBody, error: ErrorOf) -> list[BaseRoute]:
+    """The routes of the module docstring (``static``: the folder of ``history.html``)."""
+
+    async def page(request: Request) -> Response:
+        return FileResponse(static / "history.html", headers={"Cache-Control": "no-cache"})
+
+    return [
+        Route("/history", page),
+        Route("/api/history", partial(_history, hub, lang_of, error)),
+        Route("/api/games/{id}/record", partial(_record, hub, lang_of, error)),
+        Route("/api/games/{id}/branch", partial(_branch, hub, lang_of, json_body, error), methods=["POST"]),
+    ]
+
+
+def _int_param(raw: str, name: str, low: int, high: int) -> int:
+    """A whole number between ``low`` and ``high`` from a query or body, else a typed error."""
+    if not raw.isdigit() or len(raw) > 9 or not low <= int(raw) <= high:
+        raise ClientError("bad_message", "field", field=name, what=f"an integer {low}–{high}")
+    return int(raw)
+
+
+async def _history(hub: Hub, lang_of: LangOf, error: ErrorOf, request: Request) -> Response:
+    lang = lang_of(request)
+    try:
+        offset = _int_param(request.query_params.get("offset", "0"), "offset", 0, 10**9)
+        try:
+            rows = await hub.games.db(hub.store.finished, PAGE + 1, offset)
+        except StorageError:
+            raise ClientError("unavailable") from None
+    except ClientError as exc:
+        return error(exc, lang)
+    games = []
+    for row in rows[:PAGE]:
+        entry = row.to_json()
+        entry["reason_text"] = _reason_text(hub, row.game, str(row.outcome.get("reason", "")))
+        games.append(entry)
+    more = len(rows) > PAGE
+    return JSONResponse({"games": games, "next": offset + PAGE if more else None},
+                        headers={"Cache-Control": "no-cache"})
+
+
+def _reason_text(hub: Hub, game_name: str, reason: str) -> dict[str, str]:
+    """How a game ended, in each language (the reason itself for a game this server no longer serves)."""
+    try:
+        game = hub.rules(game_name)
+    except GrimoireError:
+        return {lang: reason for lang in LANGS}
+    return {lang: game.text.term(reason, lang) for lang in LANGS}
+
+
+async def _finished(hub: Hub, request: Request) -> LiveGame:
+    live = await hub.get(request.path_params["id"])
+    if live is None:
+        raise ClientError("not_found")
+    if live.match.outcome is None:
+        raise ClientError("bad_message", "not_finished")
+    return live
+
+
+async def _record(hub: Hub, lang_of: LangOf, error: ErrorOf, request: Request) -> Response:
+    try:
+        live = await _finished(hub, request)
+    except ClientError as exc:
+        return error(exc, lang_of(request))
+    record = live.match.record({"server_game": live.id, "seats": list(live.seats), "created": live.stored.created})
+    body = json.dumps(record.to_json(), ensure_ascii=False, indent=1)
+    name = f"grimoire-{live.game.name}-{live.id}.json"
+    return Response(body, media_type="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-cache"})
+
+
+async def _branch(hub: Hub, lang_of: LangOf, json_body: JSONBody, error: ErrorOf, request: Request) -> Response:
+    lang = lang_of(request)
+    try:
+        body = await json_body(hub, request)
+        lang = lang_of(request, body)
+        source = await _finished(hub, request)
+        if source.stored.branch is not None:
+            raise ClientError("bad_message", "branch_of_branch")
+        step, seat, level = body.get("step"), body.get("seat"), body.get("level")
+        steps = source.seq
+        if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= steps:
+            raise ClientError("bad_message", "field", field="step", what=f"an integer 0–{steps}")
+        if seat not in (0, 1) or isinstance(seat, bool):
+            raise ClientError("bad_message", "field", field="seat", what="0 / 1")
+        choices = hub.levels(source.game.name)
+        if level not in choices:
+            raise ClientError("bad_message", "field", field="level", what=" / ".join(choices))
+        setup = stored_setup(source.game, source.stored)
+        branch = Branch(tuple(source.match.answers[:step]), int(seat), secrets.randbits(63))
+        seats = [HUMAN, HUMAN]
+        seats[1 - int(seat)] = f"ai:{level}"
+        client = client_key(request.client.host if request.client else None)
+        live, tokens = await hub.create_for(client, source.game.name, setup.decks, seats, dict(setup.options),
+                                            seed=setup.seed, branch=branch)
+    except ClientError as exc:
+        return error(exc, lang)
+    except GrimoireError as exc:  # e.g. the game is over at that step: nothing to play from there
+        return error(ClientError("bad_message", "game_error", text=str(exc)), lang)
+    base = request.app.state.public_url
+    link = f"{base}/g/{live.id}#seat={tokens[int(seat)]}"
+    return JSONResponse({"id": live.id, "game": live.game.name, "seats": seats, "seat": seat, "from": source.id,
+                         "step": step, "links": {"seat": link, "spectator": f"{base}/g/{live.id}"}},
+                        status_code=201)

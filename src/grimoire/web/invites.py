@@ -1,0 +1,190 @@
+"""Friend games where the friend chooses their own deck: an invitation, then the game.
+
+Routes (added to the application by :func:`invite_routes`)::
+
+    GET  /join/{id}                    the page both seat links open (seat link: /join/{id}#seat=TOKEN)
+    POST /api/invites                  ``{"game", "deck", "options"?}``: invite a friend; the seat links
+    GET  /api/invites/{id}             the game, the host's deck and whether the game has started
+    POST /api/invites/{id}/accept      ``{"token", "deck"}``: the friend's deck (starter, saved or pasted)
+
+The host's deck is checked when the invitation is made; the game itself (its id and both
+seat tokens fixed then) is created when the friend's deck is accepted, so both seat links
+lead to it from then on. Accepting twice (two tabs) gives the one game. A deck with
+problems is refused with every problem in the client's language, as in the lobby.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from grimoire.core.decks import Deck
+from grimoire.core.errors import DeckError, GrimoireError
+from grimoire.core.game import Game
+
+from .errors import ClientError
+from .hub import HUMAN, Hub, client_key
+from .limits import Bucket
+from .live import hash_token
+from .storage import StorageError
+from .table import control_of
+
+JSONBody = Callable[[Hub, Request], Awaitable[dict[str, Any]]]
+LangOf = Callable[..., str]
+ErrorOf = Callable[..., JSONResponse]
+DeckOf = Callable[[Game[Any], Any, str, dict[str, Any], Mapping[str, str]], Deck]
+ProblemsOf = Callable[[Game[Any], Any, dict[str, Any], Mapping[str, str], str], list[dict[str, Any]]]
+OptionsOf = Callable[[Game[Any], Any], dict[str, Any]]
+CLIENTS = 4096  # client addresses whose invitation rate is remembered
+
+
+def invite_routes(hub: Hub, static: Path, lang_of: LangOf, json_body: JSONBody, error: ErrorOf, deck_of: DeckOf,
+                  problems_of: ProblemsOf, options_of: OptionsOf) -> list[BaseRoute]:
+    """The routes of the module docstring; ``deck_of``, ``problems_of`` and ``options_of`` read a deck
+    choice, list its problems and read rules options as the lobby does."""
+    buckets: OrderedDict[str, Bucket] = OrderedDict()
+
+    async def page(request: Request) -> Response:
+        return FileResponse(static / "join.html", headers={"Cache-Control": "no-cache"})
+
+    async def create(request: Request) -> Response:
+        lang = lang_of(request)
+        try:
+            body = await json_body(hub, request)
+            lang = lang_of(request, body)
+            client = client_key(request.client.host if request.client else None)
+            bucket = buckets.pop(client, None) or Bucket(hub.limits.creates_per_minute / 60,
+                                                         hub.limits.creates_per_minute)
+            buckets[client] = bucket
+            while len(buckets) > CLIENTS:
+                buckets.popitem(last=False)
+            if not bucket.take():
+                raise ClientError("too_many_games", "creates", limit=hub.limits.creates_per_minute)
+            name = str(body.get("game"))
+            game = hub.games.refresh(name) if name in hub.game_names else hub.rules(name)
+            options = options_of(game, body.get("options"))
+            control = control_of(body.get("clock"))  # the time control, as the lobby sends it
+            saved = await _saved(hub, game, body.get("deck"))
+            try:
+                deck = deck_of(game, body.get("deck"), "deck", options, saved)
+            except DeckError as exc:
+                return error(ClientError("deck", text=str(exc)), lang, field="deck", line=exc.line,
+                             problems=problems_of(game, body.get("deck"), options, saved, lang))
+            invite_id, game_id = secrets.token_urlsafe(9), secrets.token_urlsafe(9)
+            tokens = [secrets.token_urlsafe(24), secrets.token_urlsafe(24)]
+            invite = {"game": game.name, "options": options, "deck": deck.to_json(), "game_id": game_id,
+                      "token_hashes": [hash_token(t) for t in tokens], "creator": client,
+                      "clock": None if control is None else control.label()}
+            try:
+                await hub.games.db(hub.store.save_invite, invite_id, invite, time.time())
+            except StorageError:
+                raise ClientError("unavailable") from None
+        except ClientError as exc:
+            return error(exc, lang)
+        except GrimoireError as exc:
+            return error(ClientError("bad_message", "game_error", text=str(exc)), lang)
+        base = request.app.state.public_url
+        links = {"seats": [f"{base}/join/{invite_id}#seat={t}" for t in tokens],
+                 "spectator": f"{base}/g/{game_id}"}
+        return JSONResponse({"id": invite_id, "game": game.name, "game_id": game_id, "links": links},
+                            status_code=201)
+
+    async def show(request: Request) -> Response:
+        lang = lang_of(request)
+        try:
+            invite = await _invite(hub, request)
+            seat = _seat(invite, request.headers.get("x-seat-token"))
+            started = await hub.get(invite["game_id"]) is not None
+        except ClientError as exc:
+            return error(exc, lang)
+        deck = Deck.from_json(invite["deck"])
+        return JSONResponse({"game": invite["game"], "game_id": invite["game_id"], "seat": seat,
+                             "host_deck": deck.name, "started": started}, headers={"Cache-Control": "no-cache"})
+
+    async def accept(request: Request) -> Response:
+        lang = lang_of(request)
+        try:
+            body = await json_body(hub, request)
+            lang = lang_of(request, body)
+            invite = await _invite(hub, request)
+            token = body.get("token")
+            if _seat(invite, token if isinstance(token, str) else None) != 1:
+                raise ClientError("bad_token")
+            if await hub.get(invite["game_id"]) is None:
+                game = hub.games.refresh(invite["game"])
+                options = dict(invite["options"])
+                saved = await _saved(hub, game, body.get("deck"))
+                try:
+                    theirs = deck_of(game, body.get("deck"), "deck", options, saved)
+                except DeckError as exc:
+                    return error(ClientError("deck", text=str(exc)), lang, field="deck", line=exc.line,
+                                 problems=problems_of(game, body.get("deck"), options, saved, lang))
+                await _start(hub, invite, (Deck.from_json(invite["deck"]), theirs))
+        except ClientError as exc:
+            return error(exc, lang)
+        except GrimoireError as exc:
+            return error(ClientError("bad_message", "game_error", text=str(exc)), lang)
+        return JSONResponse({"game_id": invite["game_id"]})
+
+    return [
+        Route("/join/{id}", page),
+        Route("/api/invites", create, methods=["POST"]),
+        Route("/api/invites/{id}", show),
+        Route("/api/invites/{id}/accept", accept, methods=["POST"]),
+    ]
+
+
+async def _saved(hub: Hub, game: Game[Any], spec: Any) -> dict[str, str]:
+    """The server's saved decks by name, when ``spec`` names one."""
+    if isinstance(spec, dict) and "saved" in spec:
+        return {d.name: d.text for d in await hub.games.db(hub.store.saved_decks, game.name)}
+    return {}
+
+
+async def _invite(hub: Hub, request: Request) -> dict[str, Any]:
+    try:
+        invite = await hub.games.db(hub.store.load_invite, request.path_params["id"])
+    except StorageError:
+        raise ClientError("unavailable") from None
+    if invite is None:
+        raise ClientError("not_found")
+    return invite
+
+
+def _seat(invite: dict[str, Any], token: str | None) -> int | None:
+    """The seat a token opens (None: no token); a token of neither seat is refused."""
+    if not token:
+        return None
+    digest = hash_token(token)
+    for seat, stored in enumerate(invite["token_hashes"]):
+        if secrets.compare_digest(stored, digest):
+            return seat
+    raise ClientError("bad_token")
+
+
+async def _start(hub: Hub, invite: dict[str, Any], decks: tuple[Deck, Deck]) -> None:
+    """Create the invited game with the id and seat tokens fixed by the invitation (once, however many
+    accept at the same time)."""
+    live, _ = hub.games.prepare(invite["game"], decks, [HUMAN, HUMAN], invite["options"], creator=invite["creator"],
+                                control=control_of(invite.get("clock")))
+    live.stored.id = invite["game_id"]
+    live.stored.token_hashes = list(invite["token_hashes"])
+    try:
+        await hub.games.db(hub.store.create_game, live.stored)
+    except StorageError:
+        raise ClientError("unavailable") from None
+    except Exception:  # the same game id stored already: another accept came first
+        if await hub.get(invite["game_id"]) is None:
+            raise
+        return
+    hub.games.remember(live)
+    hub.kick(live)
+    hub.table.arm(live)

@@ -1,0 +1,68 @@
+// The words of the table's own controls (concede, result, rematch, clocks, auto-pass), in both languages.
+import { getLang } from "./i18n.js";
+
+const WORDS = {
+  ja: {
+    your_turn: "あなたの番です",
+    your_response: "相手の番でのあなたの応答です",
+    autopass: "選択肢が1つなら自動で答える",
+    concede: "投了",
+    concede_q: "本当に投了しますか？",
+    concede_yes: "投了する",
+    concede_no: "続ける",
+    win: "あなたの勝ち",
+    lose: "あなたの負け",
+    draw: "引き分け",
+    winner: "P{0} の勝ち",
+    reason: "理由: {0}",
+    rematch: "再戦（席を入れ替えて）",
+    rematch_wait: "相手の返事を待っています…",
+    rematch_offered: "相手から再戦の申し込みがあります",
+    new_game: "新しいゲーム",
+    back_lobby: "ロビーへ戻る",
+    record: "記録をダウンロード",
+    claim: "勝ちを申し立てる",
+    claim_wait: "相手が席を離れています（あと {0} 秒で勝ちを申し立てられます）",
+    claim_now: "相手が席を離れたままです",
+    you: "あなた",
+    opponent: "相手",
+    away: "（離席中）",
+    log_more: "ログをすべて表示",
+    log_less: "ログをたたむ",
+    no_time: "時間切れ",
+  },
+  en: {
+    your_turn: "Your turn",
+    your_response: "Your response in the opponent's turn",
+    autopass: "Answer single-option decisions automatically",
+    concede: "Concede",
+    concede_q: "Really concede this game?",
+    concede_yes: "Concede",
+    concede_no: "Play on",
+    win: "You win",
+    lose: "You lose",
+    draw: "Draw",
+    winner: "P{0} wins",
+    reason: "Reason: {0}",
+    rematch: "Rematch (seats swapped)",
+    rematch_wait: "Waiting for your opponent's answer…",
+    rematch_offered: "Your opponent wants a rematch",
+    new_game: "New game",
+    back_lobby: "Back to lobby",
+    record: "Download record",
+    claim: "Claim the win",
+    claim_wait: "Your opponent is away (you may claim the win in {0} s)",
+    claim_now: "Your opponent is still away",
+    you: "You",
+    opponent: "Opponent",
+    away: " (away)",
+    log_more: "Show the whole log",
+    log_less: "Fold the log",
+    no_time: "out of time",
+  },
+};
+
+export function tw(key, ...args) {
+  const template = WORDS[getLang()]?.[key] ?? WORDS.en[key] ?? key;
+  return template.replace(/\{(\d+)\}/g, (_, i) => String(args[Number(i)] ?? ""));
+}

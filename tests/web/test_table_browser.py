@@ -1,0 +1,297 @@
+"""The table around the game, end to end in Chromium: concede, the result screen and rematch (two browsers),
+clocks that run out and survive a restart, auto-pass and keys, the phone layout at 390 px and an answer
+sent while the server is down.
+
+Screenshots of the phone and desktop tables are written to ``GRIMOIRE_SCREENSHOTS`` when it is set.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import sqlite3
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server_helpers import post
+from test_browser import READY, STEP_TIMEOUT_MS, Server, browser, new_page, server  # noqa: F401  (fixtures)
+
+from grimoire.core.records import GameRecord
+from grimoire.core.replay import verify
+
+STARTERS = {"chant": ("fire", "science"), "destiny": ("spirit_festival", "mystery_festival")}
+
+
+def create(srv: Server, game: str, *, clock: str | None = None, friend: bool = True) -> tuple[str, list[str]]:
+    """A game made through the API; its id and the seat links (absolute)."""
+    mine, theirs = STARTERS[game]
+    opponent: dict[str, Any] = {"kind": "friend", "deck": {"starter": theirs}} if friend else \
+        {"kind": "ai", "level": "easy", "deck": {"starter": theirs}}
+    body: dict[str, Any] = {"game": game, "deck": {"starter": mine}, "opponent": opponent}
+    if clock:
+        body["clock"] = clock
+    status, data = post(srv, "/api/games", body)
+    assert status == 201, data
+    return data["id"], [srv.url + link if link else "" for link in data["links"]["seats"]]
+
+
+@contextlib.contextmanager
+def sized_page(browser: Any, width: int, height: int) -> Iterator[Any]:  # noqa: F811
+    context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True,
+                                  has_touch=width < 600)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        yield page
+    finally:
+        context.close()
+    assert not errors, f"script errors on the page: {errors}"
+
+
+def shoot(page: Any, name: str) -> None:
+    folder = os.environ.get("GRIMOIRE_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=False)
+
+
+def stored_answers(db: Path, game_id: str) -> list[str]:
+    with contextlib.closing(sqlite3.connect(db)) as con:
+        return [r[0] for r in con.execute("SELECT option FROM answers WHERE game_id = ? ORDER BY seq", (game_id,))]
+
+
+def seq_of(page: Any) -> int:
+    return int(page.evaluate("document.body.dataset.seq"))
+
+
+def test_concede_with_confirmation_then_download_the_record_and_rematch_in_two_browsers(server, browser):  # noqa: F811
+    game_id, links = create(server, "destiny")
+    with new_page(browser) as p0, new_page(browser) as p1:
+        p0.goto(links[0])
+        p1.goto(links[1])
+        for p in (p0, p1):
+            p.wait_for_selector(".player-zone.me")
+            p.wait_for_function("document.body.dataset.conn === 'up'")
+        p0.click("#concede")
+        p0.click("#concede-no")  # changing one's mind changes nothing
+        assert p0.locator("#concede-confirm").is_hidden()
+        p0.wait_for_timeout(300)
+        assert p0.evaluate("document.body.dataset.finished") != "1"
+        p0.click("#concede")
+        p0.click("#concede-yes")
+        for p in (p0, p1):
+            p.wait_for_selector("#ending:not([hidden])")
+        assert "あなたの負け" in p0.text_content("#ending") and "投了" in p0.text_content("#ending")
+        assert "あなたの勝ち" in p1.text_content("#ending")
+        assert p0.locator("#concede").is_hidden()
+        shoot(p1, "desktop-result")
+        with p1.expect_download() as got:
+            p1.click("#download-record")
+        record = GameRecord.from_json(json.loads(Path(got.value.path()).read_text(encoding="utf-8")))
+        assert record.forfeit is not None and (record.forfeit.seat, record.forfeit.reason) == (0, "concession")
+        assert verify(record).ok
+        # rematch: both must accept; then each lands in the new game on the other seat
+        p0.click("#rematch")
+        p1.wait_for_selector("#rematch-status.rematch-offer")
+        assert p0.evaluate("location.pathname") == f"/g/{game_id}"
+        p1.click("#rematch")
+        for p in (p0, p1):
+            p.wait_for_function(f"location.pathname !== '/g/{game_id}'")
+            p.wait_for_selector(".player-zone.me")
+        assert p0.evaluate("location.pathname") == p1.evaluate("location.pathname")
+        assert "2" in (p0.text_content("#seat-badge") or "") and "1" in (p1.text_content("#seat-badge") or "")
+
+
+def test_a_clock_shown_on_both_sides_survives_a_restart_then_runs_out(server, browser):  # noqa: F811
+    game_id, links = create(server, "chant", clock="0.25+0")  # 15 s each
+    with new_page(browser) as p0, new_page(browser) as p1:
+        p0.goto(links[0])
+        p1.goto(links[1])
+        for p in (p0, p1):
+            p.wait_for_selector("#clocks:not([hidden]) .clock.running")
+        mover = 0 if p0.evaluate("document.body.dataset.pending") == "1" else 1
+        page = (p0, p1)[mover]
+        first = float(page.get_attribute("#clocks .clock.running", "data-left"))
+        page.wait_for_timeout(700)
+        assert float(page.get_attribute("#clocks .clock.running", "data-left")) < first  # ticking in the page
+        shoot(page, "desktop-clock")
+        server.kill()
+        page.wait_for_function("document.body.dataset.conn === 'down'", timeout=STEP_TIMEOUT_MS)
+        options = page.locator("#decision button.option")
+        assert options.count() > 0 and all(options.nth(i).is_disabled() for i in range(options.count()))
+        server.start()
+        page.wait_for_function("document.body.dataset.conn === 'up'", timeout=STEP_TIMEOUT_MS)
+        page.wait_for_selector("#clocks .clock.running")
+        after = float(page.get_attribute("#clocks .clock.running", "data-left"))
+        assert 0 < after < first  # not reset by the restart
+        for p in (p0, p1):
+            p.wait_for_selector("#ending:not([hidden])", timeout=30_000)
+            assert "時間切れ" in p.text_content("#ending")
+        assert "あなたの負け" in page.text_content("#ending")
+    record = GameRecord.from_json(json.loads(_get(server, f"/api/games/{game_id}/record")))
+    assert record.forfeit is not None and (record.forfeit.seat, record.forfeit.reason) == (mover, "timeout")
+    assert verify(record).ok
+
+
+def _get(srv: Server, path: str) -> str:
+    import urllib.request
+
+    with urllib.request.urlopen(srv.url + path, timeout=10) as res:
+        return str(res.read().decode("utf-8"))
+
+
+WATCH = """
+window.__shown = [];
+document.addEventListener('grimoire:drawn', (e) => {
+  if (e.detail.decision) window.__shown.push({seq: e.detail.decision.seq, n: e.detail.decision.options.length});
+});
+"""
+
+
+def test_auto_pass_answers_only_single_option_decisions_and_keys_answer_the_rest(server, browser):  # noqa: F811
+    _, links = create(server, "destiny", friend=False)
+    with new_page(browser) as page:
+        page.add_init_script(WATCH)
+        page.goto(links[0])
+        page.wait_for_selector(".player-zone.me")
+        assert page.is_checked("#autopass")
+        pressed: set[int] = set()
+        whose: set[str] = set()
+        for step in range(300):
+            page.wait_for_function(READY, timeout=STEP_TIMEOUT_MS)
+            if page.evaluate("document.body.dataset.finished") == "1":
+                break
+            n = page.locator("#decision button.option").count()
+            if n == 1:  # left alone: auto-pass answers it
+                seq = seq_of(page)
+                page.wait_for_function(f"document.body.dataset.seq !== '{seq}'", timeout=STEP_TIMEOUT_MS)
+                continue
+            seq = seq_of(page)
+            pressed.add(seq)
+            whose.add(page.evaluate("document.body.dataset.whose"))  # the prompt says whose turn it is
+            has_default = page.locator("#decision button.option.enter-default").count() == 1
+            # Enter takes the pass / end option when there is one; else a number key answers
+            page.keyboard.press("Enter" if step % 2 and has_default else str(min(n, 2)))
+            page.wait_for_function(f"document.body.dataset.seq !== '{seq}'", timeout=STEP_TIMEOUT_MS)
+            if len(pressed) > 25 and page.evaluate("window.__shown.filter(d => d.n === 1).length") > 2:
+                break
+        shown = page.evaluate("window.__shown")
+        singles = [d for d in shown if d["n"] == 1]
+        assert singles, "no single-option decision came up"
+        assert all(d["seq"] not in pressed for d in singles)
+        # every decision with a real choice waited for a key: none moved on by itself
+        choices = {d["seq"] for d in shown if d["n"] > 1} - {seq_of(page)}  # but the one pending now
+        assert choices and choices <= pressed
+        assert "turn" in whose and whose <= {"turn", "response"}
+
+
+def test_auto_pass_off_is_remembered_and_then_a_single_option_waits(server, browser):  # noqa: F811
+    _, links = create(server, "destiny", friend=False)
+    with new_page(browser) as page:
+        page.goto(links[0])
+        page.wait_for_selector(".player-zone.me")
+        page.uncheck("#autopass")
+        page.reload()
+        page.wait_for_selector(".player-zone.me")
+        assert not page.is_checked("#autopass")
+        for _ in range(300):
+            page.wait_for_function(READY, timeout=STEP_TIMEOUT_MS)
+            if page.evaluate("document.body.dataset.finished") == "1":
+                pytest.fail("no single-option decision came up")
+            if page.locator("#decision button.option").count() == 1:
+                break
+            seq = seq_of(page)
+            page.keyboard.press("1")
+            page.wait_for_function(f"document.body.dataset.seq !== '{seq}'", timeout=STEP_TIMEOUT_MS)
+        seq = seq_of(page)
+        page.wait_for_timeout(1200)
+        assert seq_of(page) == seq  # it waits for the player
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"document.body.dataset.seq !== '{seq}'", timeout=STEP_TIMEOUT_MS)
+
+
+def test_the_phone_layout_keeps_the_decision_in_view_folds_the_log_and_never_scrolls_sideways(server, browser):  # noqa: F811
+    for game in ("chant", "destiny"):
+        _, links = create(server, game, friend=False)
+        with sized_page(browser, 390, 844) as page:
+            page.goto(links[0])
+            page.wait_for_selector(".player-zone.me")
+            for step in range(12):
+                page.wait_for_function(READY, timeout=STEP_TIMEOUT_MS)
+                seq = seq_of(page)
+                page.locator("#decision button.option").last.click() if step % 3 == 2 else \
+                    page.locator("#decision button.option").first.click()
+                page.wait_for_function(f"document.body.dataset.seq !== '{seq}'", timeout=STEP_TIMEOUT_MS)
+            page.wait_for_function(READY, timeout=STEP_TIMEOUT_MS)
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390
+            for where in (0, 10_000):  # scrolled to the top and to the bottom: the options stay in view
+                page.evaluate(f"window.scrollTo(0, {where})")
+                box = page.locator("#decision button.option").first.bounding_box()
+                assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, (where, box)
+            shoot(page, f"phone-{game}")
+            shown = page.evaluate("[...document.querySelectorAll('#log li')].filter(li => li.offsetParent).length")
+            total = page.locator("#log li").count()
+            assert total > 4 and shown <= 4
+            page.click("#log-more")
+            assert page.evaluate("[...document.querySelectorAll('#log li')].filter(li => li.offsetParent)"
+                                 ".length") == total
+            page.click("#concede")  # the result screen comes first on a phone
+            page.click("#concede-yes")
+            page.wait_for_selector("#ending:not([hidden])")
+            page.evaluate("window.scrollTo(0, 0)")
+            box = page.locator("#ending").bounding_box()
+            assert box is not None and box["y"] + box["height"] <= 844
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390
+            shoot(page, f"phone-{game}-result")
+
+
+def test_an_answer_sent_while_the_server_is_down_is_applied_exactly_once(server, browser):  # noqa: F811
+    game_id, links = create(server, "chant")
+    with new_page(browser) as page:
+        page.goto(links[0])
+        up = "document.body.dataset.conn === 'up' && document.body.dataset.seq !== undefined"
+        page.wait_for_function(up, timeout=STEP_TIMEOUT_MS)
+        if page.evaluate("document.body.dataset.pending") != "1":  # the other seat moves first: play it
+            page.goto(links[1])
+            page.wait_for_selector(".player-zone.me")
+            page.wait_for_function(up, timeout=STEP_TIMEOUT_MS)
+        assert page.evaluate("document.body.dataset.pending") == "1"
+        before = stored_answers(server.db, game_id)
+        option = page.get_attribute("#decision button.option >> nth=0", "data-option")
+        assert server.proc is not None
+        os.kill(server.proc.pid, signal.SIGSTOP)  # the server hangs: the page still thinks it is connected
+        try:
+            page.locator("#decision button.option").first.click()  # sent into a socket nobody reads
+            page.wait_for_timeout(300)
+        finally:
+            server.kill()  # and dies without having read it
+        assert stored_answers(server.db, game_id) == before
+        page.wait_for_function("document.body.dataset.conn === 'down'", timeout=STEP_TIMEOUT_MS)
+        server.start()
+        page.wait_for_function("document.body.dataset.conn === 'up'", timeout=STEP_TIMEOUT_MS)
+        page.wait_for_function(f"document.body.dataset.seq === '{len(before) + 1}'", timeout=STEP_TIMEOUT_MS)
+        time.sleep(0.5)  # a second copy would be stored by now
+        assert stored_answers(server.db, game_id) == [*before, option]
+
+
+def test_the_time_control_chosen_in_the_lobby_shows_as_clocks_at_the_table(server, browser):  # noqa: F811
+    with new_page(browser) as page:
+        page.goto(server.url + "/")
+        page.wait_for_selector("body[data-ready='1']")
+        page.check("input[name=game][value=chant]")
+        page.check("input[name=opponent][value=ai]")
+        page.select_option("#level", "easy")
+        page.select_option("#clock", "5+10")
+        page.click("#create")
+        page.wait_for_selector("#created:not([hidden]) .link-row.seat0")
+        page.goto(server.url + page.get_attribute(".link-row.seat0 .open-link", "href").replace(server.url, ""))
+        page.wait_for_selector("#clocks:not([hidden]) .clock")
+        assert page.locator("#clocks .clock").count() == 2
+        lefts = [float(v) for v in page.eval_on_selector_all("#clocks .clock", "els => els.map(e => e.dataset.left)")]
+        assert all(280 < v <= 300 for v in lefts), lefts
