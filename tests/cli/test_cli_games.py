@@ -181,6 +181,18 @@ def test_cards_show_prints_the_full_text(capsys, monkeypatch) -> None:  # type: 
     assert code == 0 and card.text.en.split(".")[0] in out.replace("\n", " ")
 
 
+@pytest.mark.parametrize(("name", "lang", "line"), [
+    ("天上の劫火", "ja", "区分：禁書 属性：幻想 詠唱値：6 威力：8 要求枚数：3"),
+    ("天上の劫火", "en", "Kind: forbidden Attribute: fantasy Chant: 6 Power: 8 Required: 3"),
+    ("招き猫の子", "ja", "属性：神秘 カードパワー：１ Lucky!"),
+    ("一歩", "en", "library value=1"),  # a game without a forum template: the card's fields
+])
+def test_cards_show_gives_the_numbers_in_the_forum_templates_words(capsys, monkeypatch, name: str, lang: str,  # type: ignore[no-untyped-def]
+                                                                    line: str) -> None:
+    code, out, _ = call(capsys, monkeypatch, ["cards", "show", name, "--lang", lang])
+    assert code == 0 and line in out.splitlines()[1]
+
+
 CUSTOM_CARD = """
 [[cards]]
 id = "test_spark"

@@ -71,7 +71,7 @@ def cards_in_view(game: Game[Any], view: dict[str, Any], decision: Decision | No
 def _card_lines(game: Game[Any], card_id: str, lang: str) -> list[Text]:
     card = game.pool[card_id]
     head = Text(f"{card.name.get(lang)}", style="bold")
-    head.append(f"  [{card_id}]  {game.cards.card_kind(card_id)} {card_stats(game, card, lang)}", style="dim")
+    head.append(f"  [{card_id}]  {card_stats(game, card, lang, with_kind=True)}", style="dim")
     text = rules_text(game, card_id, lang) or t("no_text", lang)
     return [head, Text(f"    {text}")]
 

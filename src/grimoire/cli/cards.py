@@ -59,8 +59,18 @@ def card_data(game: Game[Any], card_id: str) -> dict[str, Any]:
     return data
 
 
-def card_stats(game: Game[Any], card: Any, lang: str) -> str:
-    """A card's numbers and categories on one line (kind, attribute, chant, power…)."""
+def card_stats(game: Game[Any], card: Any, lang: str, with_kind: bool = False) -> str:
+    """A card's numbers and categories on one line (kind, attribute, chant, power…): the numbers
+    line of the game's forum template in ``lang`` when the game has one (区分：書庫 属性：幻想 詠唱値：2 …),
+    else its fields (after its kind with ``with_kind``)."""
+    card_id = getattr(card, "id", None)
+    if isinstance(card_id, str) and card_id in game.pool.by_id:
+        try:
+            lines = forum_text(game, [card_id], lang).splitlines()
+        except GrimoireError:  # a game without a forum template
+            lines = []
+        if len(lines) > 1 and lines[1].strip():
+            return " ".join(lines[1].split())
     if dataclasses.is_dataclass(card):
         names = [f.name for f in dataclasses.fields(card)]
     else:
@@ -79,6 +89,8 @@ def card_stats(game: Game[Any], card: Any, lang: str) -> str:
         elif not isinstance(value, int | float):
             continue
         parts.append(f"{name}={value}" if value is not True else name)
+    if with_kind and isinstance(card_id, str):
+        parts.insert(0, game.cards.card_kind(card_id))
     return " ".join(parts)
 
 
@@ -115,7 +127,7 @@ def show_card(name: str, games: Sequence[str], cards: Sequence[str | Path], lang
         ruby = getattr(card, "ruby", None)
         if ruby:
             console.print(Text(f"〈{ruby}〉"))
-        console.print(Text(f"{game.cards.card_kind(card.id)}  {card_stats(game, card, lang)}"))
+        console.print(Text(card_stats(game, card, lang, with_kind=True)))
         text = rules_text(game, card.id, lang)
         if text:
             console.print(Text(f"{t('text', lang)}: {text}"), soft_wrap=True)
