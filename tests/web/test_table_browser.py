@@ -294,4 +294,5 @@ def test_the_time_control_chosen_in_the_lobby_shows_as_clocks_at_the_table(serve
         page.wait_for_selector("#clocks:not([hidden]) .clock")
         assert page.locator("#clocks .clock").count() == 2
         lefts = [float(v) for v in page.eval_on_selector_all("#clocks .clock", "els => els.map(e => e.dataset.left)")]
-        assert all(280 < v <= 300 for v in lefts), lefts
+        # 5 minutes each; the computer may already have answered a few forced decisions, gaining 10 s each
+        assert all(v > 280 for v in lefts) and min(lefts) <= 300 and all(v <= 300 + 10 * 40 for v in lefts), lefts
