@@ -6,7 +6,7 @@ Usage (a maintainer's tool, run when the interface or the shipped cards gain cha
     python tools/webfont.py
 
 The subset holds every character of Grimoire's sources, message catalogs and card data
-(``src/grimoire``: .py, .toml, .js, .html, .css), all of ASCII, the kana, the CJK and
+(``src/grimoire``: .py, .toml, .js, .html, .css, and the rules pages .md), all of ASCII, the kana, the CJK and
 full-width punctuation — so the interface and every shipped card render on a machine
 without Japanese fonts, and cards written in kana do too. Writes
 ``src/grimoire/web/static/fonts/grimoire-ja.woff2``, the list of characters it covers
@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SOURCE = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
 LICENSE_SOURCE = Path("/usr/share/doc/fonts-noto-cjk/copyright")
 OUT = ROOT / "src" / "grimoire" / "web" / "static" / "fonts"
-SUFFIXES = {".py", ".toml", ".js", ".html", ".css"}
+SUFFIXES = {".py", ".toml", ".js", ".html", ".css", ".md"}
 RANGES = ((0x20, 0x7E), (0xA0, 0xFF), (0x2010, 0x2027), (0x2190, 0x21FF), (0x2460, 0x24FF), (0x25A0, 0x25FF),
           (0x2600, 0x26FF), (0x3000, 0x303F), (0x3040, 0x309F), (0x30A0, 0x30FF), (0xFF00, 0xFFEF))
 

@@ -23,7 +23,9 @@ adapter (AI, simulation, balance lab, terminal, web, RL) ever names a game:
 * ``hard`` — the search budget of the ``hard`` computer level;
 * ``card_text`` — its :class:`CardText`: rules text generated from effect data and the
   forum template printed and read back (else a card shows its own ``text``);
-* ``card_face`` — its :class:`CardFace`: a card's face as SVG.
+* ``card_face`` — its :class:`CardFace`: a card's face as SVG;
+* ``rule_refs`` — a mapping from decision kind (or ``"<kind> <option id>"``) to the number
+  of the rule in ``docs/rules/<name>.md`` that it applies (the table links prompts to it).
 
 References are ``"module:attribute"`` strings, imported on first use, so that listing
 the games imports nothing heavy.
@@ -189,6 +191,7 @@ class GamePlugin:
     description: Localized | None = None
     card_text: str | None = None
     card_face: str | None = None
+    rule_refs: str | None = None
 
     def __post_init__(self) -> None:
         if not _NAME.match(self.name):
@@ -258,6 +261,13 @@ class GamePlugin:
         if self.card_face is None:
             return None
         found: CardFace = resolve(self.card_face)
+        return found
+
+    def rule_map(self) -> Mapping[str, str]:
+        """Decision kind (or ``"<kind> <option id>"``) → the rule number it applies (empty: none named)."""
+        if self.rule_refs is None:
+            return {}
+        found: Mapping[str, str] = resolve(self.rule_refs)
         return found
 
     def web_renderer(self) -> Path | None:

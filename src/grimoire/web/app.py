@@ -12,6 +12,7 @@ Routes::
     GET  /api/games/{id}           public facts about a game
     GET  /api/games/{id}/replay    the view after step N (header X-Seat-Token: the seat's own view)
     WS   /ws/{id}                  live play (see :mod:`grimoire.web.protocol`)
+    GET  /rules/{game}?lang=ja|en  the game's numbered rules (:mod:`grimoire.web.rules`)
 
 and the history, records and "play from here" (:mod:`grimoire.web.history`), friend games
 where the friend picks their deck (:mod:`grimoire.web.invites`), and the card faces, card
@@ -65,6 +66,7 @@ from .hub import HUMAN, Conn, Hub, LiveGame, client_key
 from .invites import invite_routes
 from .limits import Bucket, Limits
 from .protocol import parse_message
+from .rules import rules_routes
 from .safejson import JSONRefused, loads
 from .storage import Storage
 from .table import control_of
@@ -110,6 +112,7 @@ def create_app(store: Storage, games: Sequence[str] | None = None, ai_delay: flo
         *invite_routes(hub, STATIC, _lang, _json_body, _error, _deck, _spec_problems, _options),
         WebSocketRoute("/ws/{id}", partial(_play, hub)),
         *card_routes(hub, STATIC, _lang, _json_body, _error),
+        *rules_routes(lambda: hub.game_names, _lang),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     for name in hub.game_names:  # each game's own browser assets (its table renderer), from its package

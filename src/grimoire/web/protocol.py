@@ -52,7 +52,10 @@ Server → client::
     {"type": "rematch", "url": "/g/<new id>#seat=<token>"}   # both accepted: the new game's link for this client
 
 ``seq`` is the number of answers given so far; an answer must carry the ``seq`` of the
-decision it answers. A seat gets the pending decision (prompt and option labels) only
+decision it answers. A decision names the rule it applies (``"rule": "3.2"``, a number of
+the game's rules page ``/rules/<game>``, or null) and gives ``notes`` for options with a
+rule of their own (``{"ability:chimyaku_houki": {"rule": "9.1", "text": "…"}}``). A seat
+gets the pending decision (prompt and option labels) only
 when it must answer; everybody else learns only which seat is deciding. Nothing in a
 payload is built from anything but ``game.view(state, seat)``, the public facts of the
 pending decision and the events redacted for that seat.
@@ -86,6 +89,7 @@ from grimoire.core.i18n import LANGS
 
 from .errors import ERROR_CODES, ClientError, refused_json
 from .limits import Limits
+from .rules import decision_refs
 from .safejson import JSONRefused, loads
 
 __all__ = ["ERROR_CODES", "ClientError", "parse_message", "state_payload"]
@@ -146,7 +150,8 @@ def render_events(game: Game[Any], events: Sequence[Event], seat: int | None, la
 
 
 def decision_payload(game: Game[Any], decision: Decision, seq: int, lang: str) -> dict[str, Any]:
-    """The pending decision for the seat that must answer it: prompt and option labels."""
+    """The pending decision for the seat that must answer it: prompt and option labels, and the rule
+    it applies (``rule``; ``notes``: options with a rule of their own, e.g. Destiny's forecast abilities)."""
     return {
         "seq": seq,
         "player": decision.player,
@@ -154,6 +159,7 @@ def decision_payload(game: Game[Any], decision: Decision, seq: int, lang: str) -
         "prompt": game.text.prompt(decision, lang),
         "options": [{"id": o.id, "label": game.text.label(o, lang), "args": [_plain(a) for a in o.args]}
                     for o in decision.options],
+        **decision_refs(game.name, decision, lang),
     }
 
 

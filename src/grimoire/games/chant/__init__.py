@@ -34,6 +34,7 @@ PLUGIN = GamePlugin(
     encoding="grimoire.games.chant.encoding:ENCODING",
     card_text="grimoire.games.chant.forum:CARD_TEXT",
     card_face="grimoire.games.chant.face:face",
+    rule_refs="grimoire.games.chant.rulerefs:RULE_OF_DECISION",
     metrics="grimoire.games.chant.metrics:ChantMetrics",
     web_assets=Path(__file__).resolve().parent / "web",
     hard={"iterations": 1000, "seconds": 0.45},

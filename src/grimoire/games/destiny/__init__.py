@@ -31,6 +31,7 @@ PLUGIN = GamePlugin(
     encoding="grimoire.games.destiny.encoding:ENCODING",
     card_text="grimoire.games.destiny.forum:CARD_TEXT",
     card_face="grimoire.games.destiny.face:face",
+    rule_refs="grimoire.games.destiny.rulerefs:RULE_OF_DECISION",
     metrics="grimoire.games.destiny.metrics:DestinyMetrics",
     web_assets=Path(__file__).resolve().parent / "web",
     hard={"iterations": 1000, "seconds": 0.45},

@@ -3,6 +3,7 @@ import { cardName, loadCards } from "./cards.js";
 import { installCardPopups, lastPointer, linkNames, linkTextIn, showCard } from "./cardpop.js";
 import { loadCatalog } from "./catalog.js";
 import { getLang, langSwitch, localized, setLang, t, translatePage } from "./i18n.js";
+import "./motion.js";  // cards glide and counters show their change between drawings
 
 const gameId = decodeURIComponent(location.pathname.split("/").pop());
 const token = new URLSearchParams(location.hash.slice(1)).get("seat");
