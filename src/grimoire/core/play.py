@@ -60,6 +60,35 @@ class RandomAgent:
         return decision.options[chance.below(len(decision.options))].id
 
 
+class StyledAgent:
+    """A base agent whose answers a play style overrides for some decisions (the balance lab's
+    hoarders, rushers, aggressive players…): :meth:`style` returns an option id, or None to let
+    the base agent answer; an id that is not an option also falls back to the base.
+
+    >>> from grimoire.core.decision import Decision, Option
+    >>> class Ender(StyledAgent):
+    ...     def style(self, view, decision):
+    ...         return "end"
+    >>> d = Decision(0, "main", (Option("a", "k"), Option("end", "k")))
+    >>> Ender(RandomAgent(), "ender").choose(None, {}, d, Chance.seeded(1))  # type: ignore[arg-type]
+    'end'
+    """
+
+    def __init__(self, base: Any, name: str) -> None:
+        self.base = base
+        self.name = name
+
+    def choose(self, game: Game[Any], view: dict[str, Any], decision: Decision, chance: Chance) -> str:
+        answer = self.style(view, decision)
+        if answer is not None and decision.find(answer) is not None:
+            return answer
+        return str(self.base.choose(game, view, decision, chance))
+
+    def style(self, view: dict[str, Any], decision: Decision) -> str | None:
+        """The style's answer to ``decision``, or None to leave it to the base agent."""
+        return None
+
+
 class AgentError(GrimoireError):
     """An agent answered with something that is not an option."""
 

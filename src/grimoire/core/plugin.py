@@ -95,6 +95,12 @@ class PlayedGame(Protocol):
     def extra(self) -> dict[str, Any]: ...
 
 
+def coverage_item(key: str, ja: str, en: str, events: list[str], hint: str) -> dict[str, Any]:
+    """One mechanic a game's metrics watch for the balance report's coverage section: its label in
+    both languages, the event kinds that show it happened, and what could exercise it if it never does."""
+    return {"key": key, "label": {"ja": ja, "en": en}, "events": events, "hint": hint}
+
+
 class GameMetrics(Protocol):
     """A game's own balance metrics: read from each game's events, summarized over many.
 

@@ -19,8 +19,9 @@ from typing import Any
 
 from grimoire.core.decision import Decision, Event
 from grimoire.core.game import Game
+from grimoire.core.play import StyledAgent
 from grimoire.core.plugin import PlayedGame
-from grimoire.core.rng import Chance
+from grimoire.core.plugin import coverage_item as _m
 from grimoire.core.stats import rate
 
 from . import rules
@@ -240,24 +241,7 @@ def _first(decision: Decision, prefix: str) -> str | None:
     return next((o.id for o in decision.options if o.id.startswith(prefix)), None)
 
 
-class Styled:
-    """A base agent whose answers a style overrides for some decision kinds."""
-
-    def __init__(self, base: Any, name: str) -> None:
-        self.base = base
-        self.name = name
-
-    def choose(self, game: Game[Any], view: dict[str, Any], decision: Decision, chance: Chance) -> str:
-        answer = self.style(view, decision)
-        if answer is not None and decision.find(answer) is not None:
-            return answer
-        return str(self.base.choose(game, view, decision, chance))
-
-    def style(self, view: dict[str, Any], decision: Decision) -> str | None:
-        return None
-
-
-class Hoarder(Styled):
+class Hoarder(StyledAgent):
     """Builds toward depth 2–3 and runaway on purpose: places whatever it can, never counters,
     and activates only once the ready total passes the runaway threshold (or at 5 life or less)."""
 
@@ -275,14 +259,14 @@ class Hoarder(Styled):
         return None
 
 
-class BookRusher(Styled):
+class BookRusher(StyledAgent):
     """Places a forbidden book whenever it may (3.2.2)."""
 
     def style(self, view: dict[str, Any], decision: Decision) -> str | None:
         return _first(decision, "book:") if decision.kind == "chant" else None
 
 
-class Attacker(Styled):
+class Attacker(StyledAgent):
     """Activates a ready card whenever it can and counters whenever it can."""
 
     def style(self, view: dict[str, Any], decision: Decision) -> str | None:
@@ -299,10 +283,6 @@ STYLES: dict[str, Any] = {"hoarder": Hoarder, "rusher": BookRusher, "attacker": 
 
 #: The seed's printed cards (火球, 書きかけの魔術研究論文, 天上の劫火): they stay exactly as printed.
 PRINTED = ("fireball", "unfinished_thesis", "heavenly_conflagration")
-
-
-def _m(key: str, ja: str, en: str, events: list[str], hint: str) -> dict[str, Any]:
-    return {"key": key, "label": {"ja": ja, "en": en}, "events": events, "hint": hint}
 
 
 #: What the coverage section watches in Chant, with what could exercise a mechanic that never fired.

@@ -15,8 +15,9 @@ from typing import Any
 
 from grimoire.core.decision import Decision, Event
 from grimoire.core.game import Game
+from grimoire.core.play import StyledAgent
 from grimoire.core.plugin import PlayedGame
-from grimoire.core.rng import Chance
+from grimoire.core.plugin import coverage_item as _m
 from grimoire.core.stats import rate
 
 from .battle import modifiers
@@ -165,10 +166,6 @@ def wheel_summary(games: Sequence[PlayedGame]) -> dict[str, Any]:
             "by_pair": {p: {"battles": n, "decided": rate(d, n)} for p, (n, d) in sorted(pairs.items())}}
 
 
-def _m(key: str, ja: str, en: str, events: list[str], hint: str) -> dict[str, Any]:
-    return {"key": key, "label": {"ja": ja, "en": en}, "events": events, "hint": hint}
-
-
 #: What the coverage section watches in Destiny Saga, with what could exercise a mechanic that never fired.
 COVERAGE = [
     _m("lucky", "Lucky!", "Lucky! saves (8)", ["lucky"], "decks with Lucky! cards and games that run threads low"),
@@ -192,24 +189,7 @@ COVERAGE = [
 
 
 # ----- play styles for the balance lab ---------------------------------------------------
-class Styled:
-    """A base agent whose answers a style overrides for some decision kinds."""
-
-    def __init__(self, base: Any, name: str) -> None:
-        self.base = base
-        self.name = name
-
-    def choose(self, game: Game[Any], view: dict[str, Any], decision: Decision, chance: Chance) -> str:
-        answer = self.style(view, decision)
-        if answer is not None and decision.find(answer) is not None:
-            return answer
-        return str(self.base.choose(game, view, decision, chance))
-
-    def style(self, view: dict[str, Any], decision: Decision) -> str | None:
-        return None
-
-
-class Aggressive(Styled):
+class Aggressive(StyledAgent):
     """Attacks with every user it can and keeps its users at upkeep."""
 
     def style(self, view: dict[str, Any], decision: Decision) -> str | None:
@@ -220,7 +200,7 @@ class Aggressive(Styled):
         return None
 
 
-class Defensive(Styled):
+class Defensive(StyledAgent):
     """Keeps two users home as blockers, releases users rather than pay for them, and takes
     threads at every fate selection."""
 
