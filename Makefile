@@ -50,11 +50,12 @@ typecheck: install-dev
 	$(BIN)/mypy
 
 # The browser tests drive the system's Chromium (Debian package), never a downloaded one; card faces
-# need a Japanese font (IPA P Gothic) and CairoSVG the Cairo library; the web-font test hides every font but DejaVu.
-BROWSER_PACKAGES = chromium fonts-ipafont-gothic fonts-dejavu-core libcairo2
+# need a Japanese font (IPA P Gothic) and CairoSVG the Cairo library; the web-font test hides every font but DejaVu;
+# the 80x24 terminal tests run the game in tmux.
+BROWSER_PACKAGES = chromium fonts-ipafont-gothic fonts-dejavu-core libcairo2 tmux
 browser:
 	@{ test -x /usr/bin/chromium && test -e /usr/share/fonts/opentype/ipafont-gothic/ipagp.ttf && \
-	  test -d /usr/share/fonts/truetype/dejavu && \
+	  test -d /usr/share/fonts/truetype/dejavu && command -v tmux >/dev/null && \
 	  ldconfig -p | grep -q 'libcairo\.so\.2'; } || { command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && \
 	  apt-get update -qq && apt-get install -y -qq $(BROWSER_PACKAGES); } || \
 	  echo "note: install the packages $(BROWSER_PACKAGES) for the browser and card-face tests"

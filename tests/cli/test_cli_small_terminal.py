@@ -37,24 +37,26 @@ def _tmux() -> str:
 
 
 class Window:
-    """A detached tmux session of 80×24 running ``grimoire`` with ``args``."""
+    """A detached tmux session of 80×24 running ``grimoire`` with ``args``, on a tmux server of its own
+    (``-L``), so no test waits on another's server starting or shutting down."""
 
     def __init__(self, args: list[str], home: Path) -> None:
         self.tmux = _tmux()
         self.name = f"grimoire-test-{os.getpid()}-{time.monotonic_ns()}"
+        self.cmd = [self.tmux, "-L", self.name]
         command = " ".join([sys.executable, "-m", "grimoire.cli", *args]) + "; sleep 60"
         env = {"GRIMOIRE_HOME": str(home), "PYTHONIOENCODING": "utf-8"}
         exports = " ".join(f"{k}={v}" for k, v in env.items())
-        subprocess.run([self.tmux, "new-session", "-d", "-s", self.name, "-x", "80", "-y", "24",
+        subprocess.run([*self.cmd, "new-session", "-d", "-s", self.name, "-x", "80", "-y", "24",
                         f"cd {ROOT} && env {exports} {command}"], check=True)
 
     def screen(self) -> list[str]:
-        out = subprocess.run([self.tmux, "capture-pane", "-t", self.name, "-p"], check=True, capture_output=True,
+        out = subprocess.run([*self.cmd, "capture-pane", "-t", self.name, "-p"], check=True, capture_output=True,
                              text=True).stdout
         return out.rstrip("\n").split("\n")
 
     def history(self) -> str:
-        return subprocess.run([self.tmux, "capture-pane", "-t", self.name, "-p", "-S", "-2000"], check=True,
+        return subprocess.run([*self.cmd, "capture-pane", "-t", self.name, "-p", "-S", "-2000"], check=True,
                               capture_output=True, text=True).stdout
 
     def wait_for(self, text: str, seconds: float = 30) -> list[str]:
@@ -68,10 +70,10 @@ class Window:
             time.sleep(0.1)
 
     def send(self, keys: str) -> None:
-        subprocess.run([self.tmux, "send-keys", "-t", self.name, keys, "Enter"], check=True)
+        subprocess.run([*self.cmd, "send-keys", "-t", self.name, keys, "Enter"], check=True)
 
     def close(self) -> None:
-        subprocess.run([self.tmux, "kill-session", "-t", self.name], check=False, capture_output=True)
+        subprocess.run([*self.cmd, "kill-server"], check=False, capture_output=True)
 
 
 @pytest.mark.parametrize(("game", "lang", "prompt", "you"),
