@@ -254,6 +254,13 @@ def test_w2_two_browsers_play_a_friend_game_to_the_end(server, browser):
         assert any(a in r0 and b in r1 for a, b in sides), (r0, r1)
 
 
+def settled_board(page: Any) -> str:
+    """The board's HTML once the table's motion (js/motion.js: change markers, ghosts) has ended."""
+    page.wait_for_function("!document.querySelector('.motion-delta, .motion-ghost') && "
+                           "document.getAnimations().length === 0", timeout=STEP_TIMEOUT_MS)
+    return str(page.inner_html("#board"))
+
+
 def test_w5_kill_the_server_mid_game_restart_and_the_game_goes_on(server, browser):
     with new_page(browser) as page:
         links = create_in_lobby(page, server, "chant")
@@ -266,7 +273,7 @@ def test_w5_kill_the_server_mid_game_restart_and_the_game_goes_on(server, browse
             click_option(page, step)
         page.wait_for_function(READY, timeout=STEP_TIMEOUT_MS)
         seq = page.evaluate("document.body.dataset.seq")
-        board = page.inner_html("#board")
+        board = settled_board(page)
         server.kill()
         page.wait_for_function("document.body.dataset.conn === 'down'", timeout=STEP_TIMEOUT_MS)
         server.start()
@@ -274,11 +281,11 @@ def test_w5_kill_the_server_mid_game_restart_and_the_game_goes_on(server, browse
         page.wait_for_function("document.body.dataset.conn === 'up'", timeout=STEP_TIMEOUT_MS)
         page.wait_for_function(READY, timeout=STEP_TIMEOUT_MS)
         assert page.evaluate("document.body.dataset.seq") == seq
-        assert page.inner_html("#board") == board
+        assert settled_board(page) == board
         page.reload()
         page.wait_for_function(READY, timeout=STEP_TIMEOUT_MS)
         assert page.evaluate("document.body.dataset.seq") == seq
-        assert page.inner_html("#board") == board
+        assert settled_board(page) == board
         play_until_finished(page)
 
 
