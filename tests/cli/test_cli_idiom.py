@@ -222,7 +222,7 @@ def test_an_agent_with_an_unlisted_answer_is_a_one_line_error(capsys, monkeypatc
         def choose(self, game: Any, view: dict[str, Any], decision: Decision, chance: Chance) -> str:
             return "no-such-option"
 
-    monkeypatch.setattr("grimoire.cli.main.make_agent", lambda *args: Liar())
+    monkeypatch.setattr("grimoire.cli.main.make_agent", lambda *args, **kw: Liar())
     code, _, err = call(capsys, monkeypatch, ["play", "toy", "--seed", "1", "--vs", "liar"], stdin="1\n" * 50)
     assert code == 2 and "liar" in err and "no-such-option" in err and len(err.splitlines()) == 1
 

@@ -16,6 +16,11 @@ waiting, but how far it searches then depends on how busy the machine is. Simula
 and the balance lab ask for ``timed=False``: the iterations alone, so the same seed
 gives the same games on any machine, under any load.
 
+``workers`` searches with that many trees at once, one per process (root parallelism,
+:mod:`grimoire.ai.parallel`): the terminal gives the computer every core of the machine;
+the web server, which already thinks for many tables at once, and simulations, which
+play many games at once, keep one.
+
 :func:`make_agent` understands ``random``, ``greedy``, the levels above and search with
 a budget: ``search`` (the hard budget), ``search-400`` (400 iterations a decision) or
 ``search-0.5s`` (half a second a decision).
@@ -40,6 +45,7 @@ grimoire.core.errors.GrimoireError: unknown level 'godlike'; levels: easy, norma
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 from grimoire.core.decks import Deck
@@ -47,6 +53,7 @@ from grimoire.core.errors import GrimoireError
 from grimoire.core.play import Agent, RandomAgent
 from grimoire.core.registry import plugin
 
+from .parallel import ParallelSearchAgent
 from .search import SearchAgent, SearchConfig
 
 AGENTS = ("greedy", "random")
@@ -77,11 +84,12 @@ def search_config(name: str, game_name: str, timed: bool = True) -> SearchConfig
 
 
 def make_agent(name: str, game_name: str, decks: Sequence[Deck | None] | None = None, *,
-               timed: bool = True) -> Agent:
+               timed: bool = True, workers: int = 1) -> Agent:
     """A fresh agent called ``name`` (an agent, a level or ``search[-budget]``) for game ``game_name``.
 
     ``decks`` are ``(own, opponent)`` deck lists for search agents (others ignore them);
-    ``timed=False``: the ``hard`` level searches its iterations with no time cap.
+    ``timed=False``: the ``hard`` level searches its iterations with no time cap;
+    ``workers``: trees searched at once, one per process (search agents only).
     """
     name = LEVELS.get(name, name)
     if name == "random":
@@ -92,13 +100,17 @@ def make_agent(name: str, game_name: str, decks: Sequence[Deck | None] | None = 
             raise GrimoireError(f"game {game_name!r} has no greedy agent")
         return agent
     if name == "search" or name.startswith("search-"):
-        return SearchAgent(search_config(name, game_name, timed), decks=decks, name=name)
+        config = search_config(name, game_name, timed)
+        if workers > 1:
+            return ParallelSearchAgent(dataclasses.replace(config, workers=workers), decks=decks, name=name)
+        return SearchAgent(config, decks=decks, name=name)
     raise GrimoireError(f"unknown agent {name!r}; agents: {', '.join(AGENTS)}, levels: {', '.join(LEVELS)}, "
                         "search, search-<iterations>, search-<seconds>s")
 
 
-def make_level_agent(level: str, game_name: str, decks: Sequence[Deck | None] | None = None) -> Agent:
+def make_level_agent(level: str, game_name: str, decks: Sequence[Deck | None] | None = None, *,
+                     workers: int = 1) -> Agent:
     """The agent of a named level (``easy``, ``normal``, ``hard``) for ``game_name``."""
     if level not in LEVELS:
         raise GrimoireError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
-    return make_agent(level, game_name, decks)
+    return make_agent(level, game_name, decks, workers=workers)

@@ -70,7 +70,10 @@ class SearchConfig:
     ``prior`` is the weight of a bonus ``prior / (1 + visits)`` for the greedy agent's
     answer at the root (progressive bias: with few iterations the search follows the
     heuristic unless the playouts disagree). ``reuse`` runs that many iterations on
-    copies of each determinization (with fresh chance).
+    copies of each determinization (with fresh chance). ``workers`` above 1 searches
+    that many independent trees at once, one per process, and adds up their root
+    visits (root parallelism: :class:`grimoire.ai.parallel.ParallelSearchAgent`); an
+    iteration budget is then shared out between the trees.
     """
 
     iterations: int | None = 200
@@ -82,6 +85,7 @@ class SearchConfig:
     epsilon: float = 0.1
     prior: float = 0.5
     reuse: int = 1
+    workers: int = 1
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
@@ -94,6 +98,8 @@ class SearchConfig:
             raise GrimoireError(f"unknown playout {self.playout!r}; playouts: {', '.join(PLAYOUTS)}")
         if self.reuse < 1:
             raise GrimoireError(f"reuse must be at least 1, got {self.reuse}")
+        if self.workers < 1:
+            raise GrimoireError(f"search workers must be at least 1, got {self.workers}")
 
 
 def hooks_for(game_name: str) -> SearchHooks:
@@ -125,6 +131,11 @@ class SearchStats:
     seconds: float = 0.0
     nodes: int = 0
     visits: dict[str, int] = field(default_factory=dict)
+    #: summed scores (for the chooser) of each root option, and the greedy agent's root answer
+    totals: dict[str, float] = field(default_factory=dict)
+    prior: str | None = None
+    #: search trees grown at once (root parallelism) and the iterations of each
+    shares: list[int] = field(default_factory=list)
 
 
 class SearchAgent:
@@ -160,6 +171,12 @@ class SearchAgent:
         if len(decision.options) == 1:
             self.stats = SearchStats(0, 0.0, 0, {decision.options[0].id: 0})
             return decision.options[0].id
+        self.stats = self.search(game, view, decision, chance)
+        return best_option(decision.ids(), self.stats, chance)
+
+    def search(self, game: Game[Any], view: dict[str, Any], decision: Decision, chance: Chance,
+               iterations: int | None = None) -> SearchStats:
+        """Spend the budget (``iterations`` overrides the configured count) and return the root's statistics."""
         hooks = self._hooks or hooks_for(game.name)
         policy = self._policy(game, hooks)
         seat = decision.player
@@ -174,7 +191,8 @@ class SearchAgent:
             if greedy is not None:
                 prior_id = greedy.choose(game, view, decision, chance.clone())
         deadline = None if cfg.seconds is None else began + cfg.seconds
-        limit = cfg.iterations if cfg.iterations is not None else 1 << 62
+        budget = iterations if iterations is not None else cfg.iterations
+        limit = budget if budget is not None else 1 << 62
         done = 0
         base: Any = None
         events: list[Event] = []
@@ -190,12 +208,14 @@ class SearchAgent:
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-        visits = {oid: root.children[oid].visits for oid in root_ids if oid in root.children}
-        self.stats = SearchStats(done, time.perf_counter() - began, _count(root), visits)
-        if not visits:
-            return root_ids[chance.below(len(root_ids))]
-        best = max(root_ids, key=lambda oid: (visits.get(oid, -1), oid == prior_id, _mean(root.children.get(oid))))
-        return best
+        visits: dict[str, int] = {}
+        totals: dict[str, float] = {}
+        for oid in root_ids:
+            child = root.children.get(oid)
+            if child is not None:
+                visits[oid] = child.visits
+                totals[oid] = child.total
+        return SearchStats(done, time.perf_counter() - began, _count(root), visits, totals, prior_id, [done])
 
     def _greedy(self, game: Game[Any]) -> Agent | None:
         """The game's greedy agent (None if the game has none)."""
@@ -339,8 +359,20 @@ def _sampler(hooks: SearchHooks, game: Game[Any], view: dict[str, Any], decision
     return each
 
 
-def _mean(node: Node | None) -> float:
-    return node.total / node.visits if node is not None and node.visits else 0.0
+def best_option(root_ids: list[str], stats: SearchStats, chance: Chance) -> str:
+    """The answer to a searched decision: the most visited root option (ties: the greedy agent's answer, then
+    the better mean score, then the earlier option); a random one if nothing was visited."""
+    visits = stats.visits
+    if not visits:
+        return root_ids[chance.below(len(root_ids))]
+    totals = stats.totals
+    prior_id = stats.prior
+
+    def key(oid: str) -> tuple[int, bool, float]:
+        n = visits.get(oid, -1)
+        return (n, oid == prior_id, totals.get(oid, 0.0) / n if n > 0 else 0.0)
+
+    return max(root_ids, key=key)
 
 
 def _count(node: Node) -> int:

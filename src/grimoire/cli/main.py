@@ -20,6 +20,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
+from grimoire.ai.parallel import MAX_WORKERS, default_workers
 from grimoire.ai.registry import make_agent
 from grimoire.balance.cli import balance_command
 from grimoire.core.errors import GrimoireError
@@ -85,6 +86,9 @@ def play(
                         ] = False,
     no_auto_pass: Annotated[bool, typer.Option("--no-auto-pass", help="Ask even when a decision has a single "
                                                "option (default: it is answered at once).")] = False,
+    think_workers: Annotated[int | None, typer.Option("--think-workers", metavar="N", min=1, max=MAX_WORKERS,
+                                                      help="Processes a searching computer thinks with, one "
+                                                      "search tree each (default: every core).")] = None,
 ) -> None:
     """Play at the terminal against the computer or another person."""
     game = open_game(game_name.value, cards or [])
@@ -94,7 +98,8 @@ def play(
         raise GrimoireError("--post needs --coin board")
     setup = Setup(decks, options, check_seed(seed), coin.value, tuple(post or ()))
     setup.make_chance()  # checks the post times
-    opponent = None if vs == "human" else make_agent(vs, game.name, (decks[1], decks[0]))
+    opponent = None if vs == "human" else make_agent(vs, game.name, (decks[1], decks[0]),
+                                                     workers=think_workers or default_workers())
     session = Session(game, setup, lang.value, (None, opponent), make_console(), record_path=record,
                       agent_seed=setup.seed, clear=not no_clear, auto_pass=not no_auto_pass)
     raise typer.Exit(session.run())
