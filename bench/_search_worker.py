@@ -2,14 +2,16 @@
 
 Usage::
 
-    python bench/_search_worker.py GAME ITERATIONS POSITIONS
+    python bench/_search_worker.py GAME ITERATIONS POSITIONS [WORKERS]
 
 Plays seeded games between two greedy agents (starter decks, every ordered pair in turn) and
 takes every third decision with more than one option until it has ``POSITIONS`` of them; then
 a search agent with the game's ``hard`` settings but ``ITERATIONS`` iterations a decision (no
-time cap) answers each from the seat's view. Prints one JSON object: iterations, seconds of
-search, decisions and whether the engine is compiled. Only APIs older revisions also have are
-used, so the same worker measures a baseline revision.
+time cap) answers each from the seat's view; with ``WORKERS`` above 1, that many trees at once
+(root parallelism, one process each; the processes are started before the clock runs).
+Prints one JSON object: iterations, seconds of search, decisions and whether the engine is
+compiled. Only APIs older revisions also have are used (but for ``WORKERS``), so the same
+worker measures a baseline revision.
 """
 
 from __future__ import annotations
@@ -57,12 +59,21 @@ def main() -> None:
     from grimoire.core.rng import Chance
 
     name, iterations, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    workers = int(sys.argv[4]) if len(sys.argv) > 4 else 1
     game = load_game(name)
     config = dataclasses.replace(hard_config(name, timed=False), iterations=iterations, seconds=None)
     todo = positions(name, count)
+    make: Any = SearchAgent
+    if workers > 1:
+        from grimoire.ai.parallel import ParallelSearchAgent
+
+        config = dataclasses.replace(config, workers=workers)
+        make = ParallelSearchAgent
+        view, decision, decks = todo[0]
+        make(config, decks=decks).choose(game, view, decision, Chance.seeded(0))  # starts the processes
     total_iterations, seconds = 0, 0.0
     for i, (view, decision, decks) in enumerate(todo):
-        agent = SearchAgent(config, decks=decks)
+        agent = make(config, decks=decks)
         began = time.perf_counter()
         agent.choose(game, view, decision, Chance.seeded(i))
         seconds += time.perf_counter() - began

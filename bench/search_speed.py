@@ -3,7 +3,7 @@
 Usage::
 
     python bench/search_speed.py [--baseline 091d5bd] [--rounds 5] [--positions 30] [--iterations 300]
-                                 [--no-compiled] [--out docs/performance.md]
+                                 [--no-compiled] [--workers 2] [--out docs/performance.md]
 
 Contestants: the baseline revision (unpacked by ``git archive`` into ``.bench/baseline``) and
 the working tree, each as pure Python and as the compiled build (mypyc; the working tree's is
@@ -12,7 +12,10 @@ Every measurement is its own process (``bench/_search_worker.py``): the same pos
 seeded greedy-vs-greedy games, answered by a search with the game's ``hard`` settings and
 ``--iterations`` iterations a decision. Each round runs every contestant once in a rotated
 order; a contestant's speed-up is taken against the baseline's pure build within the round
-(the machine is shared and noisy) and the median over rounds is reported.
+(the machine is shared and noisy) and the median over rounds is reported. ``--workers N``
+adds the working tree searching with ``N`` trees at once, one process each (root
+parallelism, as the terminal's computer thinks): iterations of all trees per second of
+the decision's wall-clock time.
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ class Build:
 
     label: str
     path: str | None
+    workers: int = 1
 
     def measure(self, game: str, iterations: int, positions: int) -> float:
         env = dict(os.environ)
@@ -53,7 +57,8 @@ class Build:
             env["PYTHONPATH"] = self.path
         else:
             env.pop("PYTHONPATH", None)
-        out = subprocess.run([sys.executable, str(WORKER), game, str(iterations), str(positions)], env=env,
+        out = subprocess.run([sys.executable, str(WORKER), game, str(iterations), str(positions), str(self.workers)],
+                             env=env,
                              check=True, capture_output=True, text=True).stdout
         result = json.loads(out.strip().splitlines()[-1])
         return float(result["iterations"]) / float(result["seconds"])
@@ -68,6 +73,8 @@ def main() -> None:
     parser.add_argument("--game", dest="games", action="append", choices=GAMES)
     parser.add_argument("--compiled-dir", type=Path, default=ROOT / "build" / "compiled")
     parser.add_argument("--no-compiled", action="store_true", help="measure only the pure-Python builds")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="also measure this tree with that many search processes (root parallelism)")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
     games = args.games or list(GAMES)
@@ -78,6 +85,11 @@ def main() -> None:
     if not args.no_compiled:
         builds.append(Build(f"baseline {commit} · compiled", str(baseline(args.baseline, compiled=True) / "src")))
         builds.append(Build("this tree · compiled", str(build_compiled(args.compiled_dir) / "src")))
+    if args.workers > 1:
+        builds.append(Build(f"this tree · pure Python · {args.workers} processes", None, args.workers))
+        if not args.no_compiled:
+            builds.append(Build(f"this tree · compiled · {args.workers} processes",
+                                str(args.compiled_dir / "src"), args.workers))
     reference = builds[0].label
     contestants = [(g, b) for g in games for b in builds]
     rates: dict[tuple[str, str], list[float]] = {(g, b.label): [] for g, b in contestants}
@@ -99,6 +111,7 @@ def main() -> None:
         rows.append(f"| {g} | {b.label} | {median:,.0f} | {rs[0]:,.0f}–{rs[-1]:,.0f} | {ratio:.2f}× | "
                     f"{'**met**' if median >= TARGETS[g] else 'not met'} ({TARGETS[g]:,}) |")
     flags = f" --baseline {args.baseline}" if args.baseline != BASELINE else ""
+    flags += f" --workers {args.workers}" if args.workers > 1 else ""
     body = "\n".join([
         "## Search speed: this tree against the search before the speed work",
         "",
@@ -106,7 +119,10 @@ def main() -> None:
         f"--iterations {args.iterations}{flags}`. The same {args.positions} positions of seeded greedy-vs-greedy",
         "games per game, each answered by a search with the game's `hard` settings and "
         f"{args.iterations} iterations (no time cap);",
-        f"every measurement its own process, one core. *vs baseline* is the median over rounds of the ratio to "
+        "every measurement its own process, one core (rows with *processes*: that many search trees at once, one "
+        "process and core each,",
+        "counting every tree's iterations per second of wall-clock time). *vs baseline* is the median over rounds "
+        "of the ratio to "
         f"the baseline ({commit}) pure-Python build within a round. Targets (issue 13): Chant ≥ 5,000 and",
         "Destiny ≥ 8,000 iterations/s.",
         "",

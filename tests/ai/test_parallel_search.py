@@ -135,3 +135,19 @@ def test_play_refuses_a_bad_think_workers_count() -> None:
 def teardown_module() -> None:
     parallel.shutdown()
     assert not parallel._WORKERS
+
+
+@pytest.mark.parametrize(("name", "message"), [
+    ("hard@0", "bad search workers in 'hard@0'"),
+    ("hard@many", "bad search workers in 'hard@many'"),
+    ("greedy@2", "only searching agents think with several workers, not 'greedy'"),
+])
+def test_bad_worker_counts_in_agent_names_are_one_line_errors(name: str, message: str) -> None:
+    with pytest.raises(GrimoireError, match=message):
+        make_agent(name, "chant")
+
+
+def test_an_agent_name_can_ask_for_several_search_workers() -> None:
+    agent = make_agent("search-0.1s@3", "destiny")
+    assert isinstance(agent, ParallelSearchAgent)
+    assert (agent.config.workers, agent.config.seconds, agent.config.iterations) == (3, 0.1, None)

@@ -16,10 +16,10 @@ waiting, but how far it searches then depends on how busy the machine is. Simula
 and the balance lab ask for ``timed=False``: the iterations alone, so the same seed
 gives the same games on any machine, under any load.
 
-``workers`` searches with that many trees at once, one per process (root parallelism,
-:mod:`grimoire.ai.parallel`): the terminal gives the computer every core of the machine;
-the web server, which already thinks for many tables at once, and simulations, which
-play many games at once, keep one.
+``workers`` (or a name ending in ``@N``, such as ``hard@2``) searches with that many trees
+at once, one per process (root parallelism, :mod:`grimoire.ai.parallel`): the terminal
+gives the computer every core of the machine; the web server, which already thinks for
+many tables at once, and simulations, which play many games at once, keep one.
 
 :func:`make_agent` understands ``random``, ``greedy``, the levels above and search with
 a budget: ``search`` (the hard budget), ``search-400`` (400 iterations a decision) or
@@ -33,6 +33,8 @@ a budget: ``search`` (the hard budget), ``search-400`` (400 iterations a decisio
 0.5
 >>> make_agent("hard", "chant").config.seconds, make_agent("hard", "chant", timed=False).config.seconds
 (0.45, None)
+>>> make_agent("search-0.1s@2", "chant").config.workers
+2
 >>> make_agent("wizard", "chant")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -53,7 +55,7 @@ from grimoire.core.errors import GrimoireError
 from grimoire.core.play import Agent, RandomAgent
 from grimoire.core.registry import plugin
 
-from .parallel import ParallelSearchAgent
+from .parallel import MAX_WORKERS, ParallelSearchAgent
 from .search import SearchAgent, SearchConfig
 
 AGENTS = ("greedy", "random")
@@ -91,6 +93,14 @@ def make_agent(name: str, game_name: str, decks: Sequence[Deck | None] | None = 
     ``timed=False``: the ``hard`` level searches its iterations with no time cap;
     ``workers``: trees searched at once, one per process (search agents only).
     """
+    name, at, count = name.partition("@")
+    if at:
+        if not count.isdigit() or not 1 <= int(count) <= MAX_WORKERS:
+            raise GrimoireError(f"bad search workers in {name + at + count!r}: "
+                                f"use NAME@N with N from 1 to {MAX_WORKERS}")
+        if name not in ("hard", "search") and not name.startswith("search-"):
+            raise GrimoireError(f"only searching agents think with several workers, not {name!r}")
+        workers = int(count)
     name = LEVELS.get(name, name)
     if name == "random":
         return RandomAgent()
