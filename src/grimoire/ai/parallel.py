@@ -10,9 +10,9 @@ trees; a time budget applies to each of them, so ``N`` cores search about ``N`` 
 iterations in the same time.
 
 The worker processes are started (``spawn``: no thread or socket of the caller is copied)
-on the first parallel decision and kept for the life of the program; each keeps the game it
-was sent (by a digest of its pickled form) and its agents, so a decision costs one small
-message each way. A worker that died is started again on the next decision.
+on the first parallel decision and kept for the life of the program; a worker gets the game
+as its name and the tables of its cards that are not built in, and keeps the games and agents
+it built, so a decision costs one small message each way. A worker that died is started again on the next decision.
 
 >>> from grimoire.core.registry import load_game
 >>> from grimoire.core.game import Setup
@@ -31,10 +31,9 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import hashlib
+import dataclasses
 import multiprocessing
 import os
-import pickle
 import time
 from collections.abc import Sequence
 from multiprocessing.connection import Connection
@@ -45,6 +44,7 @@ from grimoire.core.decks import Deck
 from grimoire.core.errors import GrimoireError
 from grimoire.core.game import Game
 from grimoire.core.plugin import SearchHooks
+from grimoire.core.registry import game_in_process, own_cards
 from grimoire.core.rng import Chance
 
 from .search import SearchAgent, SearchConfig, SearchStats, best_option
@@ -59,7 +59,7 @@ def default_workers() -> int:
 
 
 class _Worker:
-    """One worker process and the pipe to it; remembers which games it holds."""
+    """One worker process and the pipe to it."""
 
     def __init__(self) -> None:
         context = multiprocessing.get_context("spawn")
@@ -67,7 +67,6 @@ class _Worker:
         self.process = context.Process(target=_serve, args=(child,), daemon=True, name="grimoire-search")
         self.process.start()
         child.close()
-        self.games: set[str] = set()
 
     def alive(self) -> bool:
         return self.process.is_alive()
@@ -104,30 +103,34 @@ def shutdown() -> None:
 
 def _serve(conn: Connection) -> None:
     """A worker's loop: receive a share of a search, answer with its root statistics."""
-    games: dict[str, Game[Any]] = {}
-    agents: dict[tuple[str, bytes], SearchAgent] = {}
+    agents: dict[str, SearchAgent] = {}
     while True:
         try:
             message = conn.recv()
         except (EOFError, OSError):
             return
+        except Exception as exc:  # an unreadable message: said to the caller, which raises it
+            conn.send(GrimoireError(f"search worker failed: {type(exc).__name__}: {exc}"))
+            continue
         if message is None:
             return
-        key, blob, share = message
         try:
-            if blob is not None:
-                games[key] = pickle.loads(blob)
-            game = games[key]
-            config, decks, hooks, view, decision, seed, iterations = share
-            agent_key = (key, pickle.dumps((config, decks)))
+            (name, cards), settings, decks, hooks, view, decision, seed, iterations = message
+            game = game_in_process(name, cards)
+            agent_key = repr((name, cards, settings, decks))
             agent = agents.get(agent_key)
             if agent is None:
-                agent = agents[agent_key] = SearchAgent(config, decks=decks, hooks=hooks)
+                agent = agents[agent_key] = SearchAgent(SearchConfig(**settings), decks=decks, hooks=hooks)
                 if len(agents) > 64:
                     agents.pop(next(iter(agents)))
-            conn.send(agent.search(game, view, decision, Chance.seeded(seed), iterations))
+            conn.send(_pack(agent.search(game, view, decision, Chance.seeded(seed), iterations)))
         except Exception as exc:  # reported to the caller, which raises it
             conn.send(GrimoireError(f"search worker failed: {type(exc).__name__}: {exc}"))
+
+
+def _pack(stats: SearchStats) -> tuple[Any, ...]:
+    """Search statistics as plain values (the compiled build's classes do not cross processes)."""
+    return (stats.iterations, stats.seconds, stats.nodes, stats.visits, stats.totals, stats.prior, stats.shares)
 
 
 class ParallelSearchAgent:
@@ -144,7 +147,8 @@ class ParallelSearchAgent:
         own, opp = (*tuple(decks), None, None)[:2] if decks is not None else (None, None)
         self._decks: tuple[Deck | None, Deck | None] = (own, opp)
         self._hooks = hooks
-        self._blob: tuple[int, str, bytes] | None = None  # (id of the game, digest, pickled game)
+        self._settings = {f.name: getattr(self.config, f.name) for f in dataclasses.fields(SearchConfig)}
+        self._spec: tuple[int, tuple[str, str]] | None = None  # (id of the game, (name, own cards))
 
     @property
     def config(self) -> SearchConfig:
@@ -154,11 +158,10 @@ class ParallelSearchAgent:
     def stats(self) -> SearchStats:
         return self.local.stats
 
-    def _game_blob(self, game: Game[Any]) -> tuple[str, bytes]:
-        if self._blob is None or self._blob[0] != id(game):
-            blob = pickle.dumps(game)
-            self._blob = (id(game), hashlib.sha256(blob).hexdigest(), blob)
-        return self._blob[1], self._blob[2]
+    def _game_spec(self, game: Game[Any]) -> tuple[str, str]:
+        if self._spec is None or self._spec[0] != id(game):
+            self._spec = (id(game), (game.name, own_cards(game)))
+        return self._spec[1]
 
     def choose(self, game: Game[Any], view: dict[str, Any], decision: Decision, chance: Chance) -> str:
         """The most visited root option over every tree's visits."""
@@ -171,26 +174,23 @@ class ParallelSearchAgent:
         shares: list[int | None] = [None] * trees
         if total is not None:
             shares = [total // trees + (1 if i < total % trees else 0) for i in range(trees)]
-        key, blob = self._game_blob(game)
+        spec = self._game_spec(game)
         workers = _workers(trees - 1)
         sent: list[_Worker] = []
         for i, worker in enumerate(workers, start=1):
             if shares[i] == 0:
                 continue
-            share = (self.config, self._decks, self._hooks, view, decision, seeds[i], shares[i])
-            worker.conn.send((key, None if key in worker.games else blob, share))
-            worker.games.add(key)
+            worker.conn.send((spec, self._settings, self._decks, self._hooks, view, decision, seeds[i], shares[i]))
             sent.append(worker)
         results = [self.local.search(game, view, decision, Chance.seeded(seeds[0]), shares[0])]
         for worker in sent:
             try:
                 answer = worker.conn.recv()
             except (EOFError, OSError):
-                worker.games.clear()
                 raise GrimoireError("a search worker process stopped during a search") from None
             if isinstance(answer, Exception):
                 raise answer
-            results.append(answer)
+            results.append(SearchStats(*answer))
         self.local.stats = merge(results, time.perf_counter() - began)
         return best_option(decision.ids(), self.local.stats, chance)
 

@@ -14,6 +14,8 @@ grimoire.core.errors.GrimoireError: unknown game 'nosuchgame'; games: ...
 
 from __future__ import annotations
 
+import functools
+import json
 import logging
 from collections.abc import Mapping, Sequence
 from importlib.metadata import entry_points
@@ -102,3 +104,33 @@ def load_game(name: str, card_paths: Sequence[str | Path] = (), tables: Mapping[
     if user_cards and folder.is_dir():
         paths.insert(0, folder)
     return found.make_game(paths, tables)
+
+
+@functools.cache
+def _built_in(name: str) -> frozenset[str]:
+    return frozenset(load_game(name).pool.by_id)
+
+
+def own_cards(game: Game[Any]) -> str:
+    """The tables of ``game``'s cards that are not built in (card files, saved cards) as JSON, "" for none:
+    with the game's name, what another process needs to rebuild the game (:func:`game_in_process`).
+
+    >>> own_cards(load_game("toy"))
+    ''
+    """
+    mine = {cid: table for cid, table in game.pool.tables.items() if cid not in _built_in(game.name)}
+    return json.dumps(mine, ensure_ascii=False, sort_keys=True, default=str) if mine else ""
+
+
+_GAMES: dict[tuple[str, str], Game[Any]] = {}
+
+
+def game_in_process(name: str, cards: str = "") -> Game[Any]:
+    """Game ``name`` with the extra card tables ``cards`` (from :func:`own_cards`), built once per process."""
+    game = _GAMES.get((name, cards))
+    if game is None:
+        game = _GAMES[(name, cards)] = load_game(name, tables=json.loads(cards) if cards else None)
+        if len(_GAMES) > 16:
+            _GAMES.pop(next(iter(_GAMES)))
+    return game
+

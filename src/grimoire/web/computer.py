@@ -27,10 +27,11 @@ from grimoire.core.decision import Decision
 from grimoire.core.decks import Deck
 from grimoire.core.errors import GrimoireError
 from grimoire.core.play import Agent, AgentError, RandomAgent, ask
+from grimoire.core.registry import own_cards
 
 from .errors import ClientError
 from .live import Conn, LiveGame
-from .thinking import Job, Thinker, own_cards
+from .thinking import Job, Thinker
 
 RETRY_FIRST, RETRY_MAX = 0.5, 30.0  # seconds between tries to store an answer the database refused
 

@@ -24,8 +24,6 @@ True
 from __future__ import annotations
 
 import asyncio
-import functools
-import json
 import multiprocessing
 import os
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -36,9 +34,8 @@ from typing import Any
 from grimoire.ai.registry import LEVELS, make_agent, make_level_agent
 from grimoire.core.decision import Decision
 from grimoire.core.decks import Deck
-from grimoire.core.game import Game
 from grimoire.core.play import Agent, AgentError
-from grimoire.core.registry import load_game
+from grimoire.core.registry import game_in_process
 from grimoire.core.rng import Chance
 
 
@@ -56,7 +53,6 @@ class Job:
     cards: str = ""
 
 
-_GAMES: dict[tuple[str, str], Game[Any]] = {}
 _AGENTS: dict[tuple[str, str, str], Agent] = {}
 
 
@@ -71,25 +67,9 @@ def _agent(job: Job) -> Agent:
     return agent
 
 
-@functools.cache
-def _built_in(game_name: str) -> frozenset[str]:
-    return frozenset(load_game(game_name).pool.by_id)
-
-
-def own_cards(game: Game[Any]) -> str:
-    """The tables of ``game``'s cards that are not built in (card files, saved cards), as JSON for a :class:`Job`."""
-    mine = {cid: table for cid, table in game.pool.tables.items() if cid not in _built_in(game.name)}
-    return json.dumps(mine, ensure_ascii=False, sort_keys=True, default=str) if mine else ""
-
-
 def think(job: Job) -> str:
     """The agent's answer to one job (runs in a worker process); AgentError for an unlisted answer."""
-    game = _GAMES.get((job.game_name, job.cards))
-    if game is None:
-        tables = json.loads(job.cards) if job.cards else None
-        game = _GAMES[(job.game_name, job.cards)] = load_game(job.game_name, tables=tables)
-        if len(_GAMES) > 16:
-            _GAMES.pop(next(iter(_GAMES)))
+    game = game_in_process(job.game_name, job.cards)
     agent = _agent(job)
     answer = agent.choose(game, job.view, job.decision, Chance.seeded(job.seed))
     if job.decision.find(answer) is None:
