@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,8 @@ from grimoire.balance.suggest import (
 )
 from grimoire.core.decks import Deck
 from grimoire.core.errors import GrimoireError
-from grimoire.core.registry import load_game
+from grimoire.core.plugin import CardNumber
+from grimoire.core.registry import load_game, plugin
 from grimoire.games.chant.metrics import ChantMetrics
 
 
@@ -120,3 +122,14 @@ def test_a_traded_deck_is_written_as_a_deck_file_that_loads_back(tmp_path: Path)
     loaded = game.cards.deck_from_file(path)
     assert sorted(loaded.all_cards()) == sorted(traded.all_cards())
     assert loaded.all_cards().count("mana_crystal") == fire.all_cards().count("mana_crystal") + 1
+
+
+def test_suggest_tunes_only_the_numbers_its_games_plugin_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = load_game("chant")
+    fire = game.cards.starter_deck("fire")
+    only_power = dataclasses.replace(plugin("chant"), card_numbers=(CardNumber("power", stronger=1, minimum=1),
+                                                                     CardNumber("required", minimum=1)))
+    monkeypatch.setattr("grimoire.balance.suggest.plugin", lambda name: only_power)
+    found = candidates(game, [("fire", fire)], "fire", +1, frozenset(), 100, [])
+    assert {c.field for c in found} == {"power", "copies"}
+    assert all(c.delta in (1, 2) for c in found if c.field == "power")  # stronger: more power

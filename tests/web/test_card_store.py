@@ -14,11 +14,11 @@ from server_helpers import Server, post
 from starlette.testclient import TestClient
 from web_helpers import FAST, client, hub
 
-from grimoire.core.registry import load_game
+from grimoire.core.registry import load_game, own_cards
 from grimoire.web.app import create_app
 from grimoire.web.limits import Limits
 from grimoire.web.storage import SavedCard, SavedDeck, Store, Taken, open_store
-from grimoire.web.thinking import Job, own_cards, think
+from grimoire.web.thinking import Job, think
 
 SPARK = {"name": "小さな火花", "ruby": "スパーク", "id": "little_spark", "other_name": "Little Spark",
          "stats": {"区分": "書庫", "属性": "幻想", "詠唱値": "1", "威力": "1"},
@@ -382,3 +382,18 @@ def test_serve_refuses_a_bad_card_file_with_one_line(tmp_path: Path, capsys: Any
 
 def test_limits_include_saves_per_minute() -> None:
     assert Limits().saves_per_minute == 20 and FAST.saves_per_minute == 20
+
+
+@pytest.mark.parametrize(("game", "filters", "numbers", "listed"), [
+    ("chant", ["kind", "attribute", "chant", "power"], ["chant", "power", "required"], {"attribute", "chant", "power"}),
+    ("destiny", ["kind", "attribute", "power"], ["power"], {"attribute", "power", "lucky"}),
+    ("toy", ["kind"], [], set()),
+])
+def test_the_pool_lists_the_fields_its_games_plugin_names(db_path: Path, game: str, filters: list[str],
+                                                          numbers: list[str], listed: set[str]) -> None:
+    with TestClient(create_app(Store(db_path), (game,), ai_delay=0)) as c:
+        pool = c.get(f"/api/pool/{game}").json()
+    assert pool["filters"] == filters and pool["numbers"] == numbers
+    fields = set().union(*(card.keys() for card in pool["cards"]))
+    assert listed <= fields
+    assert not ({"chant", "required"} & fields) or game == "chant"

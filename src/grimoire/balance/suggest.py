@@ -1,8 +1,8 @@
 """Suggestions, not only diagnoses: small content changes that bring the decks into a win-rate band.
 
-:func:`suggest` hill-climbs over small card changes — a card's power or its cost (Chant's
-chant value) ±1 or ±2, at most ±2 in all per card — in the approach of "Evolving the
-Hearthstone Meta" (arXiv 1907.01623):
+:func:`suggest` hill-climbs over small card changes — a number that strengthens a card or a
+cost, as its game's plugin names them (``card_numbers``: Chant's power and chant value) ±1 or
+±2, at most ±2 in all per card — in the approach of "Evolving the Hearthstone Meta" (arXiv 1907.01623):
 each step takes the deck furthest outside the band (45–55 % against the field by
 default), tries changes to its cards in the direction that would move it toward the
 band (cards only that deck holds first, then by drawn association, then by copies), and
@@ -30,6 +30,7 @@ from typing import Any
 from grimoire.core.decks import Deck, DeckLine, DeckList
 from grimoire.core.errors import DeckError, GrimoireError
 from grimoire.core.game import Game
+from grimoire.core.registry import plugin
 from grimoire.core.rng import Chance
 from grimoire.core.stats import rate
 from grimoire.core.tomlwrite import dump_cards
@@ -57,8 +58,8 @@ def objective(rates: Sequence[Mapping[str, Any]], band: tuple[float, float] = BA
 
 @dataclass(frozen=True)
 class Change:
-    """One change: a card's ``field`` (``power`` or ``chant``) shifted by ``delta``, or (``field``
-    ``copies``) one copy of ``card`` in ``deck`` traded for one more copy of ``partner``."""
+    """One change: a card's number ``field`` (one its game's plugin tunes, such as ``power``) shifted by
+    ``delta``, or (``field`` ``copies``) one copy of ``card`` in ``deck`` traded for one more copy of ``partner``."""
 
     card: str
     field: str
@@ -112,21 +113,23 @@ def candidates(game: Game[Any], decks: list[tuple[str, Deck]], deck: str, direct
     elsewhere = {c for label, d in decks if label != deck for c in d.all_cards()}
     shifted = {(c.card, c.field): c.delta for c in current}
     assoc = association or {}
+    # the game's numbers that make a card stronger or weaker (its plugin says which), strengthening ones first
+    tunable = sorted((n for n in plugin(game.name).card_numbers if n.stronger), key=lambda n: -n.stronger)
     ranked = sorted(set(own), key=lambda c: (c in elsewhere, direction * assoc.get(c, 0.0), -own.count(c), c))
     out: list[Change] = []
     for card_id in ranked:
         if card_id in fixed:
             continue
         card = game.pool[card_id]
-        power = getattr(card, "power", None)
-        chant = getattr(card, "chant", None)
         for step in (1, 2):
-            delta = direction * step
-            if power is not None and abs(shifted.get((card_id, "power"), 0) + delta) <= 2 and power + delta >= 1:
-                out.append(Change(card_id, "power", delta))
-            # a higher chant value (cost) weakens a card, a lower one strengthens it
-            if chant is not None and abs(shifted.get((card_id, "chant"), 0) - delta) <= 2 and chant - delta >= 0:
-                out.append(Change(card_id, "chant", -delta))
+            for number in tunable:
+                value = getattr(card, number.field, None)
+                if not isinstance(value, int) or isinstance(value, bool):
+                    continue
+                # a number that strengthens the card moves with the direction, a cost against it
+                delta = direction * step * number.stronger
+                if abs(shifted.get((card_id, number.field), 0) + delta) <= 2 and value + delta >= number.minimum:
+                    out.append(Change(card_id, number.field, delta))
         if len({c.card for c in out}) >= limit:
             break
     out += copy_trades(game, dict(decks)[deck], deck, direction, fixed, assoc, limit)

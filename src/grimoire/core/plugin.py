@@ -159,6 +159,23 @@ class CardText:
     forum_fit: Callable[[str], int]
 
 
+@dataclass(frozen=True)
+class CardNumber:
+    """A number on a game's cards, for the card tools and the balance lab.
+
+    ``field`` is the card's attribute; ``stronger`` what a higher value does to the card:
+    +1 strengthens it (a power), -1 weakens it (a cost), 0 neither or it depends (the
+    balance lab's suggestions leave it alone); ``minimum`` is its lowest sensible value.
+
+    >>> CardNumber("power", stronger=1, minimum=1).stronger
+    1
+    """
+
+    field: str
+    stronger: int = 0
+    minimum: int = 0
+
+
 CardFace = Callable[[Any, str, Any], str]
 """``face(card, lang, pool)``: the SVG document of a card's face."""
 
@@ -198,6 +215,10 @@ class GamePlugin:
     card_text: str | None = None
     card_face: str | None = None
     rule_refs: str | None = None
+    #: the numbers on its cards; its cards' other attributes the card pool lists; those the deck builder filters by
+    card_numbers: tuple[CardNumber, ...] = ()
+    card_facets: tuple[str, ...] = ()
+    card_filters: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not _NAME.match(self.name):

@@ -48,7 +48,7 @@ from grimoire.core.forum import (
     fields as section_fields,
 )
 from grimoire.core.game import Game
-from grimoire.core.registry import load_game
+from grimoire.core.registry import load_game, plugin
 from grimoire.core.tomlwrite import dump_cards
 
 from .errors import ClientError
@@ -61,7 +61,6 @@ _TOKEN = re.compile(r"([^\s:：]+)\s*[:：]\s*(\S+)|(\S+)")
 _ID = re.compile(r"^[a-z0-9][a-z0-9_]*$")
 _MARKUP = re.compile(r"[<>&]")
 STAT_SEP = {"ja": ("：", " "), "en": (": ", "  ")}
-NUMBER_FIELDS = ("chant", "power", "required")
 
 
 @dataclass(frozen=True)
@@ -140,7 +139,7 @@ def _number_labels(game_name: str, lang: str) -> dict[str, str]:
         block = split_cards(forum_text(game, [cid], lang), cid)[0]
         pairs = dict(_stats(block.stats.text)[0]) if block.stats is not None else {}
         card = game.pool[cid]
-        for name in NUMBER_FIELDS:
+        for name in (n.field for n in plugin(game_name).card_numbers):
             value = getattr(card, name, None)
             if not isinstance(value, int) or isinstance(value, bool):
                 continue

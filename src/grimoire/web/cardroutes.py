@@ -34,6 +34,7 @@ from starlette.routing import BaseRoute, Route
 from grimoire.core.cardtools import face_svg, forum_text, rules_text
 from grimoire.core.errors import GrimoireError
 from grimoire.core.forum import ForumError
+from grimoire.core.registry import plugin
 from grimoire.core.tomlwrite import dump_cards
 
 from .cardmaker import MAX_LEN, MAX_POST, card_json, check, number_labels, split, template
@@ -122,13 +123,15 @@ def card_routes(hub: Hub, static: Any, lang_of: LangOf, json_body: JSONBody,
         except ClientError as exc:
             return error(exc, lang)
         authors = {c.id: c.author for c in await hub.games.db(hub.store.saved_cards, game.name)}
+        found = plugin(game.name)
+        numbers = [n.field for n in found.card_numbers]
         cards = []
         for cid in sorted(game.pool.by_id):
             card = game.pool[cid]
             item: dict[str, Any] = {"id": cid, "name": {"ja": card.name.ja, "en": card.name.en},
                                     "kind": game.cards.card_kind(cid),
                                     "text": {lg: rules_text(game, cid, lg) for lg in ("ja", "en")}}
-            for key in ("attribute", "chant", "power", "required", "lucky", "ruby"):
+            for key in ("ruby", *found.card_facets, *numbers):
                 value = getattr(card, key, None)
                 if value is None or isinstance(value, bool | int | str):
                     item[key] = value
@@ -136,7 +139,8 @@ def card_routes(hub: Hub, static: Any, lang_of: LangOf, json_body: JSONBody,
                 item["author"] = authors[cid]
             cards.append(item)
         return JSONResponse({"game": game.name, "cards": cards, "rules": rules_json(game, lang),
-                             "labels": number_labels(game, lang)},
+                             "labels": number_labels(game, lang), "numbers": numbers,
+                             "filters": ["kind", *found.card_filters]},
                             headers={"Cache-Control": "no-cache"})
 
     async def fields(request: Request) -> Response:

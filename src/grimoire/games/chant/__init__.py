@@ -19,7 +19,7 @@ template both ways) and :mod:`.face` (card faces). All of it is bundled in :data
 from pathlib import Path
 
 from grimoire.core.content import Localized
-from grimoire.core.plugin import GamePlugin
+from grimoire.core.plugin import CardNumber, GamePlugin
 
 from .game import ChantGame
 from .scenario import Area, Side, scenario, settle
@@ -38,6 +38,10 @@ PLUGIN = GamePlugin(
     metrics="grimoire.games.chant.metrics:ChantMetrics",
     web_assets=Path(__file__).resolve().parent / "web",
     hard={"iterations": 1000, "seconds": 0.45},
+    card_numbers=(CardNumber("chant", stronger=-1), CardNumber("power", stronger=1, minimum=1),
+                  CardNumber("required", minimum=1)),
+    card_facets=("attribute",),
+    card_filters=("attribute", "chant", "power"),
 )
 
 __all__ = ["PLUGIN", "Area", "ChantGame", "Side", "scenario", "settle"]

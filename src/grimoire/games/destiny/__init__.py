@@ -16,7 +16,7 @@ and :mod:`.game` (the :class:`DestinyGame` itself). For Grimoire's adapters:
 from pathlib import Path
 
 from grimoire.core.content import Localized
-from grimoire.core.plugin import GamePlugin
+from grimoire.core.plugin import CardNumber, GamePlugin
 
 from .game import DestinyGame
 from .scenario import scenario, settle
@@ -35,6 +35,9 @@ PLUGIN = GamePlugin(
     metrics="grimoire.games.destiny.metrics:DestinyMetrics",
     web_assets=Path(__file__).resolve().parent / "web",
     hard={"iterations": 1000, "seconds": 0.45},
+    card_numbers=(CardNumber("power", stronger=1, minimum=1),),
+    card_facets=("attribute", "lucky"),
+    card_filters=("attribute", "power"),
 )
 
 __all__ = ["PLUGIN", "DestinyGame", "scenario", "settle"]

@@ -9,8 +9,9 @@ import { loadCatalog, uiOr } from "./catalog.js";
 import { getLang, langSwitch, localized, setLang, t, translatePage } from "./i18n.js";
 import { $, el, gameChoices } from "./dom.js";
 
-const FILTERS = ["kind", "attribute", "chant", "power"];
-const S = { meta: null, game: null, pool: [], rules: [], labels: {}, deck: new Map(), timer: null, seq: 0, filters: {} };
+// the fields to filter by and the numbers on the cards come with the pool, from the game's plugin
+const S = { meta: null, game: null, pool: [], rules: [], labels: {}, deck: new Map(), timer: null, seq: 0, filters: {},
+  fields: ["kind"], numbers: [] };
 
 // Text for searching: width-folded, lower case, katakana as hiragana, without spaces and dots.
 export function fold(text) {
@@ -44,7 +45,7 @@ function valueLabel(field, value) {
 function buildFilters() {
   const box = $("filters");
   for (const old of box.querySelectorAll("[data-filter]")) old.parentElement.remove();
-  for (const field of FILTERS) {
+  for (const field of S.fields) {
     const values = [...new Set(S.pool.map((c) => c[field]).filter((v) => v !== undefined))];
     if (values.length < 2) continue;
     values.sort((a, b) => (a === null) - (b === null) || (typeof a === "number" ? a - b : String(a).localeCompare(String(b))));
@@ -63,7 +64,7 @@ function matches(card, query) {
     const hay = [card.name.ja, card.name.en, card.ruby, card.id].map(fold).join("\n");
     if (!hay.includes(query)) return false;
   }
-  for (const field of FILTERS) {
+  for (const field of S.fields) {
     const want = S.filters[field];
     if (want && JSON.stringify(card[field] ?? null) !== want) return false;
   }
@@ -73,7 +74,7 @@ function matches(card, query) {
 function cardMeta(card) {
   const parts = [valueLabel("kind", card.kind)];
   if (card.attribute) parts.push(attributeName(card.attribute));
-  for (const f of ["chant", "power"]) if (f in card) parts.push(`${fieldLabel(f)} ${valueLabel(f, card[f])}`);
+  for (const f of S.numbers) if (f in card && S.fields.includes(f)) parts.push(`${fieldLabel(f)} ${valueLabel(f, card[f])}`);
   if (card.lucky) parts.push("Lucky!");
   if (card.author) parts.push(t("db_custom", card.author));
   return parts.join(" · ");
@@ -248,8 +249,10 @@ async function chooseGame(game) {
     loadCatalog(game.name), loadCards(game.name),
   ]);
   const order = (c) => pool.rules.findIndex((s) => !s.kinds.length || s.kinds.includes(c.kind));
-  S.pool = pool.cards.sort((a, b) => order(a) - order(b) || (a.chant ?? a.power ?? 0) - (b.chant ?? b.power ?? 0)
-    || a.id.localeCompare(b.id));
+  S.fields = pool.filters || ["kind"];
+  S.numbers = pool.numbers || [];
+  const first = (c) => S.numbers.map((f) => c[f]).find((v) => typeof v === "number") ?? 0;
+  S.pool = pool.cards.sort((a, b) => order(a) - order(b) || first(a) - first(b) || a.id.localeCompare(b.id));
   S.rules = pool.rules;
   S.labels = pool.labels || {};
   installCardPopups(game.name);
