@@ -3,8 +3,10 @@
 A game's plugin may name an :class:`Encoding` (its ``encoding`` reference): a fixed,
 documented numbering of every option id the game can produce (an
 :class:`ActionCatalogue`) and a fixed-size numeric observation built from one seat's
-view only. The RL adapters (:mod:`grimoire.rl`) turn these into PettingZoo and
-Gymnasium spaces; nothing here needs NumPy.
+view only. An encoding may also be a :class:`StateEncoding`: the same observation read
+straight from the state (faster; :class:`StaticRows` holds the fixed slots of its card
+rows). The RL adapters (:mod:`grimoire.rl`) turn these into PettingZoo and Gymnasium
+spaces; nothing here needs NumPy.
 
 >>> cat = ActionCatalogue(plain=("end", "done"), by_uid=("place",), uids=3, by_number={"pay": 2},
 ...                       by_card=("reveal",), card_ids=("a", "b"))
@@ -22,7 +24,8 @@ grimoire.core.errors.GrimoireError: option 'place:9' is outside the action catal
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from array import array
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .decision import Decision, split_option
@@ -136,6 +139,50 @@ class Encoding(Protocol):
     def observe(self, game: Game[Any], view: dict[str, Any], decision: Decision | None,
                 options: Mapping[str, Any]) -> list[float]:
         """The observation of a seat from its ``view`` (and its own pending ``decision``, if any)."""
+        ...
+
+
+class StaticRows:
+    """The fixed part of the uid rows of an observation as single-precision arrays of
+    ``width`` slots, one per card id, owner (the seat's or not) and zone: ``rows[base[card_id]
+    + (zones if mine else 0) + zone]`` (for :meth:`StateEncoding.observe_state`, which
+    copies them into place).
+
+    >>> rows = StaticRows(["a", "b"], 2, 3, lambda card, mine, zone: (1.0, float(mine), float(zone)))
+    >>> list(rows.rows[rows.base["b"] + 2 + 1])
+    [1.0, 1.0, 1.0]
+    >>> StaticRows(["a"], 1, 2, lambda card, mine, zone: (1.0,))
+    Traceback (most recent call last):
+    ...
+    grimoire.core.errors.GrimoireError: the static row of 'a' has 1 slots, not 2
+    """
+
+    __slots__ = ("base", "rows")
+
+    def __init__(self, card_ids: Iterable[str], zones: int, width: int,
+                 row: Callable[[str, bool, int], Sequence[float]]) -> None:
+        self.base: dict[str, int] = {}
+        self.rows: list[array[float]] = []
+        for card_id in card_ids:
+            self.base[card_id] = len(self.rows)
+            for mine in (False, True):
+                for zone in range(zones):
+                    values = array("f", row(card_id, mine, zone))
+                    if len(values) != width:
+                        raise GrimoireError(f"the static row of {card_id!r} has {len(values)} slots, not {width}")
+                    self.rows.append(values)
+
+
+class StateEncoding(Protocol):
+    """An encoding that also builds a seat's observation straight from the state (the fast
+    path of the RL environments): value for value the single-precision :meth:`Encoding.observe`
+    of the seat's view, and reading only what the seat may know. (Not runtime-checkable: a
+    mypyc-compiled module cannot declare one; callers look for ``observe_state``.)"""
+
+    def observe_state(self, game: Game[Any], state: Any, seat: int, decision: Decision | None,
+                      options: Mapping[str, Any]) -> array[float]:
+        """The observation of ``seat`` in ``state`` (``decision``: the pending one, if any),
+        as a new ``array("f")``."""
         ...
 
 

@@ -4,8 +4,8 @@
 encoding (two agents, ``player_0`` and ``player_1``, a ``Discrete`` action over the
 game's action catalogue, a ``Dict`` observation with the seat's ``observation`` and its
 ``action_mask``, rewards +1 / −1 / 0 at the end); :class:`SingleAgentEnv` is the
-Gymnasium environment of one seat against any Grimoire agent. Both are built only from
-the seat's view (``docs/rl.md``).
+Gymnasium environment of one seat against any Grimoire agent. Both observe only what
+the seat may know (``docs/rl.md``).
 
 >>> e = env("chant")
 >>> e.reset(seed=3)

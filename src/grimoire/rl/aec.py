@@ -16,6 +16,7 @@ from grimoire.core.game import Game
 from .table import DeckSpec, Table
 
 AGENTS = ("player_0", "player_1")
+SEATS = {agent: seat for seat, agent in enumerate(AGENTS)}
 
 
 class GrimoireAEC(AECEnv):  # type: ignore[misc]
@@ -26,6 +27,9 @@ class GrimoireAEC(AECEnv):  # type: ignore[misc]
     names or decks (None: a random pair of starters per game, from the seed);
     ``options`` the rules options; ``max_steps`` truncates a game (default: the game's
     bound); ``render_mode="ansi"`` renders the current seat's board as text.
+
+    An observation is built when :meth:`observe` (or ``last()``) first asks for it after a
+    step, and that same one is returned until the next step or reset.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's own convention
@@ -44,6 +48,7 @@ class GrimoireAEC(AECEnv):  # type: ignore[misc]
         self.max_steps = max_steps if max_steps is not None else self.table.game.max_steps
         self.steps = 0
         self._rng: np.random.Generator | None = None
+        self._seen: dict[str, dict[str, NDArray[Any]]] = {}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.table.observation_space
@@ -63,6 +68,7 @@ class GrimoireAEC(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.steps = 0
+        self._seen.clear()
         self._select()
 
     def _select(self) -> None:
@@ -71,32 +77,36 @@ class GrimoireAEC(AECEnv):  # type: ignore[misc]
             self.agent_selection = AGENTS[decision.player]
 
     def observe(self, agent: str) -> dict[str, NDArray[Any]]:
-        return self.table.observe(AGENTS.index(agent))
+        seen = self._seen.get(agent)
+        if seen is None:
+            seen = self._seen[agent] = self.table.observe(SEATS[agent])
+        return seen
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        option = self.table.option(int(action)) if action is not None else None
+        table = self.table
+        option = table.option(int(action)) if action is not None else None
         if option is None:
             raise ValueError(f"action {action!r} is not one of {agent}'s options (see the action mask)")
-        self._clear_rewards()
-        game = self.table.game
-        events: list[Any] = []
-        game.apply_unchecked(self.table.state, option, events)
+        # every reward is 0 until the step that ends the game (later steps are dead steps)
+        game, state = table.game, table.state
+        game.apply_unchecked(state, option, [])
+        self._seen.clear()
         self.steps += 1
-        outcome = game.outcome(self.table.state)
+        outcome = game.outcome(state)
         if outcome is not None:
             for seat, name in enumerate(AGENTS):
                 self.rewards[name] = 0 if outcome.winner is None else (1 if outcome.winner == seat else -1)
             self.terminations = dict.fromkeys(self.agents, True)
             self.infos = {a: {"reason": str(outcome.reason)} for a in self.agents}
+            self._accumulate_rewards()
         elif self.steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
         else:
             self._select()
-        self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":

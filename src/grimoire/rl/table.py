@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from gymnasium import spaces
 from numpy.typing import NDArray
 
 from grimoire.core.decks import Deck
-from grimoire.core.encoding import ActionCatalogue, Encoding
+from grimoire.core.encoding import ActionCatalogue, Encoding, StateEncoding
 from grimoire.core.errors import GrimoireError
 from grimoire.core.game import Game, Setup
 from grimoire.core.registry import load_game, plugin
@@ -20,6 +20,20 @@ from grimoire.core.rng import Chance
 DeckSpec = str | Deck
 #: Observation values are scaled to about [0, 1]; anything beyond ±BOUND is clipped.
 BOUND = 10.0
+
+
+class Actions(spaces.Discrete):
+    """``Discrete(n)`` whose membership test of a plain int skips NumPy (PettingZoo's wrappers
+    ask it on every step)."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(n)
+        self._n = n
+
+    def contains(self, x: Any) -> bool:
+        if type(x) is int:
+            return 0 <= x < self._n
+        return bool(super().contains(x))
 
 
 class Table:
@@ -43,12 +57,15 @@ class Table:
         self.decks = None if decks is None else [self._deck(d) for d in decks]
         if self.decks is not None and len(self.decks) != 2:
             raise GrimoireError(f"a table needs 2 decks, got {len(self.decks)}")
-        self.action_space = spaces.Discrete(self.catalogue.size)
+        self.action_space = Actions(self.catalogue.size)
         self.observation_space = spaces.Dict({
             "observation": spaces.Box(-BOUND, BOUND, (self.size,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.catalogue.size,), np.int8),
         })
         self.state: Any = None
+        self._index = {oid: i for i, oid in enumerate(self.catalogue.ids)}
+        # the fast path: the observation straight from the state (else: the view, encoded)
+        self.fast = cast(StateEncoding, encoder) if callable(getattr(encoder, "observe_state", None)) else None
 
     def _deck(self, spec: DeckSpec) -> Deck:
         return spec if isinstance(spec, Deck) else self.game.cards.starter_deck(spec, self.options)
@@ -64,23 +81,35 @@ class Table:
         self.state = self.game.new_state(Setup(pair, self.options, seed))
 
     def observe(self, seat: int) -> dict[str, NDArray[Any]]:
-        """The observation of ``seat``: its view encoded, and its action mask (zeros unless it must answer)."""
-        decision = self.game.decision(self.state)
+        """The observation of ``seat`` (what it may know, encoded) and its action mask (zeros unless it must answer)."""
+        state = self.state
+        decision = self.game.decision(state)
         mine = decision if decision is not None and decision.player == seat else None
-        values = self.encoding.observe(self.game, self.game.view(self.state, seat), mine, self.options)
         mask = np.zeros(self.catalogue.size, np.int8)
         if mine is not None:
-            index = self.catalogue.index
-            mask[[index(option.id) for option in mine.options]] = 1
-        observation = np.clip(np.asarray(values, np.float32), -BOUND, BOUND)
+            index = self._index
+            try:
+                mask[[index[option.id] for option in mine.options]] = 1
+            except KeyError:
+                for option in mine.options:
+                    self.catalogue.index(option.id)  # the one-line error of the id outside the catalogue
+                raise
+        if self.fast is None:
+            values = self.encoding.observe(self.game, self.game.view(state, seat), mine, self.options)
+            observation = np.asarray(values, np.float32)
+        else:
+            observation = np.frombuffer(self.fast.observe_state(self.game, state, seat, mine, self.options),
+                                        np.float32)
+        np.clip(observation, -BOUND, BOUND, out=observation)
         return {"observation": observation, "action_mask": mask}
 
     def option(self, action: int) -> str | None:
         """The option id of ``action`` if it answers the pending decision, else None."""
         decision = self.game.decision(self.state)
-        if decision is None or not 0 <= int(action) < self.catalogue.size:
+        ids = self.catalogue.ids
+        if decision is None or not 0 <= action < len(ids):
             return None
-        oid = self.catalogue.option_id(int(action))
+        oid = ids[action]
         return oid if decision.find(oid) is not None else None
 
     def render(self, seat: int | None, lang: str = "en") -> str:

@@ -5,7 +5,10 @@ the plain ids, then one slot per card instance uid (``0 … 89``: 40 library car
 5 forbidden books a seat) for each uid-taking key, then ``pay:0 … pay:30``, then
 ``reveal:<card id>`` for every card of the pool.
 
-The observation is built from the seat's view only (what is hidden never enters it):
+The observation holds only what the seat may know: :meth:`observe` encodes the seat's view
+(what is hidden never enters it) and :meth:`observe_state` reads the same fields straight
+from the state, without the view, into an ``array("f")`` (the RL environments' fast path;
+``tests/rl`` checks that the two agree at every step and that nothing hidden leaks):
 
 * global slots — turn, whose turn, who went first, the phase, this turn's flags, the
   runaway count, the kind of decision the seat must answer (none when it waits), the
@@ -30,14 +33,17 @@ The observation is built from the seat's view only (what is hidden never enters 
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Mapping
 from typing import Any
 
 from grimoire.core.decision import Decision
-from grimoire.core.encoding import ActionCatalogue, Layout
+from grimoire.core.encoding import ActionCatalogue, Layout, StaticRows
 from grimoire.core.game import Game
 
+from . import rules
 from .cards import ATTRIBUTES
+from .state import ChantState, Phase
 
 MAX_UIDS = 2 * (40 + 5)
 MAX_PAY = 31
@@ -69,6 +75,9 @@ _OPP = LAYOUT.group("opp", SIDE)
 _UIDS = LAYOUT.rows("uid", ROW, MAX_UIDS)
 _PHASE_AT = {p: _PHASE + i for i, p in enumerate(PHASES)}
 _KIND_AT = {k: _KIND + i for i, k in enumerate(KINDS)}
+_PHASE_OF = {int(Phase[p]): _PHASE + i for i, p in enumerate(PHASES)}
+_HAND, _AREA, _UNDER, _BLANK, _SHOWN, _FORBIDDEN = range(len(ZONES))  # a static row: card, owner, zone
+_ZEROS = array("f", bytes(4 * LAYOUT.size))
 
 
 class ChantEncoding:
@@ -76,6 +85,7 @@ class ChantEncoding:
 
     def __init__(self) -> None:
         self._rows: dict[tuple[int, str, bool, str], tuple[float, ...]] = {}
+        self._static: dict[int, tuple[Game[Any], StaticRows]] = {}
 
     def catalogue(self, game: Game[Any], options: Mapping[str, Any] | None = None) -> ActionCatalogue:
         return ActionCatalogue(PLAIN, BY_UID, MAX_UIDS, {"pay": MAX_PAY}, ("reveal",), sorted(game.pool.by_id))
@@ -123,11 +133,11 @@ class ChantEncoding:
                 for c in p[zone] or ():
                     at = _UIDS + c["uid"] * width
                     row = self._row(game, c["card"], mine, zone)
-                    out[at:at + len(row)] = row
+                    out[at:at + _DYNAMIC] = row
             for e in p["area"]:
                 at = _UIDS + e["uid"] * width
                 row = self._row(game, e["card"], mine, "area")
-                out[at:at + len(row)] = row
+                out[at:at + _DYNAMIC] = row
                 dyn = at + _DYNAMIC
                 out[dyn] = min(1.0, e["progress"] / e["chant"]) if e["chant"] else 1.0
                 out[dyn + 1] = float(e["ready"])
@@ -136,7 +146,100 @@ class ChantEncoding:
                 for c in e["underlay"]:
                     at = _UIDS + c["uid"] * width
                     row = self._row(game, c["card"], mine, "underlay")
-                    out[at:at + len(row)] = row
+                    out[at:at + _DYNAMIC] = row
+        return out
+
+    def _rows_of(self, game: Game[Any]) -> StaticRows:
+        found = self._static.get(id(game))
+        if found is None or found[0] is not game:
+            rows = StaticRows(sorted(game.pool.by_id), len(ZONES), _DYNAMIC,
+                              lambda card_id, mine, zone: self._row(game, card_id, mine, ZONES[zone]))
+            found = self._static[id(game)] = (game, rows)
+        return found[1]
+
+    def observe_state(self, game: Game[Any], state: Any, seat: int, decision: Decision | None,
+                      options: Mapping[str, Any] | None = None) -> array[float]:
+        """:meth:`observe` of the seat's view (in single precision), read straight from the state."""
+        s: ChantState = state
+        static = self._rows_of(game)
+        base, table = static.base, static.rows
+        out = _ZEROS[:]
+        out[_TURN] = s.turn / 60
+        if s.active == seat:
+            out[_MY_TURN] = 1.0
+        if s.first == seat:
+            out[_FIRST] = 1.0
+        out[_PHASE_OF[int(s.phase)]] = 1.0
+        if s.placed:
+            out[_FLAGS] = 1.0
+        if s.book_placed:
+            out[_FLAGS + 1] = 1.0
+        if s.advanced:
+            out[_FLAGS + 2] = 1.0
+        if s.discarded:
+            out[_FLAGS + 3] = 1.0
+        out[_CANCELS] = s.cancels / 3
+        if decision is not None and decision.player == seat:
+            out[_KIND_AT[decision.kind]] = 1.0
+        out[_STACK] = len(s.stack) / 5
+        ids, progress, defs, under, used, players = s.ids, s.progress, s.defs, s.under, s.used, s.players
+        width = len(ROW)
+        # power_of's static modifiers exist only while a card with one is in a chant area
+        modded = False
+        for pl in players:
+            for u in pl.area:
+                if defs[u].mods:
+                    modded = True
+        ready_total = 0
+        for p in (0, 1):
+            pl = players[p]
+            mine = p == seat
+            offset = len(ZONES) if mine else 0
+            zones = ((pl.hand, _HAND), (pl.blank, _BLANK), (pl.shown, _SHOWN), (pl.forbidden, _FORBIDDEN)) \
+                if mine else ((pl.blank, _BLANK), (pl.shown, _SHOWN))
+            for zone, z in zones:
+                for u in zone:
+                    row = table[base[ids[u]] + offset + z]
+                    at = _UIDS + u * width
+                    out[at:at + _DYNAMIC] = row
+            size = len(pl.area)  # cards in the area, underlay included (rules.depth)
+            chanting = 0  # rules.chanting_count
+            for u in pl.area:
+                row = table[base[ids[u]] + offset + _AREA]
+                at = _UIDS + u * width
+                out[at:at + _DYNAMIC] = row
+                d = defs[u]
+                chant = d.chant
+                done = progress[u]
+                ready = done >= chant
+                below = under.get(u)
+                if below:
+                    size += len(below)
+                    for c in below:
+                        row = table[base[ids[c]] + offset + _UNDER]
+                        under_at = _UIDS + c * width
+                        out[under_at:under_at + _DYNAMIC] = row
+                if ready:
+                    ready_total += 1 + (len(below) if below else 0)  # rules.ready_total
+                else:
+                    chanting += 1
+                power = rules.power_of(s, u) if modded else d.power
+                dyn = at + _DYNAMIC
+                out[dyn] = min(1.0, done / chant) if chant else 1.0
+                if ready:
+                    out[dyn + 1] = 1.0
+                if u in used:
+                    out[dyn + 2] = 1.0
+                out[dyn + 3] = (power if power is not None and power > 0 else 0) / 10
+            side = _ME if mine else _OPP
+            out[side] = pl.life / 20
+            out[side + 1] = (size - 5 if size > 5 else 0) / 5
+            out[side + 2] = chanting / 5
+            out[side + 3] = len(pl.library) / 40
+            out[side + 4] = len(pl.hand) / 10
+            out[side + 5] = len(pl.forbidden) / 5
+            out[side + 6] = len(pl.blank) / 40
+        out[_READY] = ready_total / 20
         return out
 
 

@@ -7,7 +7,10 @@ instance uid (``0 … 2 × deck_size − 1``, 60 with the default decks) for eac
 key (``pay``, ``release``, ``summon``, ``effect``, ``select``, ``target``, ``attack``,
 ``block``).
 
-The observation is built from the seat's view only:
+The observation holds only what the seat may know: :meth:`observe` encodes the seat's view
+(what is hidden never enters it) and :meth:`observe_state` reads the same fields straight
+from the state, without the view, into an ``array("f")`` (the RL environments' fast path;
+``tests/rl`` checks that the two agree at every step and that nothing hidden leaks):
 
 * global slots — turn, whose turn, who went first, the phase, summons made, the kind of
   decision the seat must answer (none when it waits), the battle (JA, CA, the attacker's
@@ -32,15 +35,16 @@ True
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Mapping
 from typing import Any
 
 from grimoire.core.decision import Decision
-from grimoire.core.encoding import ActionCatalogue, Layout
+from grimoire.core.encoding import ActionCatalogue, Layout, StaticRows
 from grimoire.core.game import Game
 
 from .cards import ABILITIES, ATTRIBUTES, TIMINGS
-from .state import PHASES
+from .state import ABILITY, DECLARE, PHASES, DestinyState
 
 PLAIN = ("none", "keep", "mulligan", "done", "pass", "skip", "use:main", "use:battle",
          *(f"ability:{a}" for a in ABILITIES))
@@ -55,6 +59,26 @@ ROW = ("seen", "mine", *(f"zone={z}" for z in ZONES), "power", *(f"attribute={a}
        *(f"timing={t}" for t in TIMINGS), "current_power", "veteran", "effect_ready", "attacking", "blocking",
        "declared")
 _DYNAMIC = ROW.index("current_power")
+_HAND, _FIELD, _DISCARD, _CRISIS = range(len(ZONES))  # a static row: card, owner, zone
+_KIND_AT = {k: i for i, k in enumerate(KINDS)}
+_ABILITY_AT = {a: i for i, a in enumerate(ABILITY_STATES)}
+
+
+def _build_layout(uids: int) -> tuple[Layout, dict[str, int]]:
+    """The layout with ``uids`` uid rows, and the offsets of its parts by name."""
+    lay = Layout()
+    at = {"turn": lay.slot("turn"), "my_turn": lay.slot("my_turn"), "first": lay.slot("went_first"),
+          "phase": lay.one_hot("phase", PHASES), "summons": lay.slot("summons"),
+          "kind": lay.one_hot("decision", KINDS), "ja": lay.slot("battle.ja"), "ca": lay.slot("battle.ca"),
+          "used": lay.slot("battle.user_effect_used"), "stack": lay.slot("stack"),
+          "me": lay.group("me", SIDE), "opp": lay.group("opp", SIDE), "uids": lay.rows("uid", ROW, uids)}
+    return lay, at
+
+
+_AT = _build_layout(0)[1]  # the slots before the uid rows are the same for every deck size
+_TURN, _MY_TURN, _FIRST, _PHASE, _SUMMONS = _AT["turn"], _AT["my_turn"], _AT["first"], _AT["phase"], _AT["summons"]
+_KIND, _JA, _CA, _USED, _STACK = _AT["kind"], _AT["ja"], _AT["ca"], _AT["used"], _AT["stack"]
+_ME, _OPP, _UIDS = _AT["me"], _AT["opp"], _AT["uids"]
 
 
 def _uids(options: Mapping[str, Any] | None) -> int:
@@ -67,6 +91,8 @@ class DestinyEncoding:
     def __init__(self) -> None:
         self._rows: dict[tuple[int, str, bool, str], tuple[float, ...]] = {}
         self._layouts: dict[int, tuple[Layout, dict[str, int]]] = {}
+        self._static: dict[int, tuple[Game[Any], StaticRows]] = {}
+        self._zeros: dict[int, array[float]] = {}
 
     def catalogue(self, game: Game[Any], options: Mapping[str, Any] | None = None) -> ActionCatalogue:
         return ActionCatalogue(PLAIN, BY_UID, _uids(game.options(options)))
@@ -74,13 +100,7 @@ class DestinyEncoding:
     def _layout(self, uids: int) -> tuple[Layout, dict[str, int]]:
         found = self._layouts.get(uids)
         if found is None:
-            lay = Layout()
-            at = {"turn": lay.slot("turn"), "my_turn": lay.slot("my_turn"), "first": lay.slot("went_first"),
-                  "phase": lay.one_hot("phase", PHASES), "summons": lay.slot("summons"),
-                  "kind": lay.one_hot("decision", KINDS), "ja": lay.slot("battle.ja"), "ca": lay.slot("battle.ca"),
-                  "used": lay.slot("battle.user_effect_used"), "stack": lay.slot("stack"),
-                  "me": lay.group("me", SIDE), "opp": lay.group("opp", SIDE), "uids": lay.rows("uid", ROW, uids)}
-            found = self._layouts[uids] = (lay, at)
+            found = self._layouts[uids] = _build_layout(uids)
         return found
 
     def layout(self, game: Game[Any], options: Mapping[str, Any] | None = None) -> Layout:
@@ -143,6 +163,95 @@ class DestinyEncoding:
                 out[dyn:dyn + 6] = (u["power"] / 8, float(u["veteran"]), float(u["ready"]),
                                     float(u["uid"] == attacker), float(u["uid"] == blocker),
                                     float(u["uid"] in declared))
+        return out
+
+    def _rows_of(self, game: Game[Any]) -> StaticRows:
+        found = self._static.get(id(game))
+        if found is None or found[0] is not game:
+            rows = StaticRows(sorted(game.pool.by_id), len(ZONES), _DYNAMIC,
+                              lambda card_id, mine, zone: self._row(game, card_id, mine, ZONES[zone]))
+            found = self._static[id(game)] = (game, rows)
+        return found[1]
+
+    def observe_state(self, game: Game[Any], state: Any, seat: int, decision: Decision | None,
+                      options: Mapping[str, Any] | None = None) -> array[float]:
+        """:meth:`observe` of the seat's view (in single precision), read straight from the state."""
+        s: DestinyState = state
+        static = self._rows_of(game)
+        base, table = static.base, static.rows
+        players = s.players
+        p0, p1 = players
+        uids = max(len(p0.deck) + len(p0.hand) + len(p0.field) + len(p0.discard) + len(p0.crisis) + len(p1.deck)
+                   + len(p1.hand) + len(p1.field) + len(p1.discard) + len(p1.crisis), _uids(options))
+        zeros = self._zeros.get(uids)
+        if zeros is None:
+            zeros = self._zeros[uids] = array("f", bytes(4 * self._layout(uids)[0].size))
+        out = zeros[:]
+        out[_TURN] = s.turn / 120
+        if s.active == seat:
+            out[_MY_TURN] = 1.0
+        if s.first == seat:
+            out[_FIRST] = 1.0
+        out[_PHASE + int(s.phase)] = 1.0
+        out[_SUMMONS] = s.summons / 2
+        if decision is not None and decision.player == seat:
+            out[_KIND + _KIND_AT[decision.kind]] = 1.0
+        battle = s.attacker >= 0
+        if battle:
+            if s.ja:
+                out[_JA] = 1.0
+            out[_CA] = s.ca / 6
+            if s.used:
+                out[_USED] = 1.0
+        out[_STACK] = len(s.stack) / 4
+        attacker = s.attacker if battle else -1
+        blocker = s.blocker if battle and s.blocker >= 0 else -1
+        declared = set(s.queue) if s.phase == DECLARE or battle else set()
+        ids, defs = s.ids, s.defs
+        width = len(ROW)
+        for i in (0, 1):
+            p = players[i]
+            mine = i == seat
+            side = _ME if mine else _OPP
+            out[side] = p.threads / 30
+            ability = p.ability if p.ability and (mine or s.phase != ABILITY) else "unknown"
+            out[side + 1 + _ABILITY_AT[ability]] = 1.0
+            rest = side + 1 + len(ABILITY_STATES)
+            out[rest] = len(p.deck) / 30
+            out[rest + 1] = len(p.hand) / 10
+            out[rest + 2] = len(p.discard) / 30
+            out[rest + 3] = len(p.crisis) / 4
+            if p.saved:
+                out[rest + 4] = 1.0
+            out[rest + 5] = p.turns / 60
+            if p.hako == s.turn and s.turn > 0:
+                out[rest + 6] = 1.0
+            offset = len(ZONES) if mine else 0
+            zones = ((p.hand, _HAND), (p.discard, _DISCARD), (p.crisis, _CRISIS)) if mine else \
+                ((p.discard, _DISCARD), (p.crisis, _CRISIS))
+            for zone, z in zones:
+                for u in zone:
+                    row = table[base[ids[u]] + offset + z]
+                    a = _UIDS + u * width
+                    out[a:a + _DYNAMIC] = row
+            for user in p.field:
+                u = user.uid
+                row = table[base[ids[u]] + offset + _FIELD]
+                a = _UIDS + u * width
+                out[a:a + _DYNAMIC] = row
+                power = defs[u].power + user.mod
+                dyn = a + _DYNAMIC
+                out[dyn] = (power if power > 0 else 0) / 8
+                if user.veteran:
+                    out[dyn + 1] = 1.0
+                if user.ready:
+                    out[dyn + 2] = 1.0
+                if u == attacker:
+                    out[dyn + 3] = 1.0
+                if u == blocker:
+                    out[dyn + 4] = 1.0
+                if u in declared:
+                    out[dyn + 5] = 1.0
         return out
 
 
