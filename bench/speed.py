@@ -24,6 +24,7 @@ section (``bench:speed-run``) naming the run's start, end and every command:
 from __future__ import annotations
 
 import argparse
+import shlex
 import subprocess
 import sys
 import time
@@ -40,9 +41,10 @@ BENCH = Path(__file__).resolve().parent
 def run(script: str, *args: str) -> str:
     """Run one bench script to the end (its output shown as it goes); the command as text."""
     command = [sys.executable, str(BENCH / script), *args]
-    print("$", " ".join(["python", f"bench/{script}", *args]), flush=True)
+    text = shlex.join(["python", f"bench/{script}", *args])
+    print("$", text, flush=True)
     subprocess.run(command, check=True)
-    return " ".join(["python", f"bench/{script}", *args])
+    return text
 
 
 def main() -> None:
@@ -82,7 +84,7 @@ def main() -> None:
         "",
         f"`python bench/speed.py{' --quick' if args.quick else ''} --workers {args.workers} --seconds {args.seconds} "
         f"--old-seconds {args.old_seconds} --games {args.games}` ran the sections *Engine against the peers*, "
-        "*Search speed* and *The ladder at equal time* below, one after the other, from "
+        "*Search speed* and *The ladder at equal time* of this file, one after the other, from "
         f"{began:%Y-%m-%d %H:%M} to {ended:%H:%M} UTC ({time.perf_counter() - clock:,.0f} s):",
         "",
         *(f"1. `{c}`" for c in commands),
