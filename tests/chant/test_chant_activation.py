@@ -180,7 +180,8 @@ def test_rule_5_4_3_damage_first_then_attacker_then_counter_put_away() -> None:
     # the counter's effect rewinds the attacker's only card, which is put away all the same
     assert kinds(ev)[:8] == ["counter", "rewind", "chanting", "clash", "damage", "leave", "damage", "damage"]
     assert [e.args[0] for e in find(ev, "leave")][:2] == ["powder_keg", "particle_cannon"]
-    assert [p.life for p in s.players] == [17, 19]
+    # clash 6 − 5 = 1 to the attacker, then 火薬樽's leave damage 1 to each player
+    assert [p.life for p in s.players] == [18, 19]
 
 
 # ----------------------------------------------------------------- 5.5 multiplier

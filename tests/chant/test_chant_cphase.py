@@ -179,7 +179,7 @@ def test_rule_3_2_3_advance_instead_of_placing() -> None:
 
 
 def test_rule_3_2_3_tutor_is_not_placing() -> None:
-    s = build({"library": ["fireball"], "area": [("fireball_primer", 1)], "hand": ["ice_lance"]}, phase="A")
+    s = build({"library": ["fireball"], "area": [("fireball_primer", 2)], "hand": ["ice_lance"]}, phase="A")
     play(s, f"activate:{uid(s, 0, 'area', 'fireball_primer')}")
     assert s.placed is False and area_cards(s, 0) == [("fireball", 0)]
 

@@ -68,7 +68,7 @@ def test_rule_10_1_triggers() -> None:
     play(s, f"place:{uid(s, 0, 'hand', 'whetstone')}")
     assert GAME.view(s, 0)["players"][0]["area"][0]["power"] == 5  # static: 砥石 chanting counts
     play(s, "end", f"activate:{uid(s, 0, 'area', 'powder_keg')}")
-    assert [p.life for p in s.players] == [19, 20 - 5 - 1]
+    assert [p.life for p in s.players] == [19, 20 - 6 - 1]  # 火薬樽 power 5, +1 from 砥石, then 1 on leaving
 
 
 def test_rule_10_2_simultaneous_effects_turn_player_first_in_area_order() -> None:
@@ -104,7 +104,7 @@ def test_rule_10_4_shuffles_use_the_seeded_rng_whatever_the_coin() -> None:
     prng = GAME.new_state(Setup(decks, GAME.options({"first_player": "0"}), seed=5))
     assert [board.ids[u] for u in board.players[0].library] == [prng.ids[u] for u in prng.players[0].library]
     s = build({"library": ["fireball", "ice_lance", "railgun", "longbow"],
-               "area": [("fireball_primer", 1), ("fireball", 2)]}, phase="A", chance='board,7,0,["10:00:01"]')
+               "area": [("fireball_primer", 2), ("fireball", 2)]}, phase="A", chance='board,7,0,["10:00:01"]')
     play(s, f"activate:{uid(s, 0, 'area', 'fireball_primer')}")
     assert s.chance.pos == 0 and s.chance.state != 7  # the shuffle used the PRNG, not a post
 
@@ -143,16 +143,16 @@ def test_rule_10_7_power_mod_includes_itself_adds_up_never_below_zero() -> None:
 
 
 def test_rule_10_8_tutor_places_only_below_five_chanting() -> None:
-    s = build({"library": ["ice_lance", "fireball"], "area": [("fireball_primer", 1), ("fireball", 2)]}, phase="A")
+    s = build({"library": ["ice_lance", "fireball"], "area": [("fireball_primer", 2), ("fireball", 2)]}, phase="A")
     ev = play(s, f"activate:{uid(s, 0, 'area', 'fireball_primer')}")
     assert kinds(ev)[:3] == ["activate", "tutor_place", "shuffle"]
     assert area_cards(s, 0)[-1] == ("fireball", 0)
     s = build({"library": ["ice_lance", "fireball"],
-               "area": [("fireball_primer", 1), ("fireball", 2)] + [("railgun", 1)] * 5}, phase="A")
+               "area": [("fireball_primer", 2), ("fireball", 2)] + [("railgun", 1)] * 5}, phase="A")
     ev = play(s, f"activate:{uid(s, 0, 'area', 'fireball_primer')}")
     assert kinds(ev)[:3] == ["activate", "tutor_hand", "shuffle"]
     assert [s.ids[u] for u in s.players[0].hand] == ["fireball"]
-    s = build({"library": ["ice_lance"], "area": [("fireball_primer", 1), ("fireball", 2)]}, phase="A")
+    s = build({"library": ["ice_lance"], "area": [("fireball_primer", 2), ("fireball", 2)]}, phase="A")
     assert kinds(play(s, f"activate:{uid(s, 0, 'area', 'fireball_primer')}"))[:3] == [
         "activate", "tutor_miss", "shuffle"]
 

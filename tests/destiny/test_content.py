@@ -284,7 +284,7 @@ def test_rule_2_1_starter_deck_has_30_known_cards_at_most_3_of_a_name(path: Path
     for card_id, count in copies.items():
         attributes[BY_ID[card_id]["attribute"]] += count
     theme, theme_count = attributes.most_common(1)[0]
-    assert theme_count >= 18, (path.stem, attributes)
+    assert theme_count >= 12, (path.stem, attributes)  # 全能の祭 keeps 12: 地脈の函 grows with every 全能 card
     # the recommended ability is the one that feeds on the deck's own attribute (rule 9)
     assert ABILITY_ATTRIBUTE[abilities[0]] == theme, (path.stem, abilities[0], theme)
 
