@@ -128,7 +128,8 @@ def candidates(game: Game[Any], decks: list[tuple[str, Deck]], deck: str, direct
                     continue
                 # a number that strengthens the card moves with the direction, a cost against it
                 delta = direction * step * number.stronger
-                if abs(shifted.get((card_id, number.field), 0) + delta) <= 2 and value + delta >= number.minimum:
+                top = number.maximum if number.maximum is not None else value + delta
+                if abs(shifted.get((card_id, number.field), 0) + delta) <= 2 and number.minimum <= value + delta <= top:
                     out.append(Change(card_id, number.field, delta))
         if len({c.card for c in out}) >= limit:
             break

@@ -165,7 +165,8 @@ class CardNumber:
 
     ``field`` is the card's attribute; ``stronger`` what a higher value does to the card:
     +1 strengthens it (a power), -1 weakens it (a cost), 0 neither or it depends (the
-    balance lab's suggestions leave it alone); ``minimum`` is its lowest sensible value.
+    balance lab's suggestions leave it alone); ``minimum`` and ``maximum`` (None: no
+    bound) are the values its card files accept.
 
     >>> CardNumber("power", stronger=1, minimum=1).stronger
     1
@@ -174,6 +175,7 @@ class CardNumber:
     field: str
     stronger: int = 0
     minimum: int = 0
+    maximum: int | None = None
 
 
 CardFace = Callable[[Any, str, Any], str]

@@ -35,7 +35,7 @@ PLUGIN = GamePlugin(
     metrics="grimoire.games.destiny.metrics:DestinyMetrics",
     web_assets=Path(__file__).resolve().parent / "web",
     hard={"iterations": 1000, "seconds": 0.45},
-    card_numbers=(CardNumber("power", stronger=1, minimum=1),),
+    card_numbers=(CardNumber("power", stronger=1, minimum=1, maximum=6),),
     card_facets=("attribute", "lucky"),
     card_filters=("attribute", "power"),
 )
