@@ -173,6 +173,18 @@ class StaticRows:
                     self.rows.append(values)
 
 
+def static_rows(cache: dict[int, tuple[Game[Any], StaticRows]], game: Game[Any], zones: Sequence[str], width: int,
+                row: Callable[[Game[Any], str, bool, str], Sequence[float]]) -> StaticRows:
+    """The :class:`StaticRows` of ``game``'s card pool (``row(game, card_id, mine, zone name)``), built once per
+    game object and kept in ``cache``."""
+    found = cache.get(id(game))
+    if found is None or found[0] is not game:
+        rows = StaticRows(sorted(game.pool.by_id), len(zones), width,
+                          lambda card_id, mine, zone: row(game, card_id, mine, zones[zone]))
+        found = cache[id(game)] = (game, rows)
+    return found[1]
+
+
 class StateEncoding(Protocol):
     """An encoding that also builds a seat's observation straight from the state (the fast
     path of the RL environments): value for value the single-precision :meth:`Encoding.observe`

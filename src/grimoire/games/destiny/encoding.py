@@ -40,7 +40,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from grimoire.core.decision import Decision
-from grimoire.core.encoding import ActionCatalogue, Layout, StaticRows
+from grimoire.core.encoding import ActionCatalogue, Layout, StaticRows, static_rows
 from grimoire.core.game import Game
 
 from .cards import ABILITIES, ATTRIBUTES, TIMINGS
@@ -166,12 +166,7 @@ class DestinyEncoding:
         return out
 
     def _rows_of(self, game: Game[Any]) -> StaticRows:
-        found = self._static.get(id(game))
-        if found is None or found[0] is not game:
-            rows = StaticRows(sorted(game.pool.by_id), len(ZONES), _DYNAMIC,
-                              lambda card_id, mine, zone: self._row(game, card_id, mine, ZONES[zone]))
-            found = self._static[id(game)] = (game, rows)
-        return found[1]
+        return static_rows(self._static, game, ZONES, _DYNAMIC, self._row)
 
     def observe_state(self, game: Game[Any], state: Any, seat: int, decision: Decision | None,
                       options: Mapping[str, Any] | None = None) -> array[float]:
