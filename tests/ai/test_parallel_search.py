@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from grimoire.ai import parallel
 from grimoire.ai.parallel import ParallelSearchAgent, merge
 from grimoire.ai.registry import make_agent, make_level_agent
-from grimoire.ai.search import SearchAgent, SearchConfig, SearchStats, best_option
+from grimoire.ai.search import SearchAgent, SearchConfig, SearchStats, best_option, hooks_for
 from grimoire.cli.main import app
 from grimoire.core.decision import Decision
 from grimoire.core.errors import GrimoireError
@@ -151,3 +151,34 @@ def test_an_agent_name_can_ask_for_several_search_workers() -> None:
     agent = make_agent("search-0.1s@3", "destiny")
     assert isinstance(agent, ParallelSearchAgent)
     assert (agent.config.workers, agent.config.seconds, agent.config.iterations) == (3, 0.1, None)
+
+
+class UnreadableHooks:
+    """The game's own hooks, which a worker process cannot unpickle."""
+
+    def __init__(self, game_name: str) -> None:
+        self.inner = hooks_for(game_name)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (int, ("not a number",))  # unpickling raises ValueError
+
+
+def test_a_failed_search_leaves_no_answer_behind_for_the_next_one() -> None:
+    game, state, d, decks = position("chant", 5)
+    view = game.view(state, d.player)
+    broken = ParallelSearchAgent(SearchConfig(iterations=30, workers=3), decks=seat_decks(decks, d.player),
+                                 hooks=UnreadableHooks("chant"))  # type: ignore[arg-type]
+    with pytest.raises(GrimoireError, match="search worker failed: ValueError"):
+        broken.choose(game, view, d, Chance.seeded(4))
+    # the next search reads its own answers: the same as its trees grown one after another here
+    config = SearchConfig(iterations=30, workers=3)
+    agent = ParallelSearchAgent(config, decks=seat_decks(decks, d.player))
+    agent.choose(game, view, d, Chance.seeded(4))
+    chance = Chance.seeded(4)
+    seeds = [chance.next64() for _ in range(3)]
+    alone = SearchAgent(config, decks=seat_decks(decks, d.player))
+    trees = [alone.search(game, view, d, Chance.seeded(seed), 10) for seed in seeds]
+    assert agent.stats.visits == merge(trees, 0.0).visits

@@ -182,15 +182,24 @@ class ParallelSearchAgent:
                 continue
             worker.conn.send((spec, self._settings, self._decks, self._hooks, view, decision, seeds[i], shares[i]))
             sent.append(worker)
-        results = [self.local.search(game, view, decision, Chance.seeded(seeds[0]), shares[0])]
-        for worker in sent:
+        failure: Exception | None = None
+        results: list[SearchStats] = []
+        try:
+            results.append(self.local.search(game, view, decision, Chance.seeded(seeds[0]), shares[0]))
+        except Exception as exc:  # raised once the workers' answers are read
+            failure = exc
+        for worker in sent:  # every answer is read, so that no pipe keeps one for the next decision
             try:
                 answer = worker.conn.recv()
             except (EOFError, OSError):
-                raise GrimoireError("a search worker process stopped during a search") from None
-            if isinstance(answer, Exception):
-                raise answer
-            results.append(SearchStats(*answer))
+                failure = failure or GrimoireError("a search worker process stopped during a search")
+                continue
+            if isinstance(answer, GrimoireError):
+                failure = failure or answer
+            else:
+                results.append(SearchStats(*answer))
+        if failure is not None:
+            raise failure
         self.local.stats = merge(results, time.perf_counter() - began)
         return best_option(decision.ids(), self.local.stats, chance)
 
