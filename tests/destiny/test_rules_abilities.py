@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from destiny_helpers import GAME, field, find, kinds, options, play, position
 
+from grimoire.core.game import Setup
+from grimoire.games.destiny.state import SENSE_TIMINGS, V_SENSE, DestinyState, full_variant
+
 HOUKI = {"ability": "chimyaku_houki"}
 KIJUTSU = {"ability": "chimyaku_kijutsu"}
 KANCHI = {"ability": "chimyaku_kanchi"}
@@ -97,6 +100,26 @@ def test_rule_9_3_kanchi_skip_chooses_one_target_and_never_in_battle() -> None:
                  p1={"field": ["moon_rabbit#3"]}, tail="attacker=0 blocker=3")
     play(s, "effect:1")
     assert GAME.decision(s).kind == "target"  # type: ignore[union-attr]  # no sense question in battle
+
+
+def test_rule_9_3_sense_timing_any_variant_asks_in_battle_too() -> None:
+    def battle() -> DestinyState:
+        return position(phase="window_attacker", p0={**KANCHI, "field": ["war_cry#0"],
+                                                     "hand": ["binding_talisman#1", "fox_fire#2"]},
+                        p1={"field": ["moon_rabbit#3"]}, tail="attacker=0 blocker=3")
+    s = battle()
+    s.variant = full_variant((0, 0, 1, SENSE_TIMINGS.index("any")))
+    play(s, "effect:1")
+    d = GAME.decision(s)
+    assert d is not None and (d.kind, d.ids()) == ("sense", ["select:2", "skip"])
+    events = play(s, "select:2")
+    assert "target" not in kinds(events) and s.players[0].discard == [1, 2]
+    s = battle()  # the default reading (the rulings): never in an attack
+    play(s, "effect:1")
+    assert GAME.decision(s).kind == "target"  # type: ignore[union-attr]
+    started = GAME.new_state(Setup((GAME.cards.starter_deck("spirit_festival"),) * 2,
+                                   GAME.options({"sense_timing": "any"}), seed=1))
+    assert started.variant[V_SENSE] == 1 and GAME.view(started, 0)["rules"]["sense_timing"] == "any"
 
 
 def test_rule_9_3_the_sense_question_does_not_reveal_the_hand() -> None:

@@ -6,7 +6,7 @@ import pytest
 from destiny_helpers import GAME, TEST_GAME, field, find, kinds, new_game, options, play, position
 
 from grimoire.core.decks import Deck
-from grimoire.core.errors import DeckError
+from grimoire.core.errors import DeckError, OptionsError
 from grimoire.core.game import Setup
 from grimoire.games.destiny.cards import ABILITIES
 from grimoire.games.destiny.messages import MESSAGES, TERMS
@@ -66,6 +66,20 @@ def test_rule_1_6_choices_in_any_order_are_a_sequence_of_decisions() -> None:
 
 
 # ----- 2 before the game ----------------------------------------------------------------------
+def test_rule_2_1_lucky_limit_variant_caps_lucky_cards_per_deck() -> None:
+    deck = GAME.cards.starter_deck("spirit_festival")
+    lucky = sum(1 for c in deck.all_cards() if GAME.pool[c].lucky)
+    assert lucky >= 2
+    GAME.new_state(Setup((deck, deck), GAME.options()))  # default 0: no limit (the rulings)
+    GAME.new_state(Setup((deck, deck), GAME.options({"lucky_limit": lucky})))
+    with pytest.raises(DeckError, match=f"{lucky} Lucky! cards in main, at most {lucky - 1} allowed"):
+        GAME.new_state(Setup((deck, deck), GAME.options({"lucky_limit": lucky - 1})))
+    with pytest.raises(DeckError, match="Lucky!"):
+        GAME.check_deck(deck, {"lucky_limit": 1})
+    with pytest.raises(OptionsError):
+        GAME.options({"lucky_limit": -1})
+
+
 def test_rule_2_1_deck_size_and_copies_follow_the_options() -> None:
     deck = GAME.cards.starter_deck("spirit_festival")
     with pytest.raises(DeckError, match="exactly 40"):

@@ -30,7 +30,7 @@ from grimoire.core.effects import Effect, Frame
 
 from . import actions
 from .cards import KANCHI, MAIN, RESPONSE, SHINPI, TIMINGS
-from .state import DestinyState, FrameKind
+from .state import V_SENSE, DestinyState, FrameKind
 
 F_ALL, F_FREE, F_CANCELLED, F_NO_RESPONSE, F_FIELD = 1, 2, 4, 8, 16
 PC_NEW, PC_SENSE, PC_RESPONSE, PC_TARGET = 0, 1, 2, 3
@@ -151,8 +151,9 @@ def begin(state: DestinyState, seat: int, uid: int, timing: int, events: list[Ev
     flags = (F_FIELD if field else 0) | (F_FREE if free else 0) | (F_NO_RESPONSE if no_response else 0)
     frame = use_frame(uid, seat, card, timing, flags, len(d.groups[timing]))
     state.stack.append(frame)
-    if (timing == MAIN and not field and state.players[seat].ability == KANCHI and d.choices[MAIN]
-            and (state.players[seat].hand or sense_cards(state, seat))):  # public grounds only (§1.3)
+    # 地脈感知 is asked on public grounds only (§1.3): a hand card or a 神秘 card in the crisis zone
+    if ((timing == MAIN or state.variant[V_SENSE]) and not field and state.players[seat].ability == KANCHI
+            and d.choices[timing] and (state.players[seat].hand or sense_cards(state, seat))):
         frame.pc = PC_SENSE
         return
     _targets_from(state, frame, 0, events)

@@ -38,7 +38,7 @@ from . import decisions, notation, turn, view
 from .cards import DATA, load_pool
 from .events import EVENTS
 from .messages import MESSAGES, TERMS
-from .state import DEFAULT_VARIANT, DestinyState, Player
+from .state import DEFAULT_VARIANT, SENSE_TIMINGS, DestinyState, Player
 
 OPTION_SPECS = (
     OptionSpec("deck_size", 30, "Exact number of cards in a deck (rule 2.1)", minimum=10),
@@ -52,6 +52,10 @@ OPTION_SPECS = (
     OptionSpec("hako_trigger", "summon_or_use", "Variant: what fires 地脈の函 — a 全能 summon or use, or a summon "
                "only (rule 9.4)", choices=("summon_or_use", "summon")),
     OptionSpec("crisis_expiry", True, "Variant: the crisis zone empties at the end of each turn (rule 9.4.3)"),
+    OptionSpec("sense_timing", "main", "Variant: 地脈感知 changes main groups only, or a hand card's group of any "
+               "timing, in an attack too (rule 9.3)", choices=SENSE_TIMINGS),
+    OptionSpec("lucky_limit", 0, "Variant: at most this many Lucky! cards in a deck; 0 is no limit (rule 2.1)",
+               minimum=0),
 )
 
 
@@ -96,6 +100,10 @@ class DestinyGame(Game[DestinyState]):
             if count > section.max_copies:
                 raise DeckError(deck.name, None,
                                 f"{card_id!r}: {count} copies in main, at most {section.max_copies} allowed")
+        limit = int(resolve_options(OPTION_SPECS, options)["lucky_limit"])
+        lucky = sum(1 for card_id in cards if self.pool[card_id].lucky)
+        if limit and lucky > limit:
+            raise DeckError(deck.name, None, f"{lucky} Lucky! cards in main, at most {limit} allowed (lucky_limit)")
 
     #: Rules 1 numbered the cards in deck-list order (see :meth:`at_version`).
     numbered_in_list_order = False
@@ -138,7 +146,8 @@ class DestinyGame(Game[DestinyState]):
         state = DestinyState.new(tuple(cards), tuple(self.pool[c] for c in cards), tuple(owner), players,
                       setup.make_chance(), opts["turn_limit"])
         variant = (("on", "off", "none").index(str(opts["attribute_wheel"])),
-                   ("summon_or_use", "summon").index(str(opts["hako_trigger"])), int(bool(opts["crisis_expiry"])))
+                   ("summon_or_use", "summon").index(str(opts["hako_trigger"])), int(bool(opts["crisis_expiry"])),
+                   SENSE_TIMINGS.index(str(opts["sense_timing"])))
         if variant != DEFAULT_VARIANT:
             state.variant = variant
         if opts["first_player"] != "coin":

@@ -43,7 +43,7 @@ from grimoire.core.pool import CardPool
 from grimoire.core.rng import KINDS, Chance
 
 from .cards import ABILITIES, TIMINGS, CardDef
-from .state import DEFAULT_VARIANT, PHASES, DestinyState, FrameKind, Phase, Player, User
+from .state import DEFAULT_VARIANT, PHASES, DestinyState, FrameKind, Phase, Player, User, full_variant
 
 TAG = "destiny:1"
 ZONES = ("deck", "hand", "field", "discard", "crisis")
@@ -240,11 +240,12 @@ def decode(text: str, pool: CardPool[CardDef]) -> DestinyState:
     variant = head.pop("variant", "")
     if variant:
         try:
-            state.variant = tuple(int(x) for x in variant.split("."))
+            values = tuple(int(x) for x in variant.split("."))
         except ValueError:
             raise NotationError(f"header: variant must be numbers joined by '.', got {variant!r}") from None
-        if len(state.variant) != len(DEFAULT_VARIANT):
-            raise NotationError(f"header: variant needs {len(DEFAULT_VARIANT)} numbers, got {variant!r}")
+        if not 3 <= len(values) <= len(DEFAULT_VARIANT):
+            raise NotationError(f"header: variant needs 3 to {len(DEFAULT_VARIANT)} numbers, got {variant!r}")
+        state.variant = full_variant(values)
     state.turn = _int(head, "turn", 1, "header")
     state.active = _int(head, "active", 0, "header")
     state.first = _int(head, "first", -1, "header")

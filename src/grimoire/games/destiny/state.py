@@ -139,10 +139,22 @@ class Player:
 
 #: Rules-variant parameters (game options; the default is the rulings): the attribute wheel
 #: (0 on; 1 off: no wheel +1, 全能's ±1 stays; 2 none: no attribute modifier at all, §6.4),
-#: what triggers 地脈の函 (0 a summon or a use; 1 a summon only, §9.4) and whether the crisis
-#: zone empties at the end of each turn (1 yes, §9.4.3; 0 no).
-DEFAULT_VARIANT: tuple[int, ...] = (0, 0, 1)
-V_WHEEL, V_HAKO, V_EXPIRY = 0, 1, 2
+#: what triggers 地脈の函 (0 a summon or a use; 1 a summon only, §9.4), whether the crisis
+#: zone empties at the end of each turn (1 yes, §9.4.3; 0 no) and which groups 地脈感知 may
+#: change (0 ``main`` only, §9.3; 1 a hand card's group of any timing).
+DEFAULT_VARIANT: tuple[int, ...] = (0, 0, 1, 0)
+V_WHEEL, V_HAKO, V_EXPIRY, V_SENSE = 0, 1, 2, 3
+#: The values of the ``sense_timing`` option, by their variant parameter.
+SENSE_TIMINGS = ("main", "any")
+
+
+def full_variant(values: tuple[int, ...]) -> tuple[int, ...]:
+    """``values`` with the parameters it lacks at their defaults (older states and positions have fewer).
+
+    >>> full_variant((1, 0, 1))
+    (1, 0, 1, 0)
+    """
+    return values + DEFAULT_VARIANT[len(values):]
 
 
 class DestinyState:
@@ -266,5 +278,5 @@ class DestinyState:
         s.winner = int(data["winner"])
         s.reason = str(data["reason"])
         if "variant" in data:
-            s.variant = tuple(int(x) for x in data["variant"])
+            s.variant = full_variant(tuple(int(x) for x in data["variant"]))
         return s

@@ -53,7 +53,18 @@ from grimoire.core.rng import Chance
 from . import effects
 from .cards import ABILITIES, TIMINGS
 from .decisions import waiting
-from .state import ABILITY, DECLARE, DEFAULT_VARIANT, HOUKI_PICK, KIJUTSU_PICK, PHASES, UPKEEP, DestinyState, User
+from .state import (
+    ABILITY,
+    DECLARE,
+    DEFAULT_VARIANT,
+    HOUKI_PICK,
+    KIJUTSU_PICK,
+    PHASES,
+    SENSE_TIMINGS,
+    UPKEEP,
+    DestinyState,
+    User,
+)
 
 #: The step a use waits on, by its program counter (views name it).
 STEPS = {effects.PC_RESPONSE: "response", effects.PC_SENSE: "sense", effects.PC_TARGET: "target"}
@@ -75,7 +86,7 @@ def _variant(state: DestinyState) -> dict[str, Any]:
         return {}
     v = state.variant
     return {"rules": {"attribute_wheel": ("on", "off", "none")[v[0]], "hako_trigger": ("summon_or_use", "summon")[v[1]],
-                      "crisis_expiry": bool(v[2])}}
+                      "crisis_expiry": bool(v[2]), "sense_timing": SENSE_TIMINGS[v[3]]}}
 
 
 def view(state: DestinyState, seat: int | None) -> dict[str, Any]:
