@@ -169,6 +169,27 @@ def test_determinizations_agree_with_the_view_and_the_options(name: str) -> None
     assert steps > 100
 
 
+VARIANTS = {"chant": {"first_turn_draw": True, "runaway_threshold": 12, "chant_cap": 4,
+                      "depth_multipliers": "1,1.5,2,3"}}
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_determinizations_keep_the_rules_variant(name: str) -> None:
+    """Under variant options the rebuilt positions play by the variant (playouts follow the game's rules)."""
+    game = load_game(name)
+    deck = game.cards.starter_deck(sorted(game.cards.starter_decks())[0])
+    state = game.new_state(Setup((deck, deck), game.options(VARIANTS[name]), seed=4))
+    chance = Chance.seeded(5)
+    for _ in range(40):
+        d = game.decision(state)
+        if d is None:
+            break
+        det = hooks_for(name).determinize(game, game.view(state, d.player), d, chance, KnownDecks((deck, deck)))
+        assert det.variant == state.variant != load_game(name).new_state(Setup((deck, deck), seed=4)).variant
+        assert canon(game.view(det, d.player)) == canon(game.view(state, d.player))
+        game.apply(state, d.options[chance.below(len(d.options))].id)
+
+
 @pytest.mark.parametrize("name", ["chant", "destiny"])
 def test_determinizations_without_deck_lists_still_agree_with_the_view(name: str) -> None:
     hooks = hooks_for(name)

@@ -36,7 +36,7 @@ from . import decisions, notation, phases, rules
 from .cards import DATA, load_pool
 from .events import EVENTS
 from .messages import MESSAGES, TERMS
-from .state import DEFAULT_VARIANT, ChantState
+from .state import ChantState
 from .view import view as _view
 
 DECK_RULES = DeckRules((
@@ -130,10 +130,7 @@ class ChantGame(Game[ChantState]):
             pl.library, pl.forbidden = zones[p]
         s.exclusive = bool(opts["exclusive_placement"])
         s.turn_limit = int(opts["turn_limit"])
-        s.variant = (int(bool(opts["first_turn_draw"])), int(opts["runaway_threshold"]), int(opts["chant_cap"]),
-                     *rules.parse_multipliers(str(opts["depth_multipliers"])))
-        if s.variant == DEFAULT_VARIANT:
-            s.variant = DEFAULT_VARIANT
+        s.variant = rules.variant_of(opts)
         if opts["first_player"] == "coin":
             heads = chance.coin()
             s.first = 0 if heads else 1

@@ -9,7 +9,8 @@ Rule numbers refer to ``docs/rules/chant.md``. Every change appends its
 
 from __future__ import annotations
 
-from typing import NoReturn
+from collections.abc import Mapping
+from typing import Any, NoReturn
 
 from grimoire.core.decision import DRAWN, Event, Termination
 from grimoire.core.effects import Frame
@@ -46,6 +47,20 @@ def parse_multipliers(text: str) -> tuple[int, int, int, int]:
         raise OptionsError(f"depth_multipliers must be four multipliers (depth 0, 1, 2, 3+) in steps of 0.5 "
                            f"from 0 to 10, like 1,1,1.5,2; got {text!r}")
     return (halves[0], halves[1], halves[2], halves[3])
+
+
+def variant_of(options: Mapping[str, Any]) -> tuple[int, ...]:
+    """The variant parameters of rules options — resolved options, or the ``rules`` of a view, which names
+    the variant options only when they differ from the rulings (missing ones take their defaults).
+
+    >>> variant_of({}) is DEFAULT_VARIANT, variant_of({"runaway_threshold": 12})
+    (True, (0, 12, 5, 2, 2, 3, 4))
+    """
+    d = DEFAULT_VARIANT
+    mults = parse_multipliers(str(options["depth_multipliers"])) if "depth_multipliers" in options else d[V_MULT:]
+    v = (int(bool(options.get("first_turn_draw", d[V_FIRST_DRAW]))),
+         int(options.get("runaway_threshold", d[V_RUNAWAY])), int(options.get("chant_cap", d[V_CAP])), *mults)
+    return DEFAULT_VARIANT if v == DEFAULT_VARIANT else v
 
 
 def variant_text(v: tuple[int, ...]) -> str:

@@ -173,6 +173,7 @@ class ChantHooks:
         st.cancels = int(flags["cancels"])
         st.exclusive = bool(view["rules"]["exclusive_placement"])
         st.turn_limit = int(view["rules"]["turn_limit"])
+        st.variant = rules.variant_of(view["rules"])  # the view names the variant options that differ
         st.stack = [self._frame(st, f) for f in view["stack"]]
         return st, deal, exact
 
