@@ -210,6 +210,31 @@ def test_w9_abandoned_unfinished_games_expire_and_finished_games_stay(db_path):
         assert asyncio.run(hub(c).expire(now=finished.stored.created + 3600)) == []
 
 
+def test_w9_invitations_nobody_accepted_expire_and_accepted_finished_games_keep_theirs(db_path):
+    import asyncio
+    import time
+
+    with limited(db_path, expire_days=1) as c:
+        def invite() -> dict[str, Any]:
+            res = c.post("/api/invites", json={"game": "chant", "deck": {"starter": "fire"}})
+            assert res.status_code == 201, res.text
+            return dict(res.json())
+
+        waiting, played, dropped = invite(), invite(), invite()
+        for inv in (played, dropped):
+            friend = token(inv["links"]["seats"][1])
+            assert c.post(f"/api/invites/{inv['id']}/accept",
+                          json={"token": friend, "deck": {"starter": "science"}}).status_code == 200
+        hub(c).store.set_outcome(played["game_id"], {"winner": 0, "reason": "test"})
+        assert asyncio.run(hub(c).expire(now=time.time() + 3600)) == []  # not yet: nothing goes
+        assert all(c.get(f"/api/invites/{inv['id']}").status_code == 200 for inv in (waiting, played, dropped))
+        gone = asyncio.run(hub(c).expire(now=time.time() + 2 * 86400))
+        assert gone == [dropped["game_id"]]  # the accepted game nobody played
+        assert c.get(f"/api/invites/{waiting['id']}").status_code == 404  # never accepted
+        assert c.get(f"/api/invites/{dropped['id']}").status_code == 404  # its game expired
+        assert c.get(f"/api/invites/{played['id']}").json()["started"] is True  # finished games stay
+
+
 def test_w9_destiny_deck_size_options_can_be_used_from_the_web(db_path):
     with limited(db_path) as c:
         game = hub(c).rules("destiny")

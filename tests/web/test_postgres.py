@@ -45,7 +45,12 @@ def test_w10_the_postgresql_store_keeps_the_sqlite_stores_contract(pg_url):
         store.set_outcome("g1", {"winner": 0, "reason": "race"})
         assert store.count_open("c", 0) == 0
         store.create_game(_game("g2", created=10.0))
+        store.save_invite("i1", {"game_id": "g1"}, 10.0)  # accepted, its game finished
+        store.save_invite("i2", {"game_id": "never"}, 10.0)  # never accepted
+        store.save_invite("i3", {"game_id": "g2"}, 10.0)  # accepted, its game abandoned
         assert store.expire(time.time() + 100) == ["g2"] and store.count_games() == 1  # finished games stay
+        assert store.load_invite("i1") is not None and store.load_invite("i2") is None
+        assert store.load_invite("i3") is None
         store.remove_answer("g1", 1)
         assert store.load_game("g1").answers == ["draw"]  # type: ignore[union-attr]
     finally:

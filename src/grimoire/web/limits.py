@@ -61,8 +61,8 @@ SPECS = (
               "between requests (half-sent requests hold file descriptors)"),
     LimitSpec("creates_per_minute", 10, 1, "games", "games one client address may create per minute"),
     LimitSpec("open_games_per_client", 20, 1, "games", "unfinished games one client address may have"),
-    LimitSpec("expire_days", 7, 0.0001, "days", "an unfinished game nobody answered for this long is deleted "
-              "(finished games stay)"),
+    LimitSpec("expire_days", 7, 0.0001, "days", "an unfinished game nobody answered for this long is deleted, "
+              "and so is an invitation nobody accepted (finished games stay)"),
     LimitSpec("think_queue", 64, 1, "jobs", "computer moves waiting for a thinking process; the others wait their "
               "turn"),
     LimitSpec("saves_per_minute", 20, 1, "saves", "cards and decks one client address may save per minute "

@@ -54,6 +54,7 @@ from .storage import (
     _dump,
     _maybe,
     _reason,
+    stale_invites,
 )
 
 log = logging.getLogger("grimoire.web")
@@ -244,6 +245,12 @@ class PgStore:
                 conn.execute("DELETE FROM answers WHERE game_id = ANY(%s)", (ids,))
                 conn.execute("DELETE FROM branches WHERE game_id = ANY(%s)", (ids,))
                 conn.execute("DELETE FROM games WHERE id = ANY(%s)", (ids,))
+            old = conn.execute("SELECT id, invite FROM invites WHERE created < %s", (before,)).fetchall()
+            if old:
+                games = {r[0] for r in conn.execute("SELECT id FROM games")}
+                stale = stale_invites([(str(r[0]), str(r[1])) for r in old], games)
+                if stale:
+                    conn.execute("DELETE FROM invites WHERE id = ANY(%s)", (stale,))
         return ids
 
     # ----- announcements -----------------------------------------------------------

@@ -31,7 +31,7 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence, Set
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -252,6 +252,16 @@ class Storage(Protocol):
     def saved_decks(self, game: str) -> list[SavedDeck]: ...
 
 
+def stale_invites(rows: Sequence[tuple[str, str]], games: Set[str]) -> list[str]:
+    """The ids of invitations (``(id, stored JSON)`` rows) whose game is not among ``games``: never accepted,
+    or their game has been deleted.
+
+    >>> stale_invites([("a", '{"game_id": "g1"}'), ("b", '{"game_id": "g2"}')], {"g1"})
+    ['b']
+    """
+    return [iid for iid, text in rows if str(json.loads(text).get("game_id", "")) not in games]
+
+
 class Store:
     """A SQLite file (or ``:memory:``) holding every game of one server process.
 
@@ -430,7 +440,8 @@ class Store:
         self._write("UPDATE games SET last_active = MAX(last_active, ?) WHERE id = ?", (now, game_id))
 
     def expire(self, before: float) -> list[str]:
-        """Delete every unfinished game last answered (or created) before ``before``; their ids."""
+        """Delete every unfinished game last answered (or created) before ``before``, and the invitations made
+        before then whose game is not (or no longer) stored; the games' ids."""
         try:
             with self.lock:
                 self.db.execute("BEGIN IMMEDIATE")
@@ -441,6 +452,10 @@ class Store:
                         self.db.execute("DELETE FROM answers WHERE game_id = ?", (gid,))
                         self.db.execute("DELETE FROM branches WHERE game_id = ?", (gid,))
                         self.db.execute("DELETE FROM games WHERE id = ?", (gid,))
+                    old = self.db.execute("SELECT id, invite FROM invites WHERE created < ?", (before,)).fetchall()
+                    games = {r[0] for r in self.db.execute("SELECT id FROM games")} if old else set()
+                    for iid in stale_invites(old, games):
+                        self.db.execute("DELETE FROM invites WHERE id = ?", (iid,))
                     self.db.execute("COMMIT")
                 except BaseException:
                     if self.db.in_transaction:  # SQLite may have rolled back already (a full disk does)
