@@ -183,6 +183,95 @@ def test_bad_cards_are_one_line_errors_naming_the_line(name: str, post: str, exp
     assert _error(name, post).startswith(expected)
 
 
+CHANT_SECTIONS = "『詠唱効果』、『発動効果』、『フレーバーテキスト』、『grimoire』"
+DESTINY_SECTIONS = "【メイン】、【バトル】、【応答】、【攻撃】、『フレーバーテキスト』"
+CHANT_EXAMPLE = "区分：書庫 属性：幻想 詠唱値：2 威力：1"
+
+
+@pytest.mark.parametrize(("name", "post", "ja", "en"), [
+    ("chant", "〇\n", "post.txt:1: 〇 のあとにカード名を書いてください", "post.txt:1: a card needs a name after 〇"),
+    ("chant", "前置きだけ\n", "post.txt: カードが見つかりません（カードは「〇カード名」の行から始まります）",
+     "post.txt: no card found: a card starts with a line 〇NAME"),
+    ("chant", HEAD + "おまけ\n", "post.txt:3: カードの最初の見出しより前に、読めない行があります: おまけ",
+     "post.txt:3: unexpected line before the card's first section: 'おまけ'"),
+    ("chant", HEAD + "『Grimoire』\nただの行\n", "post.txt:4: 「項目：値」の形ではありません: ただの行",
+     "post.txt:4: expected 'key: value', got 'ただの行'"),
+    ("chant", HEAD + "『Grimoire』\n色：赤\n",
+     "post.txt:4: 『Grimoire』に知らない項目「色」があります（項目: ID、英語名、英語フレーバー）",
+     "post.txt:4: unknown item '色' in 『Grimoire』; items: ID, 英語名, 英語フレーバー"),
+    ("chant", "〇試作\n", f"post.txt:1: カード「試作」に数値の行がありません（例: {CHANT_EXAMPLE}）",
+     f"post.txt:1: card 「試作」 needs its numbers line ({CHANT_EXAMPLE})"),
+    ("chant", "〇試作\nよろしく\n", f"post.txt:2: 数値の行が読めません（例: {CHANT_EXAMPLE}）: よろしく",
+     f"post.txt:2: expected the numbers line ({CHANT_EXAMPLE}), got 'よろしく'"),
+    ("chant", "〇試作\n区分：書庫 属性：幻想 詠唱値：3 色：赤\n",
+     "post.txt:2: 数値の行に知らない項目「色」があります（項目: 区分・属性・詠唱値・威力・要求枚数）",
+     "post.txt:2: unknown item '色'; the numbers line has 区分, 属性, 詠唱値, 威力, 要求枚数"),
+    ("chant", "〇試作\n区分：外典 属性：幻想 詠唱値：3\n", "post.txt:2: 区分は書庫か禁書にしてください（いま「外典」）",
+     "post.txt:2: 区分 must be 書庫 or 禁書, got '外典'"),
+    ("chant", "〇試作\n区分：書庫 属性：火 詠唱値：3\n",
+     "post.txt:2: 属性は 科学・幻想・物質・精神 のどれかにしてください（いま「火」）",
+     "post.txt:2: 属性 must be one of 科学, 幻想, 物質, 精神, got '火'"),
+    ("chant", "〇試作\n区分：書庫 属性：幻想 詠唱値：三\n", "post.txt:2: 詠唱値は数で書いてください（いま「三」）",
+     "post.txt:2: 詠唱値 must be a number, got '三'"),
+    ("chant", "〇試作\n区分：書庫 属性：幻想\n", "post.txt:2: カード「試作」に詠唱値がありません",
+     "post.txt:2: card 「試作」 has no 詠唱値"),
+    ("chant", HEAD + "『奥義』\n・x\n", f"post.txt:3: 知らない見出し 『奥義』 です（見出し: {CHANT_SECTIONS}）",
+     f"post.txt:3: unknown section 『奥義』; sections: {CHANT_SECTIONS}"),
+    ("chant", HEAD + "『詠唱効果』\n・カードを1枚ドローする。\n",
+     "post.txt:4: 「カードを1枚ドローする。」が読めません。近い書き方: 「このカードの詠唱開始時、",
+     "post.txt:4: cannot read 「カードを1枚ドローする。」; nearest phrasings: 「このカードの詠唱開始時、"),
+    ("chant", HEAD + "『発動効果』\n・自身の書庫から「存在しない札」1枚を探し、詠唱を開始する"
+                      "（自身の詠唱中のカードが5枚以上なら手札に加える）。その後、書庫をシャッフルする。\n",
+     "post.txt:4: 探すカード「存在しない札」がありません", "post.txt:4: no card named 「存在しない札」 to search for"),
+    ("chant", "〇試作\n区分：禁書 属性：幻想 詠唱値：3\n", "post.txt:1: カード「試作」: 禁書には要求枚数が要ります",
+     "post.txt:1: card 「試作」: field 'required': is missing (a forbidden book needs its required number)"),
+    ("chant", "〇試作\n区分：書庫 属性：幻想 詠唱値：3 要求枚数：2\n",
+     "post.txt:1: カード「試作」: 要求枚数は禁書にだけ書きます",
+     "post.txt:1: card 「試作」: field 'required': is only for forbidden books"),
+    ("chant", "〇試作\n区分：書庫 属性：幻想 詠唱値：30\n",
+     "post.txt:1: カード「試作」: 詠唱値は 20 以下にしてください（いま 30）",
+     "post.txt:1: card 「試作」: field 'chant': must be at most 20, got 30"),
+    ("chant", HEAD + "『Grimoire』\nID：Shisaku One\n",
+     "post.txt:1: カード「試作」: IDは英小文字・数字・「-」「_」だけで書いてください（いま「Shisaku One」）",
+     "post.txt:1: card 「試作」: field 'id': must be lowercase ASCII letters, digits, '-' or '_', got 'Shisaku One'"),
+    ("chant", "〇Test\nKind: library  Attribute: fire  Chant: 3\n",
+     "post.txt:2: 属性は 科学・幻想・物質・精神 のどれかにしてください（いま「fire」）",
+     "post.txt:2: 属性 must be one of 科学, 幻想, 物質, 精神, got 'fire'"),
+    ("destiny", "〇試作\n属性：気魄 カードパワー：７\n",
+     "post.txt:1: カード「試作」: カードパワーは 6 以下にしてください（いま 7）",
+     "post.txt:1: card 「試作」: field 'power': must be at most 6, got 7"),
+    ("destiny", "〇試作\n", "post.txt:1: カード「試作」に数値の行がありません（例: 属性：気魄 カードパワー：３）",
+     "post.txt:1: card 「試作」 needs its numbers line (属性：気魄 カードパワー：３)"),
+    ("destiny", "〇試作\n属性：炎 カードパワー：３\n",
+     "post.txt:2: 属性は 気魄・術式・神秘・全能 のどれかにしてください（いま「炎」）",
+     "post.txt:2: 属性 must be one of 気魄, 術式, 神秘, 全能, got '炎'"),
+    ("destiny", "〇試作\n属性：気魄 色：赤\n",
+     "post.txt:2: 数値の行に知らない項目「色」があります（項目: 属性・カードパワー・Lucky!）",
+     "post.txt:2: unknown item '色'; the numbers line has 属性, カードパワー, Lucky!"),
+    ("destiny", "〇試作\n属性：気魄 カードパワー：三\n", "post.txt:2: カードパワーは数で書いてください（いま「三」）",
+     "post.txt:2: カードパワー must be a number, got '三'"),
+    ("destiny", "〇試作\n属性：気魄\n", "post.txt:2: カード「試作」にカードパワーがありません",
+     "post.txt:2: card 「試作」 has no カードパワー"),
+    ("destiny", DHEAD + "【奥義】\n", f"post.txt:3: 知らない見出し 【奥義】 です（見出し: {DESTINY_SECTIONS}）",
+     f"post.txt:3: unknown section 【奥義】; sections: {DESTINY_SECTIONS}"),
+    ("destiny", DHEAD + "【メイン】\n・世界を救う。\n", "post.txt:4: 「世界を救う。」が読めません。近い書き方: 「",
+     "post.txt:4: cannot read 「世界を救う。」; nearest phrasings: 「"),
+    ("destiny", DHEAD + "【応答】\n・カードを１枚引く。\n", "post.txt:4: カード「試作」: 【応答】は相殺から始めます",
+     "post.txt:4: card 「試作」: field 'effects[0].op': a response group must start with 'cancel'"),
+    ("destiny", DHEAD + "【バトル】\n・相手の能力者１体を選ぶ。そのパワー－９。\n",
+     "post.txt:4: カード「試作」: この効果の数は 6 以下にしてください（いま 9）",
+     "post.txt:4: card 「試作」: field 'effects[0].n': must be at most 6, got 9"),
+])
+def test_every_reader_message_is_in_japanese_and_english(name: str, post: str, ja: str, en: str) -> None:
+    with pytest.raises(ForumError) as info:
+        read_forum(game(name), post, "post.txt")
+    exc = info.value
+    assert str(exc) == exc.message("en") and "\n" not in exc.message("ja")
+    assert exc.message("en").startswith(en), exc.message("en")
+    assert exc.message("ja").startswith(ja), exc.message("ja")
+    assert exc.message("ja") != exc.message("en")
+
+
 def test_a_wrapped_sentence_is_blamed_on_the_line_where_the_bad_words_are() -> None:
     post = HEAD + "『発動効果』\n・カードを1枚ドローする。その後、\n自身はライフを1支払う。\nそして踊る。\n"
     assert _error("chant", post).startswith("post.txt:6: cannot read 「そして踊る。」")

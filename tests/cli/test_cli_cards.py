@@ -119,23 +119,73 @@ def test_cards_import_prints_the_toml_without_out(capsys, monkeypatch, tmp_path:
     assert card["id"] == "fox_fire_2" and card["lucky"] is True and card["attribute"] == "shinpi"
 
 
-@pytest.mark.parametrize(("post", "expected"), [
+@pytest.mark.parametrize(("post", "ja", "en"), [
     (POST.replace("その後、自身はライフを1支払う。", "その後、相手のライフを2減らす。"),
-     "post.txt:7: cannot read 「相手のライフを2減らす。」; nearest phrasings: "),
+     "post.txt:7: 「相手のライフを2減らす。」が読めません。近い書き方: 「",
+     "post.txt:7: cannot read 「相手のライフを2減らす。」; nearest phrasings: 「"),
     (POST.replace("区分：書庫 属性：幻想 詠唱値：3 威力：2", "区分：書庫 属性：幻想 詠唱値：3 威力：2 色：赤"),
-     "post.txt:4: unknown item '色'"),
-    (POST.replace("ID：crimson_vial", "ID：fireball"), "post.txt:3: card 「紅蓮の小瓶」: id 'fireball' is already"),
-    (POST.replace("〇小瓶探し", "〇火球"), "post.txt:14: card 「火球」: field 'name': name is already used"),
-    ("こんにちは\n", "post.txt: cannot tell which game's template"),
+     "post.txt:4: 数値の行に知らない項目「色」があります（項目: 区分・属性・詠唱値・威力・要求枚数）",
+     "post.txt:4: unknown item '色'; the numbers line has 区分, 属性, 詠唱値, 威力, 要求枚数"),
+    (POST.replace("ID：crimson_vial", "ID：fireball"),
+     "post.txt:3: カード「紅蓮の小瓶」: ID fireball は詠唱のカードにもうあります。",
+     "post.txt:3: card 「紅蓮の小瓶」: id 'fireball' is already a chant card"),
+    (POST.replace("〇小瓶探し", "〇火球"),
+     "post.txt:14: カード「火球」: この名前はもうカード「fireball」が使っています",
+     "post.txt:14: card 「火球」: field 'name': name is already used by card 'fireball'"),
+    (POST.replace("詠唱値：1 威力：--", "詠唱値：99 威力：--"),
+     "post.txt:14: カード「小瓶探し」: 詠唱値は 20 以下にしてください（いま 99）",
+     "post.txt:14: card 「小瓶探し」: field 'chant': must be at most 20, got 99"),
+    ("こんにちは\n", "post.txt: どのゲームのテンプレートか分かりません。--game で指定してください",
+     "post.txt: cannot tell which game's template"),
 ])
 def test_a_bad_post_is_one_line_naming_the_line_and_nothing_is_written(capsys, monkeypatch, tmp_path: Path,  # type: ignore[no-untyped-def]
-                                                                        post: str, expected: str) -> None:
+                                                                        post: str, ja: str, en: str) -> None:
     path = write(tmp_path / "post.txt", post)
     out_file = tmp_path / "out.toml"
-    code, out, err = call(capsys, monkeypatch, ["cards", "import", str(path), "--out", str(out_file)])
-    assert code == 2 and out == ""
-    assert one_line_error(err).removeprefix("grimoire: error: ").removeprefix(str(tmp_path) + "/").startswith(expected)
-    assert not out_file.exists()
+    for lang, expected in ((None, ja), ("en", en)):  # Japanese by default, as the rest of the command line
+        code, out, err = call(capsys, monkeypatch, ["cards", "import", str(path), "--out", str(out_file),
+                                                    *(["--lang", lang] if lang else [])])
+        assert code == 2 and out == ""
+        shown = one_line_error(err).removeprefix("grimoire: error: ").removeprefix(str(tmp_path) + "/")
+        assert shown.startswith(expected), shown
+        assert not out_file.exists()
+
+
+@pytest.mark.parametrize(("game", "post", "ja", "en"), [
+    ("chant", "〇火\n区分：書庫 属性：火 詠唱値：1\n",
+     "post.txt:2: 属性は 科学・幻想・物質・精神 のどれかにしてください（いま「火」）",
+     "post.txt:2: 属性 must be one of 科学, 幻想, 物質, 精神, got '火'"),
+    ("chant", "〇火\n区分：謎 属性：幻想 詠唱値：1\n", "post.txt:2: 区分は書庫か禁書にしてください（いま「謎」）",
+     "post.txt:2: 区分 must be 書庫 or 禁書, got '謎'"),
+    ("chant", "〇火\n", "post.txt:1: カード「火」に数値の行がありません（例: 区分：書庫 属性：幻想 詠唱値：2 威力：1）",
+     "post.txt:1: card 「火」 needs its numbers line (区分：書庫 属性：幻想 詠唱値：2 威力：1)"),
+    ("chant", "〇火\n区分：書庫 属性：幻想 詠唱値：1\n『発動効果』\n・山札から「ない札」を探す。\n",
+     "post.txt:4: 「山札から「ない札」を探す。」が読めません。近い書き方: 「",
+     "post.txt:4: cannot read 「山札から「ない札」を探す。」; nearest phrasings: 「"),
+    ("chant", "〇火\n区分：書庫 属性：幻想 詠唱値：1\n『発動効果』\n・自身の書庫から「ない札」1枚を探し、詠唱を開始する"
+     "（自身の詠唱中のカードが5枚以上なら手札に加える）。その後、書庫をシャッフルする。\n",
+     "post.txt:4: 探すカード「ない札」がありません", "post.txt:4: no card named 「ない札」 to search for"),
+    ("chant", "前置き\n", "post.txt: カードが見つかりません（カードは「〇カード名」の行から始まります）",
+     "post.txt: no card found: a card starts with a line 〇NAME"),
+    ("destiny", "〇猫\n属性：神秘 カードパワー：x\n", "post.txt:2: カードパワーは数で書いてください（いま「x」）",
+     "post.txt:2: カードパワー must be a number, got 'x'"),
+    ("destiny", "〇猫\n属性：神秘\n", "post.txt:2: カード「猫」にカードパワーがありません",
+     "post.txt:2: card 「猫」 has no カードパワー"),
+    ("destiny", "〇猫\n属性：神秘 カードパワー：1\n【謎】\n",
+     "post.txt:3: 知らない見出し 【謎】 です（見出し: 【メイン】",
+     "post.txt:3: unknown section 【謎】; sections: 【メイン】"),
+    ("destiny", "〇猫\n属性：神秘 カードパワー：1\n【応答】\n・運命の糸を２得る。\n",
+     "post.txt:4: カード「猫」: 【応答】は相殺から始めます",
+     "post.txt:4: card 「猫」: field 'effects[0].op': a response group must start with 'cancel'"),
+])
+def test_import_errors_follow_lang(capsys, monkeypatch, tmp_path: Path, game: str, post: str, ja: str,  # type: ignore[no-untyped-def]
+                                  en: str) -> None:
+    path = write(tmp_path / "post.txt", post)
+    for args, expected in (([], ja), (["--lang", "ja"], ja), (["--lang", "en"], en)):
+        code, out, err = call(capsys, monkeypatch, ["cards", "import", str(path), "--game", game, *args])
+        assert code == 2 and out == ""
+        assert one_line_error(err).removeprefix("grimoire: error: ").removeprefix(str(tmp_path) + "/") \
+            .startswith(expected)
 
 
 def test_cards_import_never_replaces_a_file_unless_forced(capsys, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -134,6 +134,59 @@ def test_editor_errors_come_back_at_their_field(db_path: Path, change: dict[str,
     assert words in body["errors"][0]["message"]
 
 
+#: The same card in the English template of the editor.
+SPARK_EN = {"name": "Little Spark", "id": "little_spark", "other_name": "小さな火花",
+            "stats": {"Kind": "library", "Attribute": "fantasy", "Chant": "1", "Power": "1"},
+            "sections": {"[Activation effect]": "Draw 1 card."}}
+
+
+@pytest.mark.parametrize(("lang", "change", "field", "words"), [
+    ("ja", {"sections": {"『発動効果』": "何かすごいことをする。"}}, "section.『発動効果』",
+     "「何かすごいことをする。」が読めません。近い書き方: 「"),
+    ("ja", {"stats": {**SPARK["stats"], "属性": "火"}}, "stats.属性",
+     "属性は 科学・幻想・物質・精神 のどれかにしてください（いま「火」）"),
+    ("ja", {"stats": {**SPARK["stats"], "詠唱値": "たくさん"}}, "stats.詠唱値",
+     "詠唱値は数で書いてください（いま「たくさん」）"),
+    ("ja", {"stats": {**SPARK["stats"], "区分": "外典"}}, "stats.区分",
+     "区分は書庫か禁書にしてください（いま「外典」）"),
+    ("ja", {"stats": {**SPARK["stats"], "色": "赤"}}, "stats.色",
+     "数値の行に知らない項目「色」があります（項目: 区分・属性・詠唱値・威力・要求枚数）"),
+    ("ja", {"stats": {**SPARK["stats"], "詠唱値": "99"}}, "stats.詠唱値",
+     "カード「小さな火花」: 詠唱値は 20 以下にしてください（いま 99）"),
+    ("ja", {"stats": {"区分": "書庫", "属性": "幻想"}}, "stats", "カード「小さな火花」に詠唱値がありません"),
+    ("ja", {"sections": {"『奥義』": "カードを1枚ドローする。"}}, "section.『奥義』", "知らない見出し 『奥義』 です"),
+    ("ja", {"name": "火球"}, "name", "カード little_spark: この名前はもうカード「fireball」が使っています"),
+    ("en", {"name": "Fireball"}, "name",
+     "card 'little_spark': field 'name': name is already used by card 'fireball'"),
+    ("en", {"sections": {"[Activation effect]": "Save the world."}}, "section.[Activation effect]",
+     "cannot read 「Save the world.」; nearest phrasings: 「"),
+    ("en", {"stats": {**SPARK_EN["stats"], "Attribute": "fire"}}, "stats.Attribute",
+     "属性 must be one of 科学, 幻想, 物質, 精神, got 'fire'"),
+    ("en", {"stats": {**SPARK_EN["stats"], "Chant": "many"}}, "stats.Chant", "Chant must be a number, got 'many'"),
+    ("en", {"stats": {**SPARK_EN["stats"], "Chant": "99"}}, "stats.Chant",
+     "card 「Little Spark」: field 'chant': must be at most 20, got 99"),
+])
+def test_the_editor_check_speaks_the_pages_language_at_the_field(lang: str, change: dict[str, Any], field: str,
+                                                                 words: str) -> None:
+    from grimoire.web.cardmaker import check
+
+    fields = {**(SPARK if lang == "ja" else SPARK_EN), **change}
+    checked = check(load_game("chant"), fields, lang)
+    assert [(e.field, e.message.startswith(words)) for e in checked.errors] == [(field, True)], checked.errors
+    assert checked.game is None  # no rules with a card that has an error
+
+
+def test_a_pasted_post_that_cannot_be_read_is_refused_in_the_pages_language(db_path: Path) -> None:
+    with client(db_path) as c:
+        ja = c.post("/api/cards/preview", json={"game": "chant", "lang": "ja", "forum": "こんにちは\n"})
+        en = c.post("/api/cards/preview", json={"game": "chant", "lang": "en", "forum": "こんにちは\n"})
+        page = preview(c, {**SPARK, "stats": {**SPARK["stats"], "威力": "強い"}}, lang="ja")
+    assert ja.status_code == en.status_code == 400
+    assert ja.json()["error"]["message"].endswith("カードが見つかりません（カードは「〇カード名」の行から始まります）")
+    assert en.json()["error"]["message"].endswith("no card found: a card starts with a line 〇NAME")
+    assert page["errors"] == [{"field": "stats.威力", "message": "威力は数で書いてください（いま「強い」）"}]
+
+
 @pytest.mark.parametrize("field", ["name", "ruby", "other_name", "flavor", "other_flavor"])
 def test_markup_in_any_field_is_refused_at_that_field(db_path: Path, field: str) -> None:
     with client(db_path) as c:

@@ -143,7 +143,7 @@ def test_the_editor_reads_a_post_shows_errors_at_their_field_and_saves(cards_ser
         page.fill("[data-section='『発動効果』']", "世界を救う。")
         wait_checked(page, before)
         error = page.text_content(".field-error[data-for='section.『発動効果』']") or ""
-        assert "世界を救う" in error and "nearest phrasings" in error
+        assert "「世界を救う。」が読めません。近い書き方: 「" in error  # in the page's language
         assert page.get_attribute("[data-section='『発動効果』']", "class") == "invalid"
         assert page.locator("#face").is_hidden()
         shot(page, "editor-error")
@@ -152,7 +152,7 @@ def test_the_editor_reads_a_post_shows_errors_at_their_field_and_saves(cards_ser
         page.fill("[data-section='『発動効果』']", "カードを1枚ドローする。")
         page.fill("[data-key='詠唱値']", "たくさん")
         wait_checked(page, before)
-        assert "must be a number" in (page.text_content(".field-error[data-for='stats.詠唱値']") or "")
+        assert "詠唱値は数で書いてください" in (page.text_content(".field-error[data-for='stats.詠唱値']") or "")
         before = page.evaluate("document.body.dataset.checked")
         page.fill("[data-key='詠唱値']", "1")
         wait_checked(page, before)

@@ -16,10 +16,11 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from grimoire.core.cardtools import face_svg, forum_fit, forum_text, read_forum, rules_text, text_warnings
+from grimoire.core.cardtools import check_words, face_svg, forum_fit, forum_text, read_forum, rules_text, text_warnings
 from grimoire.core.content import Localized, card_files
 from grimoire.core.decks import Deck, read_deck_file
 from grimoire.core.errors import ContentError, DeckError, GrimoireError
+from grimoire.core.forum import ForumError, say, with_card
 from grimoire.core.game import Game
 from grimoire.core.registry import game_names, load_game
 from grimoire.core.safeio import CARDS_LIMIT, read_text
@@ -224,7 +225,8 @@ def import_cards(file: Path, game_name: str | None, cards: Sequence[str | Path],
     """``(TOML, card count, game title)`` of the cards of a forum post, validated with the game's pool.
 
     The game is the one whose template the post fits best when not given; nothing is
-    written here (see :func:`write_new`).
+    written here (see :func:`write_new`). A post the game cannot take is a :class:`ForumError`
+    (its message in Japanese and English).
     """
     text = read_text(file, CARDS_LIMIT, lambda reason: GrimoireError(f"{file}: {reason}"), "post")
     names = [game_name] if game_name is not None else game_names()
@@ -232,27 +234,26 @@ def import_cards(file: Path, game_name: str | None, cards: Sequence[str | Path],
     if game_name is None:
         fits = sorted(((forum_fit(g, text), name) for name, g in games.items()), reverse=True)
         if not fits or fits[0][0] == 0 or (len(fits) > 1 and fits[0][0] == fits[1][0]):
-            raise GrimoireError(f"{file}: cannot tell which game's template these cards are in; give --game")
+            raise ForumError(str(file), None, say("which_game"))
         game_name = fits[0][1]
     game = games[game_name]
     read = read_forum(game, text, str(file))
     lines = {table["id"]: line for line, table in read}
     for line, table in read:
         if table["id"] in game.pool:
-            raise GrimoireError(f"{file}:{line}: card 「{table['name']['ja']}」: id {table['id']!r} is already "
-                                f"a {game_name} card; give it another ID in its 『Grimoire』 section")
+            raise ForumError(str(file), line, say("id_taken", name=table["name"]["ja"], id=table["id"],
+                                                  game=Localized(game.title.ja, game_name)))
     if len(lines) != len(read):
-        raise GrimoireError(f"{file}: two cards of the post have the same id")
+        raise ForumError(str(file), None, say("same_id"))
     try:
         load_game(game_name, card_paths=list(cards), tables={t["id"]: t for _, t in read}, user_cards=True)
     except ContentError as exc:
         at = lines.get(exc.card or "")
-        message = str(exc).removeprefix(f"{exc.file}: ")
+        words = check_words(game, exc)
         if at is None:
-            raise GrimoireError(f"{file}: {message}") from None
+            raise ForumError(str(file), None, with_card(exc, words)) from None
         name = next(t["name"]["ja"] for _, t in read if t["id"] == exc.card)
-        raise GrimoireError(f"{file}:{at}: card 「{name}」: {message.removeprefix(f'card {exc.card!r}: ')}") \
-            from None
+        raise ForumError(str(file), at, say("card", name=name, text=words)) from None
     if out is not None and out.exists() and not force:
         raise GrimoireError(f"{out} exists; give --force to replace it")
     header = f"{game.title.en} ({game.title.ja}) cards imported from {file.name} by `grimoire cards import`"

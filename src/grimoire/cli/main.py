@@ -24,6 +24,7 @@ from grimoire.ai.parallel import MAX_WORKERS, default_workers
 from grimoire.ai.registry import make_agent
 from grimoire.balance.cli import balance_command
 from grimoire.core.errors import GrimoireError
+from grimoire.core.forum import ForumError
 from grimoire.core.game import Setup
 from grimoire.sim.parallel import simulate_parallel
 from grimoire.sim.stats import SimResult
@@ -334,7 +335,10 @@ def cards_import(
 ) -> None:
     """Read cards written in the forum template and write them as validated card TOML."""
     game = None if game_name is None else game_name.value
-    text, count, found = cards_mod.import_cards(file, game, cards or [], out, force)
+    try:
+        text, count, found = cards_mod.import_cards(file, game, cards or [], out, force)
+    except ForumError as exc:  # a post the game cannot take: in the chosen language
+        raise GrimoireError(exc.message(lang.value)) from None
     if out is None:
         sys.stdout.write(text)
         return

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .content import Localized
-from .errors import GrimoireError
+from .errors import ContentError, GrimoireError
+from .forum import check_text
 from .game import Game
 from .phrases import same_text
 from .plugin import CardFace, CardText, GamePlugin
@@ -75,6 +76,14 @@ def forum_text(game: Game[Any], card_ids: Sequence[str], lang: str) -> str:
 def read_forum(game: Game[Any], text: str, source: str) -> list[tuple[int, dict[str, Any]]]:
     """``(line, card table)`` of every card of a forum post, read with the game's template."""
     return _need_text(game).from_forum(text, source, game.pool)
+
+
+def check_words(game: Game[Any], exc: ContentError) -> Localized:
+    """A card check's refusal (without file and card) in Japanese and English, in the game's words if it has them."""
+    tools = text_tools(game)
+    if tools is not None and tools.check_words is not None:
+        return tools.check_words(exc)
+    return check_text(exc)
 
 
 def forum_fit(game: Game[Any], text: str) -> int:

@@ -25,15 +25,27 @@ cannot read is a :class:`ForumError` naming the file and the line.
 [('一文目続き。', [(5, 0), (6, 3)])]
 >>> name_line("火球", None), name_line("a<b>", None)
 ('〇火球', '〇a<b><>')
+
+Every message of the reader is in Japanese and English (:data:`MESSAGES`); ``str(error)``
+is the English line and :meth:`ForumError.message` the line in a chosen language:
+
+>>> try:
+...     split_cards("前置きだけ", "post.txt")
+... except ForumError as exc:
+...     print(exc.message("ja")); print(exc)
+post.txt: カードが見つかりません（カードは「〇カード名」の行から始まります）
+post.txt: no card found: a card starts with a line 〇NAME
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .content import Localized
 from .errors import ContentError, GrimoireError
 from .phrases import normalize
 
@@ -44,13 +56,78 @@ _SECTION = re.compile(r"^\s*(『[^』]+』|【[^】]+】|\[[^\]]+\])\s*$")
 _RUBY = re.compile(r"^(?P<name>.*?)\s*[<＜](?P<ruby>[^<>＜＞]*)[>＞]\s*$")
 
 
-class ForumError(GrimoireError):
-    """A card in forum text that cannot be read: ``FILE:LINE: message``."""
+#: The reader's messages by key: (Japanese, English) templates.
+MESSAGES: dict[str, tuple[str, str]] = {
+    "no_name": ("〇 のあとにカード名を書いてください", "a card needs a name after 〇"),
+    "stray_line": ("カードの最初の見出しより前に、読めない行があります: {text}",
+                   "unexpected line before the card's first section: {text!r}"),
+    "no_card": ("カードが見つかりません（カードは「〇カード名」の行から始まります）",
+                "no card found: a card starts with a line 〇NAME"),
+    "not_field": ("「項目：値」の形ではありません: {text}", "expected 'key: value', got {text!r}"),
+    "extra_item": ("{section}に知らない項目「{key}」があります（項目: ID、英語名、英語フレーバー）",
+                   "unknown item {key!r} in {section}; items: ID, 英語名, 英語フレーバー"),
+    "no_numbers": ("カード「{name}」に数値の行がありません（例: {example}）",
+                   "card 「{name}」 needs its numbers line ({example})"),
+    "bad_numbers": ("数値の行が読めません（例: {example}）: {text}",
+                    "expected the numbers line ({example}), got {text!r}"),
+    "unknown_stat": ("数値の行に知らない項目「{label}」があります（項目: {items}）",
+                     "unknown item {label!r}; the numbers line has {items}"),
+    "one_of": ("{label}は {choices} のどれかにしてください（いま「{value}」）",
+               "{label} must be one of {choices}, got {value!r}"),
+    "not_number": ("{label}は数で書いてください（いま「{value}」）", "{label} must be a number, got {value!r}"),
+    "no_stat": ("カード「{name}」に{label}がありません", "card 「{name}」 has no {label}"),
+    "unknown_section": ("知らない見出し {label} です（見出し: {known}）", "unknown section {label}; sections: {known}"),
+    "cannot_read": ("「{sentence}」が読めません", "cannot read 「{sentence}」"),
+    "cannot_read_near": ("「{sentence}」が読めません。近い書き方: {nearest}",
+                         "cannot read 「{sentence}」; nearest phrasings: {nearest}"),
+    "card": ("カード「{name}」: {text}", "card 「{name}」: {text}"),
+    "which_game": ("どのゲームのテンプレートか分かりません。--game で指定してください",
+                   "cannot tell which game's template these cards are in; give --game"),
+    "id_taken": ("カード「{name}」: ID {id} は{game}のカードにもうあります。『Grimoire』の ID で別の ID にしてください",
+                 "card 「{name}」: id {id!r} is already a {game} card; give it another ID in its 『Grimoire』 "
+                 "section"),
+    "same_id": ("同じ ID のカードが 2 枚あります", "two cards of the post have the same id"),
+}
 
-    def __init__(self, source: str, line: int | None, message: str) -> None:
-        super().__init__(f"{source}:{line}: {message}" if line else f"{source}: {message}")
+
+def say(key: str, /, **args: Any) -> Localized:
+    """The reader's message ``key`` with ``args``, in both languages (see :data:`MESSAGES`).
+
+    An argument that is a :class:`Localized` shows in each message's own language.
+    """
+    ja, en = MESSAGES[key]
+
+    def shown(lang: str) -> dict[str, Any]:
+        return {k: v.get(lang) if isinstance(v, Localized) else v for k, v in args.items()}
+
+    return Localized(ja.format(**shown("ja")), en.format(**shown("en")))
+
+
+class ForumError(GrimoireError):
+    """A card in forum text that cannot be read: ``FILE:LINE: message``.
+
+    ``text`` is the message in both languages (a plain string is the same in both);
+    ``str(error)`` is the English line. ``field`` names the card table's field a card
+    check refused (``chant``, ``effects[0].n``), ``item`` the numbers-line item.
+    """
+
+    def __init__(self, source: str, line: int | None, text: Localized | str, item: str | None = None,
+                 field: str | None = None) -> None:
+        self.text = text if isinstance(text, Localized) else Localized(text, text)
         self.source = source
         self.line = line
+        self.item = item
+        self.field = field
+        super().__init__(self.message("en"))
+
+    def detail(self, lang: str) -> str:
+        """The message in ``lang`` without the file and line."""
+        return self.text.get(lang)
+
+    def message(self, lang: str) -> str:
+        """``FILE:LINE: message`` in ``lang`` (``ja`` or ``en``)."""
+        where = f"{self.source}:{self.line}" if self.line else self.source
+        return f"{where}: {self.detail(lang)}"
 
 
 @dataclass
@@ -111,7 +188,7 @@ def split_cards(text: str, source: str) -> list[Block]:
         if line.startswith(NAME_MARKS):
             name, ruby = read_name(line[1:])
             if not name:
-                raise ForumError(source, no, "a card needs a name after 〇")
+                raise ForumError(source, no, say("no_name"))
             current = Block(no, name, ruby)
             blocks.append(current)
             continue
@@ -124,9 +201,9 @@ def split_cards(text: str, source: str) -> list[Block]:
         elif current.stats is None:
             current.stats = Line(no, line)
         else:
-            raise ForumError(source, no, f"unexpected line before the card's first section: {line!r}")
+            raise ForumError(source, no, say("stray_line", text=line))
     if not blocks:
-        raise ForumError(source, None, "no card found: a card starts with a line 〇NAME")
+        raise ForumError(source, None, say("no_card"))
     return blocks
 
 
@@ -185,7 +262,7 @@ def fields(section: Section, source: str) -> list[tuple[int, str, str]]:
             no, key, value = out[-1]
             out[-1] = (no, key, value + "\n" + line.text)
         else:
-            raise ForumError(source, line.no, f"expected 'key: value', got {line.text!r}")
+            raise ForumError(source, line.no, say("not_field", text=line.text))
     return out
 
 
@@ -251,8 +328,7 @@ def common_fields(block: Block, source: str, lang: str) -> dict[str, Any]:
             for no, key, value in fields(section, source):
                 name = EXTRA_FIELDS.get(key.casefold())
                 if name is None:
-                    raise ForumError(source, no, f"unknown item {key!r} in {section.label}; items: "
-                                                 "ID, 英語名, 英語フレーバー")
+                    raise ForumError(source, no, say("extra_item", key=key, section=section.label))
                 extra[name] = _unescape(value)
     other = "en" if lang == "ja" else "ja"
     names = {lang: block.name, other: extra.get("name") or block.name}
@@ -266,18 +342,86 @@ def common_fields(block: Block, source: str, lang: str) -> dict[str, Any]:
     return out
 
 
-def nearest_message(sentence: str, nearest: list[str]) -> str:
-    """``cannot read 「…」; nearest phrasings: 「…」 / 「…」``."""
+def nearest_message(sentence: str, nearest: list[str]) -> Localized:
+    """``cannot read 「…」; nearest phrasings: 「…」 / 「…」`` (and its Japanese)."""
     shown = " / ".join(f"「{n}」" for n in nearest)
     quoted = sentence if len(sentence) <= 160 else sentence[:160] + "…"
-    return f"cannot read 「{quoted}」" + (f"; nearest phrasings: {shown}" if shown else "")
+    return say("cannot_read_near", sentence=quoted, nearest=shown) if shown else say("cannot_read", sentence=quoted)
 
 
-def card_error(exc: ContentError, source: str, block: Block, effect_lines: list[int]) -> ForumError:
-    """A card's validation error at its line: the effect's line for an effect field, else the name's."""
+#: The Japanese of the card checks' messages a post can reach, by the English the checks word them in
+#: (regular expressions matched in full; ``{field}`` is the field's name, named groups the values, ``got`` the
+#: value given: ``「x」`` for a quoted one).
+CHECKS_JA: tuple[tuple[str, str], ...] = (
+    (r"is missing or empty", "{field}が空です"),
+    (r"is missing", "{field}がありません"),
+    (r"must be at least (?P<n>\S+), got (?P<got>.+)", "{field}は {n} 以上にしてください（いま{got}）"),
+    (r"must be at most (?P<n>\S+), got (?P<got>.+)", "{field}は {n} 以下にしてください（いま{got}）"),
+    (r"must be an integer, got (?P<got>.+)", "{field}は整数にしてください（いま{got}）"),
+    (r"must be one of (?P<n>.+), got (?P<got>.+)", "{field}は {n} のどれかにしてください（いま{got}）"),
+    (r"must be lowercase ASCII letters, digits, '-' or '_', got (?P<got>.+)",
+     "{field}は英小文字・数字・「-」「_」だけで書いてください（いま{got}）"),
+    (r"must be a non-empty string, got .*", "{field}が空です"),
+    (r"must not be 0", "{field}は 0 にできません"),
+    (r"is not a known field", "{field}という項目はありません"),
+    (r"name is already used by card '(?P<other>.+)'", "この名前はもうカード「{other}」が使っています"),
+)
+#: Japanese names of the card fields every game has (a game adds its own, see :func:`check_text`).
+FIELDS_JA = {"id": "ID", "name": "カード名", "name.ja": "カード名", "name.en": "英語名", "ruby": "ルビ",
+             "flavor": "フレーバーテキスト", "flavor.ja": "フレーバーテキスト", "flavor.en": "英語フレーバー"}
+
+
+def _field_ja(field: str | None, names: Mapping[str, str]) -> str:
+    if not field:
+        return "カード"
+    found = re.fullmatch(r"effects\[\d+\](?:\.(\w+))?.*", field)
+    if found is not None:
+        return {"n": "この効果の数", "max": "この効果の上限"}.get(found.group(1) or "", "この効果")
+    return names.get(field) or FIELDS_JA.get(field) or field
+
+
+def _quoted(value: str) -> str:
+    """A value of an English message as Japanese shows it: ``'x'`` as ``「x」``, a number after a space."""
+    return f"「{value[1:-1]}」" if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"" else f" {value}"
+
+
+def check_text(exc: ContentError, names: Mapping[str, str] | None = None,
+               checks: Sequence[tuple[str, str]] = ()) -> Localized:
+    """A card check's refusal (without file and card) in both languages.
+
+    ``names`` are the game's Japanese names of its fields (``{"chant": "詠唱値"}``), ``checks``
+    its own messages as in :data:`CHECKS_JA` (tried first); a message neither knows stays English.
+
+    >>> check_text(ContentError("f", "fire", "chant", "must be at most 20, got 99"), {"chant": "詠唱値"})
+    Localized(ja='詠唱値は 20 以下にしてください（いま 99）', en="field 'chant': must be at most 20, got 99")
+    """
+    english = str(exc).removeprefix(f"{exc.file}: ").removeprefix(f"card {exc.card!r}: ")
+    bare = english.removeprefix(f"field {exc.field!r}: ") if exc.field else english
+    field = _field_ja(exc.field, names or {})
+    for pattern, template in (*checks, *CHECKS_JA):
+        found = re.fullmatch(pattern, bare)
+        if found is not None:
+            values = {k: _quoted(v) if k == "got" else v for k, v in found.groupdict().items()}
+            return Localized(template.format(field=field, **values), english)
+    return Localized(f"{field}: {bare}" if exc.field else bare, english)
+
+
+def with_card(exc: ContentError, text: Localized) -> Localized:
+    """A card check's refusal ``text`` after the card it names (``card 'x': …``), for errors about a card file."""
+    if not exc.card:
+        return text
+    return Localized(f"カード {exc.card}: {text.ja}", f"card {exc.card!r}: {text.en}")
+
+
+def card_error(exc: ContentError, source: str, block: Block, effect_lines: list[int],
+               text: Localized | None = None) -> ForumError:
+    """A card's validation error at its line: the effect's line for an effect field, else the name's.
+
+    ``text`` is the refusal in both languages (default: :func:`check_text` without the game's words).
+    """
     line = block.line
     found = re.match(r"effects\[(\d+)\]", exc.field or "")
     if found is not None and int(found.group(1)) < len(effect_lines):
         line = effect_lines[int(found.group(1))]
-    message = str(exc).removeprefix(f"{exc.file}: ").removeprefix(f"card {exc.card!r}: ")
-    return ForumError(source, line, f"card 「{block.name}」: {message}")
+    text = text or check_text(exc)
+    return ForumError(source, line, say("card", name=block.name, text=text), field=exc.field)

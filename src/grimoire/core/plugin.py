@@ -150,13 +150,15 @@ class CardText:
     ``rules_text(card, lang, pool)`` is the rules text generated from the card's effects;
     ``to_forum(card, lang, pool)`` the card in the forum template; ``from_forum(text,
     source, pool)`` the ``(line, card table)`` of every card of a post (errors name the
-    line); ``forum_fit(text)`` how well a post fits this game's template (0: not at all).
+    line); ``forum_fit(text)`` how well a post fits this game's template (0: not at all);
+    ``check_words(error)`` a card check's refusal (a ContentError) in Japanese and English.
     """
 
     rules_text: Callable[[Any, str, Any], str]
     to_forum: Callable[[Any, str, Any], str]
     from_forum: Callable[[str, str, Any], list[tuple[int, dict[str, Any]]]]
     forum_fit: Callable[[str], int]
+    check_words: Callable[[Any], Localized] | None = None
 
 
 @dataclass(frozen=True)

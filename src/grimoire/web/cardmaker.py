@@ -22,6 +22,11 @@ from the game's own forum export of its built-in cards (:func:`template`).
 ([], 'small_fire', 1)
 >>> check(game, {**fields, "name": "<b>x</b>"}, "ja").errors[0].field
 'name'
+
+Errors read the page's language:
+
+>>> [(e.field, e.message) for e in check(game, {**fields, "stats": {**fields["stats"], "詠唱値": "99"}}, "ja").errors]
+[('stats.詠唱値', 'カード「小さな火」: 詠唱値は 20 以下にしてください（いま 99）')]
 """
 
 from __future__ import annotations
@@ -33,7 +38,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from grimoire.core.cardtools import face_svg, forum_text, read_forum, rules_text
+from grimoire.core.cardtools import check_words, face_svg, forum_text, read_forum, rules_text
 from grimoire.core.errors import ContentError, GrimoireError
 from grimoire.core.forum import (
     EXTRA_FIELDS,
@@ -43,6 +48,7 @@ from grimoire.core.forum import (
     label_of,
     name_line,
     split_cards,
+    with_card,
 )
 from grimoire.core.forum import (
     fields as section_fields,
@@ -270,12 +276,18 @@ def _plain_checks(fields: Mapping[str, Any], lang: str) -> list[FieldError]:
     return errors
 
 
-def _field_of(exc: ForumError, where: Mapping[int, str], fields: Mapping[str, Any]) -> str:
+def _field_of(exc: ForumError, where: Mapping[int, str], fields: Mapping[str, Any], labels: Mapping[str, str]) -> str:
+    """The editor field of a reader's error: its numbers-line item, the item of the card field a check refused
+    (``labels``: see :func:`number_labels`), else the field its line came from."""
     name = where.get(exc.line or 0, "name")
+    found = fields.get("stats")
+    stats = found if isinstance(found, Mapping) else {}
+    for item in (exc.item, labels.get(exc.field or "")):
+        if item and item in stats:
+            return f"stats.{item}"
     if name == "stats":
-        stats = fields.get("stats")
         message = str(exc)
-        for key in (stats if isinstance(stats, Mapping) else {}):
+        for key in stats:
             if f" {key} " in f" {message.split(': ', 1)[-1]}" or f"{key!r}" in message:
                 return f"stats.{key}"
     return name
@@ -295,8 +307,7 @@ def check(game: Game[Any], fields: Mapping[str, Any], lang: str) -> Checked:
     try:
         read = read_forum(game, text, "card")
     except ForumError as exc:
-        message = str(exc).removeprefix(f"card:{exc.line}: ").removeprefix("card: ")
-        out.errors.append(FieldError(_field_of(exc, where, fields), message))
+        out.errors.append(FieldError(_field_of(exc, where, fields, number_labels(game, lang)), exc.detail(lang)))
         return out
     except GrimoireError as exc:
         out.errors.append(FieldError("name", str(exc)))
@@ -313,7 +324,7 @@ def check(game: Game[Any], fields: Mapping[str, Any], lang: str) -> Checked:
     except ContentError as exc:
         found = (exc.field or "").split(".")[0].split("[")[0]
         name = {"name": "name", "flavor": "flavor", "id": "id", "ruby": "ruby"}.get(found, "stats")
-        out.errors.append(FieldError(name, str(exc).removeprefix(f"{exc.file}: ")))
+        out.errors.append(FieldError(name, with_card(exc, check_words(game, exc)).get(lang)))
     return out
 
 

@@ -163,7 +163,7 @@ def card_routes(hub: Hub, static: Any, lang_of: LangOf, json_body: JSONBody,
             try:
                 return game, body, lang, split(post, lang)
             except ForumError as exc:
-                raise ClientError("invalid_card", "game_error", text=str(exc).removeprefix("post:")) from None
+                raise ClientError("invalid_card", "game_error", text=exc.message(lang).removeprefix("post:")) from None
         given = body.get("fields")
         if not isinstance(given, dict):
             raise ClientError("bad_message", "field", field="fields", what="an object of the card's fields")

@@ -40,12 +40,14 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from grimoire.core.content import Localized
 from grimoire.core.errors import ContentError
 from grimoire.core.forum import (
     Block,
     ForumError,
     bullets,
     card_error,
+    check_text,
     common_fields,
     extras_lines,
     flavor_lines,
@@ -53,6 +55,7 @@ from grimoire.core.forum import (
     line_at,
     name_line,
     nearest_message,
+    say,
     split_cards,
 )
 from grimoire.core.phrases import normalize
@@ -74,7 +77,16 @@ SECTIONS: dict[str, tuple[str, int | str]] = {
     "[flavor text]": ("en", "flavor"), "[flavour text]": ("en", "flavor"), "[grimoire]": ("en", "grimoire"),
 }
 EXAMPLE = "区分：書庫 属性：幻想 詠唱値：2 威力：1"
-ITEMS = "区分, 属性, 詠唱値, 威力, 要求枚数"
+ITEMS = Localized("区分・属性・詠唱値・威力・要求枚数", "区分, 属性, 詠唱値, 威力, 要求枚数")
+CHOICES = Localized("科学・幻想・物質・精神", "科学, 幻想, 物質, 精神")
+#: Japanese names of the card fields and the card checks' own messages (see :func:`grimoire.core.forum.check_text`).
+FIELD_NAMES = {"kind": "区分", "attribute": "属性", "chant": "詠唱値", "power": "威力", "required": "要求枚数"}
+CHECKS = (
+    (r"is missing \(a forbidden book needs its required number\)", "禁書には要求枚数が要ります"),
+    (r"is only for forbidden books", "要求枚数は禁書にだけ書きます"),
+    (r"a power bonus needs a card with power", "パワーを上げるこの効果は、威力のあるカードにだけ書けます"),
+    (r"'(?P<name>.+)' is not a library card", "「{name}」は書庫のカードではありません"),
+)
 _PAIR = re.compile(r"([^\s:]+?)\s*(?:\([^)]*\))?\s*:\s*(\S+)")
 
 
@@ -109,36 +121,38 @@ def to_forum(card: Any, lang: str = "ja", pool: Any = None) -> str:
 # ----------------------------------------------------------------------------- reading
 def _stats(block: Block, source: str) -> tuple[str, dict[str, Any]]:
     if block.stats is None:
-        raise ForumError(source, block.line, f"card 「{block.name}」 needs its numbers line ({EXAMPLE})")
+        raise ForumError(source, block.line, say("no_numbers", name=block.name, example=EXAMPLE))
     no, text = block.stats.no, normalize(block.stats.text)
     pairs = _PAIR.findall(text)
     if not pairs:
-        raise ForumError(source, no, f"expected the numbers line ({EXAMPLE}), got {text!r}")
+        raise ForumError(source, no, say("bad_numbers", example=EXAMPLE, text=text))
     lang = "ja" if any(not label.isascii() for label, _ in pairs) else "en"
     out: dict[str, Any] = {}
     for label, raw in pairs:
         name = STAT_LABELS.get(label.casefold())
         if name is None:
-            raise ForumError(source, no, f"unknown item {label!r}; the numbers line has {ITEMS}")
+            raise ForumError(source, no, say("unknown_stat", label=label, items=ITEMS), item=label)
         word = re.sub(r"\(.*$", "", raw).casefold()
         if name == "kind":
             if word not in KIND_WORDS:
-                raise ForumError(source, no, f"区分 must be 書庫 or 禁書, got {raw!r}")
+                raise ForumError(source, no, Localized(f"区分は書庫か禁書にしてください（いま「{raw}」）",
+                                                       f"区分 must be 書庫 or 禁書, got {raw!r}"), item=label)
             out[name] = KIND_WORDS[word]
         elif name == "attribute":
             word = word.removesuffix("属性")
             if word not in ATTRIBUTE_WORDS:
-                raise ForumError(source, no, f"属性 must be one of 科学, 幻想, 物質, 精神, got {raw!r}")
+                raise ForumError(source, no, say("one_of", label="属性", choices=CHOICES, value=raw),
+                                 item=label)
             out[name] = ATTRIBUTE_WORDS[word]
         elif name == "power" and word in NO_POWER:
             continue
         elif not word.isdigit():
-            raise ForumError(source, no, f"{label} must be a number, got {raw!r}")
+            raise ForumError(source, no, say("not_number", label=label, value=raw), item=label)
         else:
             out[name] = int(word)
     for name, label in (("attribute", "属性"), ("chant", "詠唱値")):
         if name not in out:
-            raise ForumError(source, no, f"card 「{block.name}」 has no {label}")
+            raise ForumError(source, no, say("no_stat", name=block.name, label=label))
     out.setdefault("kind", "forbidden" if "required" in out else "library")
     return lang, out
 
@@ -163,7 +177,7 @@ def _effects(block: Block, source: str, find: Callable[[str], str | None]) -> li
         label = label_of(section)
         if label not in SECTIONS:
             known = "、".join(s for s in SECTIONS if s.startswith("『"))
-            raise ForumError(source, section.line, f"unknown section {section.label}; sections: {known}")
+            raise ForumError(source, section.line, say("unknown_section", label=section.label, known=known))
         lang, kind = SECTIONS[label]
         if kind not in (0, 1):
             continue
@@ -172,9 +186,18 @@ def _effects(block: Block, source: str, find: Callable[[str], str | None]) -> li
                 _, tables, _ = read_bullet(text, lang, int(kind), find)
             except PhraseError as exc:
                 where = line_at(starts, exc.pos)
-                raise ForumError(source, where, exc.reason or nearest_message(exc.sentence, exc.nearest)) from None
+                raise ForumError(source, where, _phrase_text(exc)) from None
             effects.extend((starts[0][0], table) for table in tables)
     return effects
+
+
+def _phrase_text(exc: PhraseError) -> Localized:
+    """A sentence the grammar cannot read, in both languages."""
+    if exc.reason is None:
+        return nearest_message(exc.sentence, exc.nearest)
+    if exc.reason == f"no card named 「{exc.sentence}」 to search for":
+        return Localized(f"探すカード「{exc.sentence}」がありません", exc.reason)
+    return Localized(exc.reason, exc.reason)
 
 
 def from_forum(text: str, source: str = "<forum>", pool: Any = None) -> list[tuple[int, dict[str, Any]]]:
@@ -202,7 +225,7 @@ def from_forum(text: str, source: str = "<forum>", pool: Any = None) -> list[tup
         try:
             parse_card(source, table)
         except ContentError as exc:
-            raise card_error(exc, source, block, [line for line, _ in effects]) from None
+            raise card_error(exc, source, block, [line for line, _ in effects], check_words(exc)) from None
         out.append((block.line, table))
     return out
 
@@ -218,5 +241,10 @@ def forum_fit(text: str) -> int:
                for b in blocks if b.stats is not None)
 
 
-CARD_TEXT = CardText(rules_text, to_forum, from_forum, forum_fit)
+def check_words(exc: ContentError) -> Localized:
+    """A card check's refusal in both languages, in this game's words (:func:`~grimoire.core.forum.check_text`)."""
+    return check_text(exc, FIELD_NAMES, CHECKS)
+
+
+CARD_TEXT = CardText(rules_text, to_forum, from_forum, forum_fit, check_words)
 """What the plugin offers (:attr:`grimoire.core.plugin.GamePlugin.card_text`)."""

@@ -35,12 +35,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from grimoire.core.content import Localized
 from grimoire.core.errors import ContentError
 from grimoire.core.forum import (
     Block,
     ForumError,
     bullets,
     card_error,
+    check_text,
     common_fields,
     extras_lines,
     flavor_lines,
@@ -48,6 +50,7 @@ from grimoire.core.forum import (
     line_at,
     name_line,
     nearest_message,
+    say,
     split_cards,
 )
 from grimoire.core.phrases import FULL_DIGITS, normalize
@@ -65,6 +68,16 @@ SECTIONS: dict[str, tuple[str, str]] = {
     "『フレーバーテキスト』": ("ja", "flavor"), "[flavor text]": ("en", "flavor"), "[flavour text]": ("en", "flavor"),
     "『grimoire』": ("ja", "grimoire"), "[grimoire]": ("en", "grimoire"),
 }
+#: Japanese names of the card fields and the card checks' own messages (see :func:`grimoire.core.forum.check_text`).
+FIELD_NAMES = {"attribute": "属性", "power": "カードパワー", "lucky": "Lucky!"}
+CHECKS = (
+    (r"'self' is allowed only in attack groups", "この能力者を選ぶ効果は【攻撃】にだけ書けます"),
+    (r"a response group must start with 'cancel'", "【応答】は相殺から始めます"),
+    (r"after 'cancel' a response group may only 'draw' or 'gain_threads'",
+     "【応答】の相殺のあとには、カードを引く効果と運命の糸を得る効果だけを書けます"),
+)
+ITEMS = Localized("属性・カードパワー・Lucky!", "属性, カードパワー, Lucky!")
+CHOICES = Localized("気魄・術式・神秘・全能", "気魄, 術式, 神秘, 全能")
 _PAIR = re.compile(r"([^\s:]+?)\s*:\s*(\S+)")
 _LUCKY = re.compile(r"lucky\s*!?", re.IGNORECASE)
 
@@ -92,29 +105,30 @@ def to_forum(card: Any, lang: str = "ja", pool: Any = None) -> str:
 def _stats(block: Block, source: str) -> tuple[str, dict[str, Any]]:
     example = "属性：気魄 カードパワー：３"
     if block.stats is None:
-        raise ForumError(source, block.line, f"card 「{block.name}」 needs its numbers line ({example})")
+        raise ForumError(source, block.line, say("no_numbers", name=block.name, example=example))
     no, text = block.stats.no, normalize(block.stats.text)
     lucky = bool(_LUCKY.search(text))
     pairs = _PAIR.findall(_LUCKY.sub(" ", text))
     if not pairs:
-        raise ForumError(source, no, f"expected the numbers line ({example}), got {text!r}")
+        raise ForumError(source, no, say("bad_numbers", example=example, text=text))
     lang = "ja" if any(not label.isascii() for label, _ in pairs) else "en"
     out: dict[str, Any] = {"lucky": lucky}
     for label, raw in pairs:
         name = STAT_LABELS.get(label.casefold())
         if name is None:
-            raise ForumError(source, no, f"unknown item {label!r}; the numbers line has 属性, カードパワー, Lucky!")
+            raise ForumError(source, no, say("unknown_stat", label=label, items=ITEMS), item=label)
         if name == "attribute":
             if raw.casefold() not in ATTRIBUTE_WORDS:
-                raise ForumError(source, no, f"属性 must be one of 気魄, 術式, 神秘, 全能, got {raw!r}")
+                raise ForumError(source, no, say("one_of", label="属性", choices=CHOICES, value=raw),
+                                 item=label)
             out[name] = ATTRIBUTE_WORDS[raw.casefold()]
         elif not raw.isdigit():
-            raise ForumError(source, no, f"{label} must be a number, got {raw!r}")
+            raise ForumError(source, no, say("not_number", label=label, value=raw), item=label)
         else:
             out[name] = int(raw)
     for name, label in (("attribute", "属性"), ("power", "カードパワー")):
         if name not in out:
-            raise ForumError(source, no, f"card 「{block.name}」 has no {label}")
+            raise ForumError(source, no, say("no_stat", name=block.name, label=label))
     return lang, out
 
 
@@ -124,8 +138,8 @@ def _effects(block: Block, source: str) -> list[tuple[int, dict[str, Any]]]:
         label = label_of(section)
         if label not in SECTIONS:
             known = "、".join(s for s in LABEL["ja"].values())
-            raise ForumError(source, section.line, f"unknown section {section.label}; sections: {known}、"
-                                                   "『フレーバーテキスト』")
+            raise ForumError(source, section.line, say("unknown_section", label=section.label,
+                                                       known=f"{known}、『フレーバーテキスト』"))
         lang, timing = SECTIONS[label]
         if timing in ("flavor", "grimoire"):
             continue
@@ -156,7 +170,7 @@ def from_forum(text: str, source: str = "<forum>", pool: Any = None) -> list[tup
         try:
             read_card(source, dict(table))
         except ContentError as exc:
-            raise card_error(exc, source, block, [line for line, _ in effects]) from None
+            raise card_error(exc, source, block, [line for line, _ in effects], check_words(exc)) from None
         out.append((block.line, table))
     return out
 
@@ -172,5 +186,10 @@ def forum_fit(text: str) -> int:
                for b in blocks if b.stats is not None)
 
 
-CARD_TEXT = CardText(rules_text, to_forum, from_forum, forum_fit)
+def check_words(exc: ContentError) -> Localized:
+    """A card check's refusal in both languages, in this game's words (:func:`~grimoire.core.forum.check_text`)."""
+    return check_text(exc, FIELD_NAMES, CHECKS)
+
+
+CARD_TEXT = CardText(rules_text, to_forum, from_forum, forum_fit, check_words)
 """What the plugin offers (:attr:`grimoire.core.plugin.GamePlugin.card_text`)."""
