@@ -38,7 +38,7 @@ from . import decisions, notation, turn, view
 from .cards import DATA, load_pool
 from .events import EVENTS
 from .messages import MESSAGES, TERMS
-from .state import DEFAULT_VARIANT, SENSE_TIMINGS, DestinyState, Player
+from .state import SENSE_TIMINGS, DestinyState, Player, variant_of
 
 OPTION_SPECS = (
     OptionSpec("deck_size", 30, "Exact number of cards in a deck (rule 2.1)", minimum=10),
@@ -145,11 +145,7 @@ class DestinyGame(Game[DestinyState]):
             players.append(Player.new(opts["starting_threads"], uids))
         state = DestinyState.new(tuple(cards), tuple(self.pool[c] for c in cards), tuple(owner), players,
                       setup.make_chance(), opts["turn_limit"])
-        variant = (("on", "off", "none").index(str(opts["attribute_wheel"])),
-                   ("summon_or_use", "summon").index(str(opts["hako_trigger"])), int(bool(opts["crisis_expiry"])),
-                   SENSE_TIMINGS.index(str(opts["sense_timing"])))
-        if variant != DEFAULT_VARIANT:
-            state.variant = variant
+        state.variant = variant_of(opts)
         if opts["first_player"] != "coin":
             state.first = int(opts["first_player"])
         return state

@@ -148,6 +148,24 @@ V_WHEEL, V_HAKO, V_EXPIRY, V_SENSE = 0, 1, 2, 3
 SENSE_TIMINGS = ("main", "any")
 
 
+#: The values of each variant option, by its parameter's number (the first is the rulings).
+VARIANT_VALUES: tuple[tuple[str, tuple[Any, ...]], ...] = (
+    ("attribute_wheel", ("on", "off", "none")), ("hako_trigger", ("summon_or_use", "summon")),
+    ("crisis_expiry", (False, True)), ("sense_timing", SENSE_TIMINGS))
+
+
+def variant_of(options: Mapping[str, Any]) -> tuple[int, ...]:
+    """The variant parameters of rules options — resolved options, or the ``rules`` of a view, which names the
+    variant options only when they differ from the rulings (missing ones take their defaults).
+
+    >>> variant_of({}) is DEFAULT_VARIANT, variant_of({"attribute_wheel": "off", "crisis_expiry": False})
+    (True, (1, 0, 0, 0))
+    """
+    v = tuple(values.index(options[name]) if name in options else DEFAULT_VARIANT[i]
+              for i, (name, values) in enumerate(VARIANT_VALUES))
+    return DEFAULT_VARIANT if v == DEFAULT_VARIANT else v
+
+
 def full_variant(values: tuple[int, ...]) -> tuple[int, ...]:
     """``values`` with the parameters it lacks at their defaults (older states and positions have fewer).
 

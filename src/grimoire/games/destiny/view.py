@@ -60,8 +60,8 @@ from .state import (
     HOUKI_PICK,
     KIJUTSU_PICK,
     PHASES,
-    SENSE_TIMINGS,
     UPKEEP,
+    VARIANT_VALUES,
     DestinyState,
     User,
 )
@@ -84,9 +84,7 @@ def _variant(state: DestinyState) -> dict[str, Any]:
     """The rules-variant options a seat sees, only when they differ from the rulings."""
     if state.variant == DEFAULT_VARIANT:
         return {}
-    v = state.variant
-    return {"rules": {"attribute_wheel": ("on", "off", "none")[v[0]], "hako_trigger": ("summon_or_use", "summon")[v[1]],
-                      "crisis_expiry": bool(v[2]), "sense_timing": SENSE_TIMINGS[v[3]]}}
+    return {"rules": {name: values[state.variant[i]] for i, (name, values) in enumerate(VARIANT_VALUES)}}
 
 
 def view(state: DestinyState, seat: int | None) -> dict[str, Any]:
