@@ -357,10 +357,20 @@ def test_rule_3_2_2_starter_deck_can_place_its_books(path: Path) -> None:
         assert sum(best) >= book["chant"], f"{path.name}: {book_id} hard to place"
 
 
-def test_fire_deck_uses_heavenly_conflagration() -> None:
+def test_fire_deck_feeds_heavenly_conflagration_when_added() -> None:
+    """The fire starter holds every fire name 天上の劫火 counts (8.3.2) and, with the book in
+    place of one of its own, still builds (1.5.3) and can place it on cheap cards (3.2.2)."""
     _, library, forbidden = parse_deck((DATA / "decks" / "fire.txt").read_text("utf-8"))
-    assert "heavenly_conflagration" in forbidden
-    assert {"fireball", "flame_sphere", "purgatory_sphere"} <= set(library)
+    book = BY_ID["heavenly_conflagration"]
+    fire_names = {c["id"] for c in BY_ID.values() if c["kind"] == "library"
+                  and any(n in c["name"]["ja"] for n in ("火球", "火焔球", "煉獄球"))}
+    assert fire_names == {"fireball", "fireball_primer", "flame_sphere", "purgatory_sphere"}
+    assert fire_names <= set(library)
+    swapped = set(forbidden) - {sorted(forbidden)[0]} | {"heavenly_conflagration"}
+    assert len(swapped) == len(forbidden) <= 5
+    cheap = sorted((BY_ID[i]["chant"] for i, n in library.items() for _ in range(n) if BY_ID[i]["chant"] <= 4),
+                   reverse=True)
+    assert sum(cheap[: book["required"]]) >= book["chant"]
 
 
 def test_deck_parser_accepts_the_documented_format() -> None:

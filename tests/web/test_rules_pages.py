@@ -121,7 +121,7 @@ def test_every_decision_kind_of_random_games_names_an_existing_rule(game: str) -
     kinds = _kinds(game, 150)
     refs = plugin(game).rule_map()
     numbers = set(rule_numbers(rules_source(game, "en") or ""))
-    assert len(kinds) >= 10
+    assert len(kinds) >= 9  # Chant's starters reach 9 kinds (pay_life needs 天上の劫火, in no starter deck)
     assert kinds <= set(k for k in refs if " " not in k), f"decisions without a rule: {kinds - set(refs)}"
     for key, number in refs.items():
         assert number in numbers, f"{game}: {key!r} names rule {number}, which does not exist"
