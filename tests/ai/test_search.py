@@ -170,7 +170,9 @@ def test_determinizations_agree_with_the_view_and_the_options(name: str) -> None
 
 
 VARIANTS = {"chant": {"first_turn_draw": True, "runaway_threshold": 12, "chant_cap": 4,
-                      "depth_multipliers": "1,1.5,2,3"}}
+                      "depth_multipliers": "1,1.5,2,3"},
+            "destiny": {"attribute_wheel": "off", "hako_trigger": "summon", "crisis_expiry": False,
+                        "sense_timing": "any"}}
 
 
 @pytest.mark.parametrize("name", sorted(VARIANTS))

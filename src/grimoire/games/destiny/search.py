@@ -44,6 +44,7 @@ from .state import (
     Phase,
     Player,
     User,
+    variant_of,
 )
 
 _WHEEL = {"kiryoku": "jutsushiki", "jutsushiki": "shinpi", "shinpi": "kiryoku"}
@@ -253,6 +254,7 @@ class DestinyHooks:
             base += sizes[s]
         state = DestinyState.new(tuple(ids), tuple(pool[c] for c in ids), owner, players,
                                  Chance.seeded(chance.next64()), int(view["turn_limit"]))
+        state.variant = variant_of(view.get("rules") or {})  # the view names the variant options that differ
         state.turn = int(view["turn"])
         state.active = int(view["active"])
         state.first = -1 if view["first"] is None else int(view["first"])
