@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from grimoire_toy_race.search import ToyHooks
 
-from grimoire.ai.search import SearchAgent, SearchConfig, hooks_for
+from grimoire.ai.search import PRIOR, SearchAgent, SearchConfig, hooks_for, prior_weight
 from grimoire.core.decision import Decision
 from grimoire.core.errors import GrimoireError
 from grimoire.core.game import Game, Setup
@@ -138,6 +138,8 @@ def test_bad_configs_are_refused() -> None:
         SearchConfig(iterations=0)
     with pytest.raises(GrimoireError):
         SearchConfig(playout="clever")
+    with pytest.raises(GrimoireError):
+        SearchConfig(prior=-0.5)
 
 
 def start(name: str, seed: int) -> tuple[Game[Any], tuple[Any, Any], Any]:
@@ -275,3 +277,25 @@ def test_deck_lists_published_in_a_view_are_used() -> None:
     known = KnownDecks.from_view({"decklists": [fire.to_json(), None]}, KnownDecks((None, matter)))
     assert known.of(0) == fire and known.of(1) == matter
     assert KnownDecks.from_view({}, None).lists == (None, None)
+
+
+def test_the_root_prior_is_the_games_own_unless_the_config_sets_one() -> None:
+    assert prior_weight(SearchConfig(), hooks_for("destiny")) == hooks_for("destiny").prior == 1.5  # type: ignore[attr-defined]
+    assert prior_weight(SearchConfig(), hooks_for("chant")) == PRIOR
+    assert prior_weight(SearchConfig(prior=0.2), hooks_for("destiny")) == 0.2
+    # the weight reaches the tree: Destiny's default searches exactly as with its hooks' weight set by hand,
+    # and not as with the weight other games use
+    game, decks, state = start("destiny", 3)
+    chance = Chance.seeded(3)
+    searches = {name: SearchAgent(SearchConfig(iterations=40, prior=weight), decks=decks)
+                for name, weight in (("default", None), ("hooks", 1.5), ("other", PRIOR))}
+    same = differ = 0
+    while (d := game.decision(state)) is not None and same < 6:
+        if len(d.options) > 1:
+            view = game.view(state, d.player)
+            seen = {name: a.search(game, view, d, Chance.seeded(17)).visits for name, a in searches.items()}
+            assert seen["default"] == seen["hooks"]
+            same += 1
+            differ += seen["default"] != seen["other"]
+        game.apply(state, d.options[chance.below(len(d.options))].id)
+    assert same == 6 and differ > 0

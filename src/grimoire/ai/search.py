@@ -54,6 +54,9 @@ Policy = Callable[[Any, Decision, Chance], str]
 
 PLAYOUTS = ("greedy", "policy", "random")
 
+#: The root bonus of the greedy agent's answer for games whose hooks do not set one.
+PRIOR = 0.5
+
 
 @dataclass(frozen=True)
 class SearchConfig:
@@ -69,7 +72,8 @@ class SearchConfig:
     with probability ``epsilon`` a playout answer is random instead.
     ``prior`` is the weight of a bonus ``prior / (1 + visits)`` for the greedy agent's
     answer at the root (progressive bias: with few iterations the search follows the
-    heuristic unless the playouts disagree). ``reuse`` runs that many iterations on
+    heuristic unless the playouts disagree); None: the game's hooks say (``hooks.prior``,
+    :data:`PRIOR` for hooks without one). ``reuse`` runs that many iterations on
     copies of each determinization (with fresh chance). ``workers`` above 1 searches
     that many independent trees at once, one per process, and adds up their root
     visits (root parallelism: :class:`grimoire.ai.parallel.ParallelSearchAgent`); an
@@ -83,7 +87,7 @@ class SearchConfig:
     turns: int | None = None
     playout: str = "greedy"
     epsilon: float = 0.1
-    prior: float = 0.5
+    prior: float | None = None
     reuse: int = 1
     workers: int = 1
 
@@ -96,6 +100,8 @@ class SearchConfig:
             raise GrimoireError(f"search seconds must be positive, got {self.seconds}")
         if self.playout not in PLAYOUTS:
             raise GrimoireError(f"unknown playout {self.playout!r}; playouts: {', '.join(PLAYOUTS)}")
+        if self.prior is not None and self.prior < 0:
+            raise GrimoireError(f"search prior must be at least 0, got {self.prior}")
         if self.reuse < 1:
             raise GrimoireError(f"reuse must be at least 1, got {self.reuse}")
         if self.workers < 1:
@@ -186,7 +192,8 @@ class SearchAgent:
         root_ids = decision.ids()
         began = time.perf_counter()
         prior_id = None
-        if cfg.prior > 0:
+        weight = prior_weight(cfg, hooks)
+        if weight > 0:
             greedy = self._greedy(game)
             if greedy is not None:
                 prior_id = greedy.choose(game, view, decision, chance.clone())
@@ -204,7 +211,7 @@ class SearchAgent:
             else:
                 state = game.clone(base)
                 game.chance(state).reseed(chance.next64())
-            self._iterate(game, hooks, policy, state, root, root_ids, prior_id, chance, events)
+            self._iterate(game, hooks, policy, state, root, root_ids, prior_id, weight, chance, events)
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
@@ -248,10 +255,10 @@ class SearchAgent:
         return None
 
     def _iterate(self, game: Game[Any], hooks: SearchHooks, policy: Policy | None, state: Any, root: Node,
-                 root_ids: list[str], prior_id: str | None, chance: Chance, events: list[Event]) -> None:
+                 root_ids: list[str], prior_id: str | None, bonus: float, chance: Chance,
+                 events: list[Event]) -> None:
         cfg = self.config
         c = cfg.exploration
-        bonus = cfg.prior
         node = root
         path = [root]
         turn0 = game.turn_number(state)
@@ -342,6 +349,19 @@ class SearchAgent:
         if outcome is None or outcome.winner is None:
             return 0.5
         return 1.0 if outcome.winner == 0 else 0.0
+
+
+def prior_weight(config: SearchConfig, hooks: SearchHooks) -> float:
+    """The weight of the greedy agent's root answer: the config's, else the hooks', else :data:`PRIOR`.
+
+    >>> prior_weight(SearchConfig(prior=0.0), object())  # type: ignore[arg-type]
+    0.0
+    >>> prior_weight(SearchConfig(), object())  # type: ignore[arg-type]
+    0.5
+    """
+    if config.prior is not None:
+        return config.prior
+    return float(getattr(hooks, "prior", PRIOR))
 
 
 def _sampler(hooks: SearchHooks, game: Game[Any], view: dict[str, Any], decision: Decision,

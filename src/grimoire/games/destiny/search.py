@@ -181,6 +181,8 @@ class DestinyHooks:
 
     #: Turns a playout runs beyond the root before the heuristic scores it (measured best).
     turns = 4
+    #: Weight of the greedy agent's root answer (progressive bias), measured best: see docs/ai.md.
+    prior = 1.5
 
     # ----- playout view ---------------------------------------------------------
     def policy_view(self, game: Game[Any], state: DestinyState, seat: int) -> dict[str, Any]:
