@@ -53,6 +53,7 @@ Policy = Callable[[Any, Decision, Chance], str]
 
 
 PLAYOUTS = ("greedy", "policy", "random")
+OPPONENTS = ("tree", "policy")
 
 #: The root bonus of the greedy agent's answer for games whose hooks do not set one.
 PRIOR = 0.5
@@ -77,7 +78,11 @@ class SearchConfig:
     copies of each determinization (with fresh chance). ``workers`` above 1 searches
     that many independent trees at once, one per process, and adds up their root
     visits (root parallelism: :class:`grimoire.ai.parallel.ParallelSearchAgent`); an
-    iteration budget is then shared out between the trees.
+    iteration budget is then shared out between the trees. ``opponent`` is how the tree
+    answers the other seat's decisions: ``tree`` (UCB over their options, as for the
+    searching seat) or ``policy`` (the playout policy's answer from that seat's own view
+    of the determinization: an opponent model that cannot see the searching seat's hand);
+    None: the game's hooks say (``hooks.opponent``, ``tree`` for hooks without one).
     """
 
     iterations: int | None = 200
@@ -90,6 +95,7 @@ class SearchConfig:
     prior: float | None = None
     reuse: int = 1
     workers: int = 1
+    opponent: str | None = None
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
@@ -102,6 +108,8 @@ class SearchConfig:
             raise GrimoireError(f"unknown playout {self.playout!r}; playouts: {', '.join(PLAYOUTS)}")
         if self.prior is not None and self.prior < 0:
             raise GrimoireError(f"search prior must be at least 0, got {self.prior}")
+        if self.opponent is not None and self.opponent not in OPPONENTS:
+            raise GrimoireError(f"unknown opponent model {self.opponent!r}; models: {', '.join(OPPONENTS)}")
         if self.reuse < 1:
             raise GrimoireError(f"reuse must be at least 1, got {self.reuse}")
         if self.workers < 1:
@@ -259,6 +267,8 @@ class SearchAgent:
                  events: list[Event]) -> None:
         cfg = self.config
         c = cfg.exploration
+        me = 1 - root.player
+        model = policy if opponent_model(cfg, hooks) == "policy" else None
         node = root
         path = [root]
         turn0 = game.turn_number(state)
@@ -273,6 +283,18 @@ class SearchAgent:
                 if len(d.options) == 1:
                     events.clear()
                     game.apply_unchecked(state, d.options[0].id, events)
+                    d = game.decision(state)
+                    continue
+                if model is not None and d.player != me:
+                    # the opponent model answers; its answers still branch the tree (no expansion stop)
+                    oid = model(state, d, chance)
+                    nxt = node.children.get(oid)
+                    if nxt is None:
+                        nxt = node.children[oid] = Node(d.player)
+                    events.clear()
+                    game.apply_unchecked(state, oid, events)
+                    node = nxt
+                    path.append(node)
                     d = game.decision(state)
                     continue
                 ids = d.ids()
@@ -362,6 +384,15 @@ def prior_weight(config: SearchConfig, hooks: SearchHooks) -> float:
     if config.prior is not None:
         return config.prior
     return float(getattr(hooks, "prior", PRIOR))
+
+
+def opponent_model(config: SearchConfig, hooks: SearchHooks) -> str:
+    """How the tree answers the other seat: the config's model, else the hooks', else ``tree``.
+
+    >>> opponent_model(SearchConfig(), object())  # type: ignore[arg-type]
+    'tree'
+    """
+    return config.opponent or str(getattr(hooks, "opponent", "tree"))
 
 
 def _sampler(hooks: SearchHooks, game: Game[Any], view: dict[str, Any], decision: Decision,

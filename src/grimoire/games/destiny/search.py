@@ -183,6 +183,8 @@ class DestinyHooks:
     turns = 4
     #: Weight of the greedy agent's root answer (progressive bias), measured best: see docs/ai.md.
     prior = 1.5
+    #: The tree answers the opponent's decisions with the greedy agent from the opponent's own view (docs/ai.md).
+    opponent = "policy"
 
     # ----- playout view ---------------------------------------------------------
     def policy_view(self, game: Game[Any], state: DestinyState, seat: int) -> dict[str, Any]:
