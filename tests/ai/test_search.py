@@ -9,13 +9,13 @@ from typing import Any
 import pytest
 from grimoire_toy_race.search import ToyHooks
 
-from grimoire.ai.search import PRIOR, SearchAgent, SearchConfig, hooks_for, prior_weight
+from grimoire.ai.search import PRIOR, SearchAgent, SearchConfig, hooks_for, opponent_model, prior_weight
 from grimoire.core.decision import Decision
 from grimoire.core.errors import GrimoireError
 from grimoire.core.game import Game, Setup
 from grimoire.core.hidden import KnownDecks, deal, unseen, view_matches
 from grimoire.core.play import Agent
-from grimoire.core.registry import load_game
+from grimoire.core.registry import load_game, plugin
 from grimoire.core.rng import Chance
 
 
@@ -140,6 +140,8 @@ def test_bad_configs_are_refused() -> None:
         SearchConfig(playout="clever")
     with pytest.raises(GrimoireError):
         SearchConfig(prior=-0.5)
+    with pytest.raises(GrimoireError):
+        SearchConfig(opponent="psychic")
 
 
 def start(name: str, seed: int) -> tuple[Game[Any], tuple[Any, Any], Any]:
@@ -299,3 +301,37 @@ def test_the_root_prior_is_the_games_own_unless_the_config_sets_one() -> None:
             differ += seen["default"] != seen["other"]
         game.apply(state, d.options[chance.below(len(d.options))].id)
     assert same == 6 and differ > 0
+
+
+def test_the_opponent_model_answers_from_the_opponents_own_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert opponent_model(SearchConfig(), hooks_for("destiny")) == "policy"
+    assert opponent_model(SearchConfig(), hooks_for("chant")) == "tree"
+    assert opponent_model(SearchConfig(opponent="tree"), hooks_for("destiny")) == "tree"
+    game, decks, state = start("destiny", 4)
+    chance = Chance.seeded(4)
+    while (d := game.decision(state)) is not None and not (d.player == 0 and d.kind == "summon" and state.turn > 2):
+        game.apply(state, d.options[chance.below(len(d.options))].id)
+    assert d is not None
+    view = game.view(state, 0)
+    nodes = {}
+    for model in ("tree", "policy"):
+        agent = SearchAgent(SearchConfig(iterations=60, opponent=model, prior=0.0), decks=decks)
+        nodes[model] = agent.search(game, view, d, Chance.seeded(9)).nodes
+    # the tree grows one node an iteration; the model's answers add nodes without being expansions
+    assert nodes["tree"] <= 61 < nodes["policy"]
+    # every answer the greedy agent gives during the search comes from the answering seat's own view
+    agent0 = plugin("destiny").greedy_agent()
+    assert agent0 is not None
+    greedy = type(agent0)
+    seen: list[tuple[int, int, bool]] = []
+    original = greedy.choose
+
+    def spy(self: Any, game: Game[Any], view: dict[str, Any], decision: Decision, chance: Chance) -> str:
+        other = view["players"][1 - decision.player]
+        seen.append((decision.player, view["seat"], other["hand"] is None))
+        return original(self, game, view, decision, chance)
+
+    monkeypatch.setattr(greedy, "choose", spy)
+    SearchAgent(SearchConfig(iterations=30, opponent="policy"), decks=decks).search(game, view, d, Chance.seeded(9))
+    assert any(player == 1 for player, _, _ in seen)
+    assert all(player == seat and hidden for player, seat, hidden in seen)
