@@ -201,6 +201,7 @@ class SearchAgent:
         began = time.perf_counter()
         prior_id = None
         weight = prior_weight(cfg, hooks)
+        model = policy if opponent_model(cfg, hooks) == "policy" else None
         if weight > 0:
             greedy = self._greedy(game)
             if greedy is not None:
@@ -219,7 +220,7 @@ class SearchAgent:
             else:
                 state = game.clone(base)
                 game.chance(state).reseed(chance.next64())
-            self._iterate(game, hooks, policy, state, root, root_ids, prior_id, weight, chance, events)
+            self._iterate(game, hooks, policy, model, state, root, root_ids, prior_id, weight, chance, events)
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
@@ -262,13 +263,13 @@ class SearchAgent:
             return quick
         return None
 
-    def _iterate(self, game: Game[Any], hooks: SearchHooks, policy: Policy | None, state: Any, root: Node,
-                 root_ids: list[str], prior_id: str | None, bonus: float, chance: Chance,
-                 events: list[Event]) -> None:
+    def _iterate(self, game: Game[Any], hooks: SearchHooks, policy: Policy | None, model: Policy | None,
+                 state: Any, root: Node, root_ids: list[str], prior_id: str | None, bonus: float,
+                 chance: Chance, events: list[Event]) -> None:
+        """One iteration: select and expand (``model`` answering the opponent's decisions), play out, back up."""
         cfg = self.config
         c = cfg.exploration
         me = 1 - root.player
-        model = policy if opponent_model(cfg, hooks) == "policy" else None
         node = root
         path = [root]
         turn0 = game.turn_number(state)
