@@ -8,7 +8,9 @@ import pytest
 from balance_helpers import PLANTED, PLANTED_DECK
 
 from grimoire.balance import balance
-from grimoire.balance.swaps import SwapPlan, paired_effect, swapped
+from grimoire.balance.cli import summary_lines
+from grimoire.balance.collect import GameStats
+from grimoire.balance.swaps import Arm, SwapPlan, first_player_results, paired_effect, summarize_swaps, swapped
 from grimoire.core.decks import Deck
 from grimoire.core.errors import GrimoireError
 from grimoire.core.registry import load_game
@@ -24,6 +26,33 @@ def test_paired_effect_by_hand() -> None:
     assert e["ci95"][0] == pytest.approx(0.5 - 0.56580, abs=1e-4)
     assert e["ci95"][1] == pytest.approx(0.5 + 0.56580, abs=1e-4)
     assert e["p"] == pytest.approx(0.0833, abs=1e-3)  # z = 0.5 / √(1/12) = 1.732
+
+
+def _stats(index: int, decks: tuple[str, str], winner: int | None, first: int | None) -> GameStats:
+    return GameStats(index, "greedy", decks, winner, "", first, 10, 50)
+
+
+def test_first_player_results_count_draws_as_not_won_and_skip_unknown_first_players() -> None:
+    games = [_stats(0, ("a", "b"), 0, 0), _stats(1, ("b", "a"), None, 1), _stats(2, ("a", "b"), 1, 0),
+             _stats(3, ("a", "b"), 1, None)]
+    assert first_player_results(games, "a") == {("greedy", "b", 0): 1.0, ("greedy", "b", 1): 0.0,
+                                                ("greedy", "b", 2): 0.0}
+
+
+def test_a_swaps_effect_on_the_first_player_by_hand() -> None:
+    # first player as built: won, won, won, lost; swapped: lost, won, lost, lost → differences 1, 0, 1, 0
+    built = [_stats(i, ("a", "b"), w, 0) for i, w in enumerate([0, 0, 0, 1])]
+    after = [_stats(i, ("a", "b"), w, 0) for i, w in enumerate([1, 0, 1, 1])]
+    out = summarize_swaps(SwapPlan(("x",)), [Arm("x", "a", "v", 2)], [], {"a": built}, {0: after}, "holm")
+    row = out["rows"][0]
+    first = row["first_player"]
+    assert first["value"] == 0.5 and first["pairs"] == 4
+    assert first["ci95"][0] == pytest.approx(0.5 - 0.56580, abs=1e-4)
+    assert (first["built"], first["swapped"]) == (0.75, 0.25)
+    assert row["value"] == 0.5  # deck a sat first each time: its result moves with the first player's here
+    line = next(x for x in summary_lines({"levels": {}, "swaps": out, "flags": [], "guideline": []})
+                if x.startswith("swap x"))
+    assert "first player +50.0% [-6.6%, +106.6%]" in line
 
 
 def test_a_swap_replaces_every_copy_in_place() -> None:
@@ -53,6 +82,8 @@ def test_toy_swap_finds_the_strong_card_and_is_deterministic(tmp_path: Path) -> 
     assert strong["pairs"] == 30 and strong["ci95"][0] > 0
     assert any(f.startswith("better than its replacement") for f in strong["flags"])
     assert strong["value"] > rows[("step2", "bold")]["value"]
+    assert strong["first_player"]["pairs"] == 30  # the same paired games, read for the first player
+    assert "first player Δ" in (tmp_path / "a" / "report.html").read_text(encoding="utf-8")
 
 
 def test_swapping_a_card_for_itself_is_skipped_and_unknown_cards_are_refused(tmp_path: Path) -> None:

@@ -144,6 +144,13 @@ def _play(r: dict[str, Any]) -> str:
     return f"play rate {r['rate']:.0%} [{r['ci95'][0]:.0%}, {r['ci95'][1]:.0%}] (n={r['games']})"
 
 
+def _first(e: dict[str, Any] | None) -> str:
+    """A swap's effect on the first player's win rate, or nothing when the row has none."""
+    if not e or not e["pairs"]:
+        return ""
+    return f", first player {e['value']:+.1%} [{e['ci95'][0]:+.1%}, {e['ci95'][1]:+.1%}]"
+
+
 def summary_lines(data: dict[str, Any]) -> list[str]:
     """The lines the command prints: per level, variants, swaps and guideline counts."""
     lines = []
@@ -187,6 +194,7 @@ def summary_lines(data: dict[str, Any]) -> list[str]:
         for r in data["swaps"]["rows"]:
             lines.append(f"swap {r['card']} in {r['deck']} [{r['level']}] → {r['replacement']}: value "
                          f"{r['value']:+.1%} [{r['ci95'][0]:+.1%}, {r['ci95'][1]:+.1%}], " + _play(r["play_rate"])
+                         + _first(r.get("first_player"))
                          + (f" — {'; '.join(r['flags'])}" if r["flags"] else ""))
         for why in data["swaps"]["skipped"]:
             lines.append(f"swap skipped: {why}")

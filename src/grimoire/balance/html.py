@@ -178,10 +178,12 @@ def _swaps(sw: dict[str, Any], images: list[str]) -> str:
              f"<p>{escape(sw['replacement'])}. {escape(sw['note'])}; 95 % interval of the paired mean; "
              f"p-values adjusted over all rows ({escape(sw['correction'])}).</p>"]
     parts.append(_table(["level", "card", "deck", "copies", "replacement", "value [95 %]", "as built", "swapped",
-                         "paired games", "p adj", "play rate", "flags"],
+                         "paired games", "p adj", "play rate", "first player Δ [95 %]", "flags"],
                         [[escape(r["level"]), escape(r["card"]), escape(r["deck"]), str(r["copies"]),
                           escape(r["replacement"]), _delta(r["value"], r["ci95"]), _pct(r["built"]),
                           _pct(r["swapped"]), str(r["pairs"]), f"{r['p_adjusted']:.3g}", _rate(r["play_rate"]),
+                          _delta(r["first_player"]["value"], r["first_player"]["ci95"]) if r.get("first_player")
+                          else "—",
                           f'<span class="flag">{escape("; ".join(r["flags"]))}</span>']
                          for r in sw["rows"]]))
     if sw["skipped"]:

@@ -11,7 +11,8 @@ the deck's result (win 1, draw ½, loss 0), *as built − swapped*, with a 95 % 
 interval; p-values are adjusted over all tested (card, deck) pairs (Holm or
 Benjamini–Hochberg). The play rate (share of the holder's seat-games in which the card
 was drawn and then played) comes from the as-built games; cards the agents never or
-rarely play are flagged.
+rarely play are flagged. The same paired games give the swap's effect on the first player's
+win rate (does this card decide who benefits from moving first?).
 
 >>> plan = SwapPlan(cards=("step3",), with_card="step1")
 >>> plan.describe()
@@ -150,6 +151,24 @@ def deck_results(games: Sequence[GameStats], deck: str) -> dict[tuple[str, str, 
     return out
 
 
+def first_player_results(games: Sequence[GameStats], deck: str) -> dict[tuple[str, str, int], float]:
+    """Each game's result for its first player, 1 won and 0 not (draws count as not won, as in
+    :func:`analysis.first_player`), keyed like :func:`deck_results`; games with no first player
+    are left out.
+
+    >>> g = GameStats(0, "greedy", ("a", "b"), winner=1, reason="", first=1, turns=9, decisions=40)
+    >>> first_player_results([g], "a")
+    {('greedy', 'b', 0): 1.0}
+    """
+    out = {}
+    for g in games:
+        if g.first is None:
+            continue
+        seat = 0 if g.decks[0] == deck else 1
+        out[(g.level, g.decks[1 - seat], g.index)] = 1.0 if g.winner == g.first else 0.0
+    return out
+
+
 def paired_effect(base: Mapping[tuple[str, str, int], float], other: Mapping[tuple[str, str, int], float]
                   ) -> dict[str, Any]:
     """``base − other`` over the games both arms played, with a 95 % interval and a two-sided p-value.
@@ -190,9 +209,12 @@ def summarize_swaps(plan: SwapPlan, arms: list[Arm], skipped: list[str], built: 
         for i, arm in enumerate(arms):
             mine = [g for g in built[arm.deck] if g.level == level]
             base = deck_results(mine, arm.deck)
-            effect = paired_effect(base, deck_results([g for g in swapped_games[i] if g.level == level], arm.deck))
+            other = [g for g in swapped_games[i] if g.level == level]
+            effect = paired_effect(base, deck_results(other, arm.deck))
+            first = paired_effect(first_player_results(mine, arm.deck), first_player_results(other, arm.deck))
             rows.append({"card": arm.card, "deck": arm.deck, "level": level, "copies": arm.copies,
-                         "replacement": arm.replacement, **effect, "play_rate": play_rate(mine, arm.deck, arm.card)})
+                         "replacement": arm.replacement, **effect, "play_rate": play_rate(mine, arm.deck, arm.card),
+                         "first_player": first})
     for row, adj in zip(rows, analysis.adjust([r["p"] for r in rows], correction), strict=True):
         row["p_adjusted"] = adj
         reasons = []
@@ -209,4 +231,5 @@ def summarize_swaps(plan: SwapPlan, arms: list[Arm], skipped: list[str], built: 
     return {"replacement": plan.describe(), "power_delta": plan.power_delta, "with": plan.with_card,
             "correction": correction, "rows": rows, "skipped": skipped,
             "note": "value = the deck's result as built − with the card swapped out, on the same seeds "
-                    "(win 1, draw ½, loss 0), against every other deck of the field"}
+                    "(win 1, draw ½, loss 0), against every other deck of the field; first player = the "
+                    "first player's win rate in the same games, as built − swapped (not corrected, no flags)"}
