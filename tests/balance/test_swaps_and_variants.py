@@ -40,19 +40,20 @@ def test_first_player_results_count_draws_as_not_won_and_skip_unknown_first_play
 
 
 def test_a_swaps_effect_on_the_first_player_by_hand() -> None:
-    # first player as built: won, won, won, lost; swapped: lost, won, lost, lost → differences 1, 0, 1, 0
-    built = [_stats(i, ("a", "b"), w, 0) for i, w in enumerate([0, 0, 0, 1])]
-    after = [_stats(i, ("a", "b"), w, 0) for i, w in enumerate([1, 0, 1, 1])]
+    # deck a always sits second (seat 0, b's seat 1 moves first)
+    # first player as built: lost, lost, lost, won; swapped: won, lost, won, won → differences −1, 0, −1, 0
+    built = [_stats(i, ("a", "b"), w, 1) for i, w in enumerate([0, 0, 0, 1])]
+    after = [_stats(i, ("a", "b"), w, 1) for i, w in enumerate([1, 0, 1, 1])]
     out = summarize_swaps(SwapPlan(("x",)), [Arm("x", "a", "v", 2)], [], {"a": built}, {0: after}, "holm")
     row = out["rows"][0]
     first = row["first_player"]
-    assert first["value"] == 0.5 and first["pairs"] == 4
-    assert first["ci95"][0] == pytest.approx(0.5 - 0.56580, abs=1e-4)
-    assert (first["built"], first["swapped"]) == (0.75, 0.25)
-    assert row["value"] == 0.5  # deck a sat first each time: its result moves with the first player's here
+    assert first["value"] == -0.5 and first["pairs"] == 4
+    assert first["ci95"][0] == pytest.approx(-0.5 - 0.56580, abs=1e-4)
+    assert (first["built"], first["swapped"]) == (0.25, 0.75)
+    assert row["value"] == 0.5  # deck a's own result moves the other way
     line = next(x for x in summary_lines({"levels": {}, "swaps": out, "flags": [], "guideline": []})
                 if x.startswith("swap x"))
-    assert "first player +50.0% [-6.6%, +106.6%]" in line
+    assert "first player -50.0% [-106.6%, +6.6%]" in line
 
 
 def test_a_swap_replaces_every_copy_in_place() -> None:
