@@ -15,7 +15,7 @@ from grimoire.games.chant.metrics import ChantMetrics, guideline_band
 LEVEL_KEYS = {"games", "matchups", "deck_win_rates", "first_player", "length", "reasons", "cards", "card_flags",
               "coverage", "game_metrics"}
 TOP_KEYS = {"format", "game", "seed", "games_per_pairing", "decks", "agents", "options", "choices", "method", "levels",
-            "flags", "guideline", "compare", "variants", "swaps", "choice_table",
+            "flags", "guideline", "compare", "variants", "swaps", "field_swaps", "choice_table",
             "suggest", "optimize"}
 
 OUT_OF_LINE = """
@@ -200,3 +200,19 @@ def test_the_balance_command_writes_a_report(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "report.html" in result.output
     assert json.loads((out / "balance.json").read_text(encoding="utf-8"))["levels"]["random"]["games"] == 6
+
+
+def test_swap_everywhere_without_a_card_is_refused_in_one_line(tmp_path: Path) -> None:
+    import typer
+    from typer.testing import CliRunner
+
+    from grimoire.balance.cli import balance_command
+
+    app = typer.Typer()
+    app.command("balance")(balance_command)
+    app.command("other")(lambda: None)
+    out = tmp_path / "report"
+    result = CliRunner().invoke(app, ["balance", "chant", "--swap-everywhere", "--out", str(out), "-n", "1"])
+    assert result.exit_code != 0
+    assert "--swap-everywhere needs --swap CARD or --swap-all" in str(result.exception or result.output)
+    assert not out.exists()

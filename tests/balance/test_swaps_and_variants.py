@@ -134,3 +134,26 @@ def test_a_bad_variant_is_refused_before_any_game(tmp_path: Path) -> None:
     with pytest.raises(GrimoireError, match="cannot be combined"):
         balance("toy", ["bold"], ["random"], 2, tmp_path / "y", variants=[{"goal": "5"}], compare=("a", "b"))
     assert not (tmp_path / "x").exists() and not (tmp_path / "y").exists()
+
+
+def test_a_card_swapped_everywhere_moves_the_deck_that_holds_it_and_is_deterministic(tmp_path: Path) -> None:
+    cards = tmp_path / "planted.toml"
+    cards.write_text(PLANTED, encoding="utf-8")
+    deck = tmp_path / "planted.txt"
+    deck.write_text(PLANTED_DECK, encoding="utf-8")
+
+    def run(out: Path) -> dict:  # type: ignore[type-arg]
+        return balance("chant", [deck, "matter"], ["greedy"], 60, out, seed=2, plots_enabled=False,
+                       card_paths=[cards], swap=SwapPlan(("planted_nuke", "iron_shield"), everywhere=True))
+
+    data, again = run(tmp_path / "a"), run(tmp_path / "b")
+    assert data["field_swaps"] == again["field_swaps"] and data["swaps"] is None
+    rows = {r["card"]: r for r in data["field_swaps"]["rows"]}
+    assert rows["planted_nuke"]["decks"] == ["planted"] and rows["planted_nuke"]["copies"] == 3
+    assert rows["iron_shield"]["decks"] == ["planted", "matter"] and rows["iron_shield"]["copies"] == 6
+    nuke = {m["subject"]: m for m in rows["planted_nuke"]["metrics"]}
+    assert nuke["planted"]["ci95"][1] < 0  # the deck loses its card: it wins less (swapped − built)
+    assert nuke["matter"]["ci95"][0] > 0
+    assert nuke["first player"]["pairs"] == 180  # the whole field: the mirrors and the pairing, 60 each
+    html = (tmp_path / "a" / "report.html").read_text(encoding="utf-8")
+    assert "Cards swapped in every deck" in html and "planted_nuke" in html

@@ -79,6 +79,9 @@ def balance_command(
         "The replacing card (default: the game's vanilla card of the same cost)."))] = None,
     swap_power: Annotated[int, typer.Option("--swap-power", metavar="N", help=(
         "Shift the vanilla replacement's power by N."))] = 0,
+    swap_everywhere: Annotated[bool, typer.Option("--swap-everywhere", help=(
+        "With --swap/--swap-all: replace the card in every deck holding it at once and measure the whole "
+        "field (first player, game length, each deck) on the same seeds."))] = False,
     choose: Annotated[list[str] | None, typer.Option("--choose", metavar="[DECK:]KIND=ANSWER", help=(
         "Answer a set-up decision for every deck (or one deck), overriding the deck files' "
         "'# kind: answer' lines, e.g. --choose ability=chimyaku_kanchi (repeatable)."))] = None,
@@ -118,7 +121,9 @@ def balance_command(
         raise GrimoireError("--swap-with needs --swap CARD or --swap-all")
     if swap_power and swap_with is not None:
         raise GrimoireError("--swap-power shifts the vanilla card; it cannot be used with --swap-with")
-    plan = SwapPlan(tuple(swap or ()), swap_with, swap_power) if (swap or swap_all) else None
+    if swap_everywhere and not (swap or swap_all):
+        raise GrimoireError("--swap-everywhere needs --swap CARD or --swap-all")
+    plan = SwapPlan(tuple(swap or ()), swap_with, swap_power, swap_everywhere) if (swap or swap_all) else None
     variants = [parse_variant(v) for v in variant or []]
     chosen = parse_choices(choose or [])
     table = None
@@ -197,6 +202,15 @@ def summary_lines(data: dict[str, Any]) -> list[str]:
                          + _first(r.get("first_player"))
                          + (f" — {'; '.join(r['flags'])}" if r["flags"] else ""))
         for why in data["swaps"]["skipped"]:
+            lines.append(f"swap skipped: {why}")
+    if data.get("field_swaps"):
+        for r in data["field_swaps"]["rows"]:
+            parts = [f"{'first player' if m['metric'] == 'first_player_win_rate' else m['subject']} "
+                     f"{m['diff']:+.1%} [{m['ci95'][0]:+.1%}, {m['ci95'][1]:+.1%}]"
+                     for m in r["metrics"] if m["metric"] != "turns"]
+            lines.append(f"swap {r['card']} everywhere ({', '.join(r['decks'])}) → {r['replacement']}: "
+                         + "; ".join(parts))
+        for why in data["field_swaps"]["skipped"]:
             lines.append(f"swap skipped: {why}")
     lines.append(f"{len(data['flags'])} findings change sign with AI strength; "
                  f"{len(data['guideline'])} cards outside the power guideline")

@@ -192,6 +192,29 @@ def _swaps(sw: dict[str, Any], images: list[str]) -> str:
     return "\n".join(parts)
 
 
+def _field_swaps(sw: dict[str, Any], decks: list[str]) -> str:
+    """Cards swapped in every deck at once: the whole field's paired differences."""
+    parts = ["<h2>Cards swapped in every deck / 全デッキでのカード交換</h2>",
+             f"<p>{escape(sw['replacement'])}. {escape(sw['note'])}.</p>"]
+    rows = []
+    for r in sw["rows"]:
+        by = {("first" if m["metric"] == "first_player_win_rate" else "turns" if m["metric"] == "turns"
+               else m["subject"], m["level"]): m for m in r["metrics"]}
+        for level in sorted({lv for _, lv in by}):
+            cells = [escape(level), escape(r["card"]), escape(", ".join(r["decks"])), str(r["copies"]),
+                     escape(r["replacement"])]
+            for key in ("first", "turns", *decks):
+                m = by.get((key, level))
+                cells.append("—" if m is None else _delta(m["diff"], m["ci95"]) if key != "turns"
+                             else f"{m['diff']:+.2f} [{m['ci95'][0]:+.2f} – {m['ci95'][1]:+.2f}]")
+            rows.append(cells)
+    parts.append(_table(["level", "card", "decks", "copies", "replacement", "first player Δ [95 %]", "turns Δ",
+                         *[f"{d} Δ" for d in decks]], rows))
+    if sw["skipped"]:
+        parts.append("<p>Skipped: " + escape("; ".join(sw["skipped"])) + "</p>")
+    return "\n".join(parts)
+
+
 def _variant(v: dict[str, Any]) -> str:
     """One rules variant against the default, paired."""
     name = ", ".join(f"{k}={x}" for k, x in v["variant"].items())
@@ -262,6 +285,8 @@ def render_html(data: dict[str, Any], images: list[str]) -> str:
         parts.append(_choice_table(data["choice_table"]))
     if data.get("swaps"):
         parts.append(_swaps(data["swaps"], images))
+    if data.get("field_swaps"):
+        parts.append(_field_swaps(data["field_swaps"], list(data["decks"])))
     for v in data.get("variants", []):
         parts.append(_variant(v))
     for name, d in data["levels"].items():

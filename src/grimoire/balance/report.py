@@ -261,13 +261,19 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
         arms, skipped = swaps.plan_swaps(base, deck_list, swap)
         swap_tables = swaps.vanilla_card_tables(base, sorted({a.card for a in arms}), swap.power_delta)
         cached_game(game, paths, swap_tables or None)  # card errors surface here, before any game
-        held = sorted({a.deck for a in arms})
-        for label in held:
-            batches.append([b for level in agents for b in swaps.swap_blocks(
-                game, swap_tables, paths, level, deck_list, None, label, games, seed, base_options, hints)])
-        for arm in arms:
-            batches.append([b for level in agents for b in swaps.swap_blocks(
-                game, swap_tables, paths, level, deck_list, arm, arm.deck, games, seed, base_options, hints)])
+        if swap.everywhere:  # the whole field as built (with the vanilla cards in the pool), then per card
+            batches.append(schedule(game, swap_tables, paths, agents, deck_list, games, seed, base_options, hints))
+            for arm in arms:
+                batches.append(schedule(game, swap_tables, paths, agents, swaps.swapped_field(deck_list, arm), games,
+                                        seed, base_options, hints))
+        else:
+            held = sorted({a.deck for a in arms})
+            for label in held:
+                batches.append([b for level in agents for b in swaps.swap_blocks(
+                    game, swap_tables, paths, level, deck_list, None, label, games, seed, base_options, hints)])
+            for arm in arms:
+                batches.append([b for level in agents for b in swaps.swap_blocks(
+                    game, swap_tables, paths, level, deck_list, arm, arm.deck, games, seed, base_options, hints)])
     cells: list[tuple[str, str, str]] = []
     if choice_table is not None:
         kind, answers = choice_table
@@ -324,7 +330,13 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
                                  "coverage": {lv: analysis.coverage([g for g in other if g.level == lv],
                                                                     coverage_spec(metrics_for(game)))
                                               for lv in agents}})
-    if swap is not None:
+    data["field_swaps"] = None
+    if swap is not None and swap.everywhere:
+        start = 1 + len(variant_options)
+        data["field_swaps"] = swaps.summarize_field_swaps(
+            swap, arms, skipped, deck_list, results[start],
+            {i: results[start + 1 + i] for i in range(len(arms))}, compare_pools)
+    elif swap is not None:
         start = 1 + len(variant_options)
         held = sorted({a.deck for a in arms})
         built = {label: results[start + i] for i, label in enumerate(held)}

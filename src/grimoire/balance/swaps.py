@@ -21,7 +21,7 @@ win rate (does this card decide who benefits from moving first?).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,13 +42,15 @@ class SwapPlan:
     cards: tuple[str, ...] = ()
     with_card: str | None = None
     power_delta: int = 0
+    everywhere: bool = False
 
     def describe(self) -> str:
         """The replacement in words."""
+        where = " in every deck holding it at once" if self.everywhere else ""
         if self.with_card:
-            return f"every copy replaced by {self.with_card}"
+            return f"every copy replaced by {self.with_card}{where}"
         shift = f" {self.power_delta:+d} power" if self.power_delta else ""
-        return f"every copy replaced by the game's vanilla card of the same cost{shift}"
+        return f"every copy replaced by the game's vanilla card of the same cost{shift}{where}"
 
 
 def vanilla_tables(game: Game[Any], cards: Sequence[str], power_delta: int) -> dict[str, str | None]:
@@ -114,11 +116,46 @@ def plan_swaps(game: Game[Any], decks: list[tuple[str, Deck]], plan: SwapPlan) -
         if rep == card:
             skipped.append(f"{card}: it is its own replacement")
             continue
-        for label, deck in decks:
-            copies = deck.all_cards().count(card)
-            if copies:
-                arms.append(Arm(card, label, rep, copies))
+        holders = [(label, deck.all_cards().count(card)) for label, deck in decks if card in deck.all_cards()]
+        if plan.everywhere:
+            arms.append(Arm(card, EVERY_DECK, rep, sum(n for _, n in holders)))
+        else:
+            arms += [Arm(card, label, rep, n) for label, n in holders]
     return arms, skipped
+
+
+#: The deck label of an arm that swaps a card in every deck holding it (``SwapPlan.everywhere``).
+EVERY_DECK = "*"
+
+
+def swapped_field(decks: list[tuple[str, Deck]], arm: Arm) -> list[tuple[str, Deck]]:
+    """The whole field with ``arm``'s card replaced in every deck holding it.
+
+    >>> field = [("a", Deck("a", {"library": ["x", "y"]})), ("b", Deck("b", {"library": ["y"]}))]
+    >>> [d.sections["library"] for _, d in swapped_field(field, Arm("y", EVERY_DECK, "z", 2))]
+    [['x', 'z'], ['z']]
+    """
+    return [(label, swapped(d, arm.card, arm.replacement)) for label, d in decks]
+
+
+def summarize_field_swaps(plan: SwapPlan, arms: list[Arm], skipped: list[str], decks: list[tuple[str, Deck]],
+                          built: Sequence[GameStats], swapped_games: Mapping[int, list[GameStats]],
+                          compare: Callable[[list[GameStats], list[GameStats], Sequence[str]], list[dict[str, Any]]]
+                          ) -> dict[str, Any]:
+    """The report section of ``--swap-everywhere``: per card, the field's paired metrics (first player,
+    game length, each deck's win rate), as swapped − built, with their intervals."""
+    labels = [label for label, _ in decks]
+    rows = []
+    for i, arm in enumerate(arms):
+        holders = [label for label, d in decks if arm.card in d.all_cards()]
+        metrics = compare(list(built), swapped_games[i], labels)
+        rows.append({"card": arm.card, "replacement": arm.replacement, "copies": arm.copies, "decks": holders,
+                     "metrics": metrics})
+    return {"replacement": plan.describe(), "power_delta": plan.power_delta, "with": plan.with_card,
+            "rows": rows, "skipped": skipped,
+            "note": "each card replaced in every deck holding it at once; the whole field played again on the "
+                    "same seeds: diff = swapped − as built (first player's win rate, turns, each deck's win rate), "
+                    "95 % interval of the paired mean; not corrected for the number of cards"}
 
 
 def opponents(decks: list[tuple[str, Deck]], label: str) -> list[tuple[str, Deck]]:
