@@ -1,5 +1,7 @@
 """Shared content of the balance tests: a planted overpowered Chant card and a deck holding it."""
 
+from pathlib import Path
+
 PLANTED = """
 [[cards]]
 id = "planted_nuke"
@@ -17,3 +19,12 @@ PLANTED_DECK = ("name: planted\n[書庫]\n3 詠唱の呼び水\n3 徹夜明け�
                 "3 妖精の悪戯\n3 氷の槍\n3 鉄の盾\n3 火焔球\n2 書きかけの魔術研究論文\n3 雷撃\n2 残り火\n"
                 "2 蓄魔の水晶\n2 魔法陣の共鳴\n2 煉獄球\n2 竜の咆哮\n1 大魔導の極光\n"
                 "[禁書]\n1 天上の劫火\n1 無限書庫の司書\n1 英雄譚の終章\n1 星界の大図書館\n1 星降りの夜\n")
+
+
+def planted_files(folder: Path) -> tuple[Path, Path]:
+    """Write the planted card file and its deck into ``folder``: (cards, deck)."""
+    cards = folder / "planted.toml"
+    cards.write_text(PLANTED, encoding="utf-8")
+    deck = folder / "planted.txt"
+    deck.write_text(PLANTED_DECK, encoding="utf-8")
+    return cards, deck

@@ -6,7 +6,7 @@ import dataclasses
 from pathlib import Path
 
 import pytest
-from balance_helpers import PLANTED, PLANTED_DECK
+from balance_helpers import planted_files
 
 from grimoire.balance import balance
 from grimoire.balance.report import read_tables
@@ -57,10 +57,7 @@ def test_the_printed_seed_cards_are_never_candidates() -> None:
 
 
 def test_suggest_weakens_a_planted_overpowered_card_deterministically(tmp_path: Path) -> None:
-    cards = tmp_path / "planted.toml"
-    cards.write_text(PLANTED, encoding="utf-8")
-    deck = tmp_path / "planted.txt"
-    deck.write_text(PLANTED_DECK, encoding="utf-8")
+    cards, deck = planted_files(tmp_path)
 
     def run(out: Path) -> dict:  # type: ignore[type-arg]
         return balance("chant", [deck, "matter"], ["greedy"], 20, out, seed=3, plots_enabled=False,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from balance_helpers import PLANTED, PLANTED_DECK
+from balance_helpers import planted_files
 
 from grimoire.balance import balance
 from grimoire.balance.cli import summary_lines
@@ -97,10 +97,7 @@ def test_swapping_a_card_for_itself_is_skipped_and_unknown_cards_are_refused(tmp
 
 
 def test_a_planted_overpowered_chant_card_is_detected_by_swaps(tmp_path: Path) -> None:
-    cards = tmp_path / "planted.toml"
-    cards.write_text(PLANTED, encoding="utf-8")
-    deck = tmp_path / "planted.txt"
-    deck.write_text(PLANTED_DECK, encoding="utf-8")
+    cards, deck = planted_files(tmp_path)
     data = balance("chant", [deck, "matter"], ["greedy"], 60, tmp_path / "out", seed=2, plots_enabled=False,
                    card_paths=[cards], swap=SwapPlan(("planted_nuke", "ice_lance")))
     rows = {r["card"]: r for r in data["swaps"]["rows"]}
@@ -137,10 +134,7 @@ def test_a_bad_variant_is_refused_before_any_game(tmp_path: Path) -> None:
 
 
 def test_a_card_swapped_everywhere_moves_the_deck_that_holds_it_and_is_deterministic(tmp_path: Path) -> None:
-    cards = tmp_path / "planted.toml"
-    cards.write_text(PLANTED, encoding="utf-8")
-    deck = tmp_path / "planted.txt"
-    deck.write_text(PLANTED_DECK, encoding="utf-8")
+    cards, deck = planted_files(tmp_path)
 
     def run(out: Path) -> dict:  # type: ignore[type-arg]
         return balance("chant", [deck, "matter"], ["greedy"], 60, out, seed=2, plots_enabled=False,
