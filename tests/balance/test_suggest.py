@@ -9,6 +9,7 @@ import pytest
 from balance_helpers import planted_files
 
 from grimoire.balance import balance
+from grimoire.balance.collect import GameStats
 from grimoire.balance.report import read_tables
 from grimoire.balance.suggest import (
     Change,
@@ -16,8 +17,10 @@ from grimoire.balance.suggest import (
     changed_decks,
     changed_tables,
     distance,
+    first_player_candidates,
     objective,
     replace_one,
+    suggest,
 )
 from grimoire.core.decks import Deck
 from grimoire.core.errors import GrimoireError
@@ -149,3 +152,63 @@ def test_suggest_keeps_every_number_within_what_card_files_accept() -> None:
     assert any(game.pool[x].power == 6 for _, d in decks for x in d.all_cards())
     assert not any(game.pool[c].power == 6 for c in strongest)  # the strongest users are not made stronger
     load_game("destiny", tables=changed_tables(game, list(strongest.values())))  # every changed card loads
+
+
+def test_the_first_players_distance_joins_the_objective_by_hand() -> None:
+    decks = [{"rate": 0.60}, {"rate": 0.50}]
+    assert objective(decks, first={"rate": 0.43}) == pytest.approx(0.05 + 0.02)
+    assert objective(decks, first={"rate": 0.55}) == pytest.approx(0.05)  # the band's edge is inside it
+    assert objective(decks) == pytest.approx(0.05)
+
+
+def test_first_player_candidates_are_the_shared_cards_both_ways() -> None:
+    game = load_game("chant")
+    decks = [(name, game.cards.starter_deck(name)) for name in ("fire", "matter", "science", "spirit")]
+    found = first_player_candidates(game, decks, frozenset({"endless_librarian"}), 2, [])
+    # the books every deck holds come first; a fixed card is skipped for the next shared one
+    assert {c.card for c in found} == {"hero_final_chapter", "deep_breath"}
+    hero = {(c.field, c.delta) for c in found if c.card == "hero_final_chapter"}
+    assert hero == {("chant", -1), ("chant", -2), ("chant", 1), ("chant", 2),
+                    ("power", 1), ("power", 2), ("power", -1), ("power", -2)}
+    assert all(c.field != "copies" for c in found)
+    kept = [Change("hero_final_chapter", "chant", -2)]  # at most ±2 in all per number
+    again = first_player_candidates(game, decks, frozenset(), 2, kept)
+    assert {(c.field, c.delta) for c in again if c.card == "hero_final_chapter" and c.field == "chant"} == {
+        ("chant", 1), ("chant", 2)}
+
+
+def _fake_games(first_rate: float, count: int = 200) -> list[GameStats]:
+    """Games of decks a and b in which the decks are even and the first player wins ``first_rate`` of them."""
+    out = []
+    for i in range(count):
+        first = i % 2
+        won = (i // 2) % 10 < round(first_rate * 10)
+        out.append(GameStats(i, "greedy", ("a", "b"), first if won else 1 - first, "life", first, 20, 50))
+    return out
+
+
+def test_suggest_aims_at_the_first_player_and_keeps_the_change_that_fixes_it() -> None:
+    game = load_game("chant")
+    decks = [("a", game.cards.starter_deck("fire")), ("b", game.cards.starter_deck("matter"))]
+
+    def schedule(tables: dict | None, these: list) -> list:  # type: ignore[type-arg]
+        return [tables or {}]
+
+    def run(batches: list) -> list[list[GameStats]]:  # type: ignore[type-arg]
+        # a planted rule of thumb: the first player wins 40 % unless 英雄譚の終章 is two cheaper
+        return [_fake_games(0.5 if (b[0].get("hero_final_chapter") or {}).get("chant") == 5 else 0.4)
+                for b in batches]
+
+    plain = suggest(game, decks, "greedy", 100, 1, schedule, run, steps=2, limit=3)  # decks even: nothing to do
+    assert plain["changes"] == [] and plain["in_band"] and len(plain["steps"]) == 1
+    s = suggest(game, decks, "greedy", 100, 1, schedule, run, steps=2, limit=3, first_player=True)
+    assert s["steps"][0]["objective"] == pytest.approx(0.05) and s["steps"][1]["target"] == "first player"
+    assert s["changes"] == ["hero_final_chapter chant -2"] and s["in_band"]
+    assert s["first_player"]["rate"] == pytest.approx(0.5) and s["tables"]["hero_final_chapter"]["chant"] == 5
+    assert len(s["steps"]) == 2  # in the band after one change: the climb stops
+
+
+def test_suggest_first_player_without_suggest_is_refused_in_one_line(tmp_path: Path) -> None:
+    with pytest.raises(GrimoireError, match="^--suggest-first-player needs --suggest STEPS$"):
+        balance("chant", ["fire", "matter"], ["random"], 1, tmp_path / "r", suggest_first=True)
+    assert not (tmp_path / "r").exists()

@@ -90,6 +90,9 @@ def balance_command(
     suggest: Annotated[int, typer.Option("--suggest", metavar="STEPS", help=(
         "Search up to STEPS small card changes (power ±1–2) that bring every deck into 45–55 %, "
         "at the first --agent level; writes suggested-cards.toml."))] = 0,
+    suggest_first_player: Annotated[bool, typer.Option("--suggest-first-player", help=(
+        "With --suggest: hold the first player's win rate to 45–55 % too, trying the cards the most decks "
+        "share, both ways."))] = False,
     optimize_deck: Annotated[str | None, typer.Option("--optimize-deck", metavar="DECK", help=(
         "Hill-climb this deck's list against the rest of the field at the first --agent level."))] = None,
     search_width: Annotated[int, typer.Option("--search-width", metavar="N", help=(
@@ -123,6 +126,8 @@ def balance_command(
         raise GrimoireError("--swap-power shifts the vanilla card; it cannot be used with --swap-with")
     if swap_everywhere and not (swap or swap_all):
         raise GrimoireError("--swap-everywhere needs --swap CARD or --swap-all")
+    if suggest_first_player and not suggest:
+        raise GrimoireError("--suggest-first-player needs --suggest STEPS")
     plan = SwapPlan(tuple(swap or ()), swap_with, swap_power, swap_everywhere) if (swap or swap_all) else None
     variants = [parse_variant(v) for v in variant or []]
     chosen = parse_choices(choose or [])
@@ -137,7 +142,8 @@ def balance_command(
                    workers=workers, card_paths=cards or [], progress=True, backend=backend.value, address=address,
                    correction=correction.value, min_sample=min_sample,
                    options=parse_option_pairs(list(option or [])), variants=variants, swap=plan, choose=chosen,
-                   choice_table=table, suggest_steps=suggest, optimize=optimize_deck, search_width=search_width)
+                   choice_table=table, suggest_steps=suggest, optimize=optimize_deck, search_width=search_width,
+                   suggest_first=suggest_first_player)
     for line in summary_lines(data):
         typer.echo(line)
     typer.echo(f"report: {Path(out) / 'report.html'}")
@@ -183,9 +189,10 @@ def summary_lines(data: dict[str, Any]) -> list[str]:
                          f"[{r['ci95'][0]:.1%}, {r['ci95'][1]:.1%}] n={r['games']}{diff}")
     if data.get("suggest"):
         s = data["suggest"]
+        which = "every deck and the first player" if s.get("with_first_player") else "every deck"
         lines.append(f"suggest [{s['level']}]: {', '.join(s['changes']) or 'no change found'}; "
-                     f"every deck in {s['band'][0]:.0%}–{s['band'][1]:.0%}: {'yes' if s['in_band'] else 'no'}")
-        for r in s["final"]:
+                     f"{which} in {s['band'][0]:.0%}–{s['band'][1]:.0%}: {'yes' if s['in_band'] else 'no'}")
+        for r in [*s["final"], {"deck": "first player", **s["first_player"]}]:
             lines.append(f"  {r['deck']}: {r['rate']:.1%} [{r['ci95'][0]:.1%}, {r['ci95'][1]:.1%}] n={r['games']}")
         if s.get("card_file"):
             lines.append(f"  cards: {s['card_file']}")

@@ -130,16 +130,18 @@ def _suggest(s: dict[str, Any]) -> str:
     """The changes --suggest kept, each step's candidates, and the decks after the changes."""
     band = f"{s['band'][0]:.0%}–{s['band'][1]:.0%}"
     parts = [f"<h2>Suggested changes / 調整案 ({escape(s['level'])})</h2>",
-             f"<p>Kept: <b>{escape(', '.join(s['changes']) or 'none')}</b>. Every deck inside {band}: "
+             f"<p>Kept: <b>{escape(', '.join(s['changes']) or 'none')}</b>. "
+             f"{'Every deck and the first player' if s.get('with_first_player') else 'Every deck'} inside {band}: "
              f"{'yes' if s['in_band'] else 'no'}. {escape(s['note'])}.</p>"]
     rows = []
     for i, h in enumerate(s["steps"]):
         tried = "; ".join(f"{t['change']} → {t['objective']:.3f}" for t in h.get("tried", []))
-        rows.append([str(i), escape(h["change"] or "—"), f"{h['objective']:.3f}", escape(tried),
-                     escape(h.get("note", ""))])
-    parts.append(_table(["step", "change kept", "distance outside the band", "candidates tried → distance",
-                         "note"], rows))
-    parts.append(_table(["deck", "win rate after [95 %]"], [[escape(r["deck"]), _rate(r)] for r in s["final"]]))
+        rows.append([str(i), escape(h.get("target", "—")), escape(h["change"] or "—"), f"{h['objective']:.3f}",
+                     escape(tried), escape(h.get("note", ""))])
+    parts.append(_table(["step", "aimed at", "change kept", "distance outside the band",
+                         "candidates tried → distance", "note"], rows))
+    finals = [*s["final"], {"deck": "first player", **s["first_player"]}] if s.get("first_player") else s["final"]
+    parts.append(_table(["deck", "win rate after [95 %]"], [[escape(r["deck"]), _rate(r)] for r in finals]))
     if s.get("paired"):
         parts.append(_table(["metric", "subject", "difference after − before [95 %]", "paired games"],
                             [[escape(m["metric"]), escape(m["subject"]),

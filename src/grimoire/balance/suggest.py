@@ -8,9 +8,12 @@ default), tries changes to its cards in the direction that would move it toward 
 band (cards only that deck holds first, then by drawn association, then by copies), and
 one-copy trades within that deck, plays the whole schedule once
 per candidate on the same seeds, and keeps the change that brings the decks closest to
-the band. It stops when every deck is inside the band (point estimates), when no
-candidate helps, or after ``steps`` changes; the changes kept are the smallest set it
-found. Cards the game marks fixed (Chant: the seed's printed cards) are never changed.
+the band. With ``first_player`` the first player's win rate is held to the same band:
+when it lies furthest outside, the step tries the cards the most decks share, both ways
+(:func:`first_player_candidates`). It stops when everything is inside the band (point
+estimates), when no candidate helps, or after ``steps`` changes; the changes kept are the
+smallest set it found. Cards the game marks fixed (Chant: the seed's printed cards) are
+never changed.
 
 :func:`optimize_deck` hill-climbs one deck's list: each step tries replacing one copy of
 a card by another card of the pool (within the deck rules) and keeps the best improvement
@@ -18,10 +21,13 @@ of the deck's win rate against the rest of the field, on the same seeds.
 
 >>> objective([{"deck": "a", "rate": 0.60}, {"deck": "b", "rate": 0.50}]), round(distance(0.40), 2)
 (0.05, 0.05)
+>>> objective([{"deck": "a", "rate": 0.60}], first={"rate": 0.43})
+0.07
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,9 +57,14 @@ def distance(rate: float, band: tuple[float, float] = BAND) -> float:
     return max(0.0, band[0] - rate, rate - band[1])
 
 
-def objective(rates: Sequence[Mapping[str, Any]], band: tuple[float, float] = BAND) -> float:
-    """The sum over decks of the distance outside the band: 0 when every deck is inside."""
-    return round(sum(distance(float(r["rate"]), band) for r in rates), 10)
+def objective(rates: Sequence[Mapping[str, Any]], band: tuple[float, float] = BAND,
+              first: Mapping[str, Any] | None = None) -> float:
+    """The sum over decks of the distance outside the band, plus the first player's when ``first`` (its win
+    rate) is given: 0 when everything is inside."""
+    total = sum(distance(float(r["rate"]), band) for r in rates)
+    if first is not None:
+        total += distance(float(first["rate"]), band)
+    return round(total, 10)
 
 
 @dataclass(frozen=True)
@@ -113,27 +124,62 @@ def candidates(game: Game[Any], decks: list[tuple[str, Deck]], deck: str, direct
     elsewhere = {c for label, d in decks if label != deck for c in d.all_cards()}
     shifted = {(c.card, c.field): c.delta for c in current}
     assoc = association or {}
-    # the game's numbers that make a card stronger or weaker (its plugin says which), strengthening ones first
-    tunable = sorted((n for n in plugin(game.name).card_numbers if n.stronger), key=lambda n: -n.stronger)
     ranked = sorted(set(own), key=lambda c: (c in elsewhere, direction * assoc.get(c, 0.0), -own.count(c), c))
     out: list[Change] = []
     for card_id in ranked:
         if card_id in fixed:
             continue
-        card = game.pool[card_id]
-        for step in (1, 2):
-            for number in tunable:
-                value = getattr(card, number.field, None)
-                if not isinstance(value, int) or isinstance(value, bool):
-                    continue
-                # a number that strengthens the card moves with the direction, a cost against it
-                delta = direction * step * number.stronger
-                top = number.maximum if number.maximum is not None else value + delta
-                if abs(shifted.get((card_id, number.field), 0) + delta) <= 2 and number.minimum <= value + delta <= top:
-                    out.append(Change(card_id, number.field, delta))
+        out += shifts(game, card_id, direction, shifted)
         if len({c.card for c in out}) >= limit:
             break
     out += copy_trades(game, dict(decks)[deck], deck, direction, fixed, assoc, limit)
+    return out
+
+
+def shifts(game: Game[Any], card_id: str, direction: int, shifted: Mapping[tuple[str, str], int]) -> list[Change]:
+    """One card's number changes by 1 and 2 that make it stronger (``direction`` +1) or weaker (−1), within
+    the numbers' limits and at most ±2 in all (``shifted`` holds the shifts already kept)."""
+    # the game's numbers that make a card stronger or weaker (its plugin says which), strengthening ones first
+    tunable = sorted((n for n in plugin(game.name).card_numbers if n.stronger), key=lambda n: -n.stronger)
+    card = game.pool[card_id]
+    out: list[Change] = []
+    for step in (1, 2):
+        for number in tunable:
+            value = getattr(card, number.field, None)
+            if not isinstance(value, int) or isinstance(value, bool):
+                continue
+            # a number that strengthens the card moves with the direction, a cost against it
+            delta = direction * step * number.stronger
+            top = number.maximum if number.maximum is not None else value + delta
+            if abs(shifted.get((card_id, number.field), 0) + delta) <= 2 and number.minimum <= value + delta <= top:
+                out.append(Change(card_id, number.field, delta))
+    return out
+
+
+def first_player_candidates(game: Game[Any], decks: list[tuple[str, Deck]], fixed: frozenset[str], limit: int,
+                            current: Sequence[Change]) -> list[Change]:
+    """Changes that may move the first player's win rate: the ``limit`` cards held by the most decks (then by
+    copies), each made stronger and weaker. A card in every deck moves every game; which way it moves the
+    first player is not known beforehand (a cheaper book helps whoever is ahead on ready cards), so both are
+    tried.
+
+    >>> from grimoire.core.registry import load_game
+    >>> game = load_game("chant")
+    >>> decks = [(n, game.cards.starter_deck(n)) for n in ("fire", "matter", "science", "spirit")]
+    >>> sorted({c.card for c in first_player_candidates(game, decks, frozenset(), 2, [])})
+    ['endless_librarian', 'hero_final_chapter']
+    """
+    holders = Counter(card for _, d in decks for card in set(d.all_cards()))
+    copies = Counter(card for _, d in decks for card in d.all_cards())
+    shifted = {(c.card, c.field): c.delta for c in current}
+    out: list[Change] = []
+    cards = 0
+    for card_id in sorted(holders, key=lambda c: (-holders[c], -copies[c], c)):
+        if card_id in fixed or cards >= limit:
+            continue
+        found = shifts(game, card_id, +1, shifted) + shifts(game, card_id, -1, shifted)
+        cards += 1 if found else 0
+        out += found
     return out
 
 
@@ -165,8 +211,10 @@ def suggest(game: Game[Any], decks: list[tuple[str, Deck]], level: str, games: i
             run: RunBatches,
             steps: int = 3, limit: int = 4, band: tuple[float, float] = BAND,
             compare: Callable[[list[GameStats], list[GameStats]], list[dict[str, Any]]] | None = None,
-            allowed: Callable[[dict[str, dict[str, Any]]], bool] | None = None) -> dict[str, Any]:
-    """Hill-climb small card changes until every deck's win rate is inside ``band``.
+            allowed: Callable[[dict[str, dict[str, Any]]], bool] | None = None,
+            first_player: bool = False) -> dict[str, Any]:
+    """Hill-climb small card changes until every deck's win rate (and with ``first_player`` the first
+    player's) is inside ``band``.
 
     ``schedule(tables, decks)`` gives the blocks of the whole run with these card tables and decks;
     ``run`` plays batches of blocks (all cores or Ray); ``allowed(tables)`` vetoes card changes
@@ -176,49 +224,60 @@ def suggest(game: Game[Any], decks: list[tuple[str, Deck]], level: str, games: i
     labels = [label for label, _ in decks]
     deck_cards = {label: set(d.all_cards()) for label, d in decks}
     fixed = fixed_cards(game)
+
+    def measure(played: list[GameStats]) -> tuple[list[dict[str, Any]], dict[str, Any], float]:
+        rates = _deck_rates(played, labels)
+        first = analysis.first_player(played)
+        return rates, first, objective(rates, band, first if first_player else None)
+
     (base_games,) = run([schedule(None, decks)])
-    rates = _deck_rates(base_games, labels)
-    history: list[dict[str, Any]] = [{"change": None, "objective": objective(rates, band), "deck_rates": rates}]
+    rates, first, score = measure(base_games)
+    history: list[dict[str, Any]] = [{"change": None, "objective": score, "deck_rates": rates,
+                                      "first_player": first}]
     kept: list[Change] = []
     current_games = base_games
     for _ in range(steps):
-        if objective(rates, band) == 0:
+        if score == 0:
             break
-        # the deck furthest outside the band; on a tie the too-strong one (weakening is the safer edit)
+        # what lies furthest outside the band; on a tie the too-strong deck (weakening is the safer edit)
         worst = max(rates, key=lambda r: (round(distance(float(r["rate"]), band), 9), r["rate"] > band[1]))
-        direction = -1 if worst["rate"] > band[1] else 1
-        assoc = {c["card"]: float(c["drawn_delta"] or 0.0)
-                 for c in analysis.card_impact(current_games, deck_cards, min_sample=1)}
-        options = candidates(game, changed_decks(decks, kept), str(worst["deck"]), direction, fixed, limit, kept,
-                             assoc)
+        if first_player and distance(float(first["rate"]), band) > distance(float(worst["rate"]), band):
+            target = "first player"
+            options = first_player_candidates(game, changed_decks(decks, kept), fixed, limit, kept)
+        else:
+            target = str(worst["deck"])
+            direction = -1 if worst["rate"] > band[1] else 1
+            assoc = {c["card"]: float(c["drawn_delta"] or 0.0)
+                     for c in analysis.card_impact(current_games, deck_cards, min_sample=1)}
+            options = candidates(game, changed_decks(decks, kept), target, direction, fixed, limit, kept, assoc)
         if allowed is not None:
             options = [c for c in options if c.field == "copies" or allowed(changed_tables(game, [*kept, c]))]
         if not options:
-            history.append({"change": None, "tried": [], "objective": objective(rates, band),
-                            "note": f"no card of {worst['deck']} can change (no power or cost, or fixed)"})
+            history.append({"change": None, "target": target, "tried": [], "objective": score,
+                            "note": f"no card of {target} can change (no power or cost, or fixed)"})
             break
         tried = [[*kept, c] for c in options]
         results = run([schedule(changed_tables(game, t) or None, changed_decks(decks, t)) for t in tried])
-        scored = [(objective(_deck_rates(r, labels), band), i) for i, r in enumerate(results)]
+        scored = [(measure(r)[2], i) for i, r in enumerate(results)]
         best_score, best = min(scored)
         trials = [{"change": options[i].describe(), "objective": s} for s, i in scored]
-        if best_score >= objective(rates, band):
-            history.append({"change": None, "tried": trials, "objective": objective(rates, band),
+        if best_score >= score:
+            history.append({"change": None, "target": target, "tried": trials, "objective": score,
                             "note": "no candidate brought the decks closer to the band"})
             break
         kept = tried[best]
         current_games = results[best]
-        rates = _deck_rates(current_games, labels)
-        history.append({"change": options[best].describe(), "tried": trials, "objective": best_score,
-                        "deck_rates": rates})
+        rates, first, score = measure(current_games)
+        history.append({"change": options[best].describe(), "target": target, "tried": trials,
+                        "objective": best_score, "deck_rates": rates, "first_player": first})
     tables = changed_tables(game, kept) if kept else {}
     final_decks = changed_decks(decks, kept)
     return {"level": level,
             "decks": {label: {s: {c: cards.count(c) for c in sorted(set(cards))} for s, cards in d.sections.items()}
                       for (label, d), (_, before) in zip(final_decks, decks, strict=True) if d != before},
-            "band": list(band), "games_per_pairing": games, "seed": seed,
-            "changes": [c.describe() for c in kept], "in_band": objective(rates, band) == 0,
-            "steps": history, "final": rates, "tables": tables,
+            "band": list(band), "games_per_pairing": games, "seed": seed, "with_first_player": first_player,
+            "changes": [c.describe() for c in kept], "in_band": score == 0,
+            "steps": history, "final": rates, "first_player": first, "tables": tables,
             "paired": compare(base_games, current_games) if compare and kept else [],
             "note": "changes kept by hill-climbing on the same seeds; confirm with --compare on a new seed"}
 
@@ -369,8 +428,10 @@ __all__ = [
     "changed_tables",
     "copy_trades",
     "field_blocks",
+    "first_player_candidates",
     "objective",
     "optimize_deck",
+    "shifts",
     "suggest",
     "write_card_file",
 ]
