@@ -182,7 +182,7 @@ def _fake_games(first_rate: float, count: int = 200) -> list[GameStats]:
     out = []
     for i in range(count):
         first = i % 2
-        won = (i // 2) % 10 < round(first_rate * 10)
+        won = (i // 2) % 50 < round(first_rate * 50)
         out.append(GameStats(i, "greedy", ("a", "b"), first if won else 1 - first, "life", first, 20, 50))
     return out
 
@@ -212,3 +212,41 @@ def test_suggest_first_player_without_suggest_is_refused_in_one_line(tmp_path: P
     with pytest.raises(GrimoireError, match="^--suggest-first-player needs --suggest STEPS$"):
         balance("chant", ["fire", "matter"], ["random"], 1, tmp_path / "r", suggest_first=True)
     assert not (tmp_path / "r").exists()
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--band", "60-70", "--suggest", "1"], "--band '60-70' is not LOW-HIGH in per cent around 50"),
+    (["--band", "47"], "--band '47' is not LOW-HIGH"),
+    (["--band", "47-53"], "--band needs --suggest STEPS"),
+    (["--suggest-first-player"], "--suggest-first-player needs --suggest STEPS"),
+])
+def test_suggest_options_are_checked_before_any_game(tmp_path: Path, args: list[str], message: str) -> None:
+    import typer
+    from typer.testing import CliRunner
+
+    from grimoire.balance.cli import balance_command
+
+    app = typer.Typer()
+    app.command("balance")(balance_command)
+    app.command("other")(lambda: None)
+    result = CliRunner().invoke(app, ["balance", "chant", *args, "--out", str(tmp_path / "r"), "-n", "1"])
+    assert result.exit_code != 0 and message in str(result.exception or result.output)
+    assert not (tmp_path / "r").exists()
+
+
+def test_suggest_aims_at_the_band_it_is_given() -> None:
+    game = load_game("chant")
+    decks = [("a", game.cards.starter_deck("fire")), ("b", game.cards.starter_deck("matter"))]
+
+    def run(batches: list) -> list[list[GameStats]]:  # type: ignore[type-arg]
+        return [_fake_games(0.5 if (b[0].get("hero_final_chapter") or {}).get("chant") == 5 else 0.46)
+                for b in batches]
+
+    def schedule(tables: dict | None, these: list) -> list:  # type: ignore[type-arg]
+        return [tables or {}]
+
+    wide = suggest(game, decks, "greedy", 100, 1, schedule, run, steps=2, limit=3, first_player=True)
+    narrow = suggest(game, decks, "greedy", 100, 1, schedule, run, steps=2, limit=3, first_player=True,
+                     band=(0.48, 0.52))
+    assert wide["changes"] == [] and narrow["changes"] == ["hero_final_chapter chant -2"]
+    assert narrow["band"] == [0.48, 0.52] and narrow["in_band"]

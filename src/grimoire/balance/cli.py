@@ -29,6 +29,22 @@ class Correction(StrEnum):
     bh = "bh"
 
 
+def parse_band(text: str) -> tuple[float, float]:
+    """``--band LOW-HIGH`` in per cent: the win-rate band ``--suggest`` aims at.
+
+    >>> parse_band("47-53")
+    (0.47, 0.53)
+    """
+    low, sep, high = text.partition("-")
+    try:
+        band = (float(low) / 100, float(high) / 100)
+    except ValueError:
+        band = (1.0, 0.0)
+    if not sep or not 0 <= band[0] < 0.5 < band[1] <= 1:
+        raise GrimoireError(f"--band {text!r} is not LOW-HIGH in per cent around 50, e.g. 45-55")
+    return band
+
+
 def parse_variant(text: str) -> dict[str, str]:
     """One ``--variant``: ``name=value`` pairs separated by commas (all changed together).
 
@@ -88,11 +104,13 @@ def balance_command(
     choice_table: Annotated[str | None, typer.Option("--choice-table", metavar="KIND=A,B,…", help=(
         "Play every deck with each answer of a set-up decision: a deck × answer table."))] = None,
     suggest: Annotated[int, typer.Option("--suggest", metavar="STEPS", help=(
-        "Search up to STEPS small card changes (power ±1–2) that bring every deck into 45–55 %, "
+        "Search up to STEPS small card changes (power ±1–2) that bring every deck into 45–55 % (--band), "
         "at the first --agent level; writes suggested-cards.toml."))] = 0,
     suggest_first_player: Annotated[bool, typer.Option("--suggest-first-player", help=(
         "With --suggest: hold the first player's win rate to 45–55 % too, trying the cards the most decks "
         "share, both ways."))] = False,
+    band: Annotated[str, typer.Option("--band", metavar="LOW-HIGH", help=(
+        "With --suggest: the win-rate band in per cent to bring the decks into."))] = "45-55",
     optimize_deck: Annotated[str | None, typer.Option("--optimize-deck", metavar="DECK", help=(
         "Hill-climb this deck's list against the rest of the field at the first --agent level."))] = None,
     search_width: Annotated[int, typer.Option("--search-width", metavar="N", help=(
@@ -126,6 +144,9 @@ def balance_command(
         raise GrimoireError("--swap-power shifts the vanilla card; it cannot be used with --swap-with")
     if swap_everywhere and not (swap or swap_all):
         raise GrimoireError("--swap-everywhere needs --swap CARD or --swap-all")
+    target_band = parse_band(band)
+    if target_band != (0.45, 0.55) and not suggest:
+        raise GrimoireError("--band needs --suggest STEPS")
     if suggest_first_player and not suggest:
         raise GrimoireError("--suggest-first-player needs --suggest STEPS")
     plan = SwapPlan(tuple(swap or ()), swap_with, swap_power, swap_everywhere) if (swap or swap_all) else None
@@ -143,7 +164,7 @@ def balance_command(
                    correction=correction.value, min_sample=min_sample,
                    options=parse_option_pairs(list(option or [])), variants=variants, swap=plan, choose=chosen,
                    choice_table=table, suggest_steps=suggest, optimize=optimize_deck, search_width=search_width,
-                   suggest_first=suggest_first_player)
+                   suggest_first=suggest_first_player, band=target_band)
     for line in summary_lines(data):
         typer.echo(line)
     typer.echo(f"report: {Path(out) / 'report.html'}")

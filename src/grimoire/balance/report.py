@@ -201,7 +201,8 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
             variants: Sequence[Mapping[str, Any]] = (), swap: swaps.SwapPlan | None = None,
             choose: Mapping[str, Mapping[str, str]] | None = None,
             choice_table: tuple[str, Sequence[str]] | None = None, suggest_steps: int = 0,
-            optimize: str | None = None, search_width: int = 4, suggest_first: bool = False) -> dict[str, Any]:
+            optimize: str | None = None, search_width: int = 4, suggest_first: bool = False,
+            band: tuple[float, float] = suggest.BAND) -> dict[str, Any]:
     """Run the balance lab and write ``balance.json``, ``report.html`` and plots into ``out``.
 
     ``agents`` are AI levels or agent names (``random``, ``greedy``, ``easy``, ``hard``,
@@ -210,7 +211,7 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
     ``address``) through the one parallel runner. Per-card differences are reported only with
     ``min_sample`` seat-games on each side and their p-values adjusted over the cards by
     ``correction`` (``holm`` or ``bh``). ``suggest_steps`` searches small card changes toward the
-    45–55 % band (with ``suggest_first`` the first player's win rate too). Returns the JSON data.
+    45–55 % ``band`` (with ``suggest_first`` the first player's win rate too). Returns the JSON data.
 
     >>> import tempfile
     >>> data = balance("chant", ["fire", "matter"], ["random"], 2, Path(tempfile.mkdtemp()), seed=1,
@@ -367,7 +368,7 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
 
         data["suggest"] = suggest.suggest(base, deck_list, level, games, seed, sched, run_more, steps=suggest_steps,
                                           limit=search_width, compare=lambda a, b: compare_pools(a, b, labels),
-                                          allowed=within_guideline, first_player=suggest_first)
+                                          allowed=within_guideline, first_player=suggest_first, band=band)
         if data["suggest"]["tables"]:  # both files: --compare out/original-cards.toml out/suggested-cards.toml
             suggest.write_card_file(data["suggest"]["tables"], out / "suggested-cards.toml")
             suggest.write_card_file(base.cards.card_tables(sorted(data["suggest"]["tables"])),
