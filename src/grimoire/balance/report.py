@@ -202,7 +202,7 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
             choose: Mapping[str, Mapping[str, str]] | None = None,
             choice_table: tuple[str, Sequence[str]] | None = None, suggest_steps: int = 0,
             optimize: str | None = None, search_width: int = 4, suggest_first: bool = False,
-            band: tuple[float, float] = suggest.BAND) -> dict[str, Any]:
+            band: tuple[float, float] | None = None) -> dict[str, Any]:
     """Run the balance lab and write ``balance.json``, ``report.html`` and plots into ``out``.
 
     ``agents`` are AI levels or agent names (``random``, ``greedy``, ``easy``, ``hard``,
@@ -368,7 +368,8 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
 
         data["suggest"] = suggest.suggest(base, deck_list, level, games, seed, sched, run_more, steps=suggest_steps,
                                           limit=search_width, compare=lambda a, b: compare_pools(a, b, labels),
-                                          allowed=within_guideline, first_player=suggest_first, band=band)
+                                          allowed=within_guideline, first_player=suggest_first,
+                                          band=band or suggest.BAND)
         if data["suggest"]["tables"]:  # both files: --compare out/original-cards.toml out/suggested-cards.toml
             suggest.write_card_file(data["suggest"]["tables"], out / "suggested-cards.toml")
             suggest.write_card_file(base.cards.card_tables(sorted(data["suggest"]["tables"])),

@@ -160,8 +160,8 @@ def first_player_candidates(game: Game[Any], decks: list[tuple[str, Deck]], fixe
                             current: Sequence[Change]) -> list[Change]:
     """Changes that may move the first player's win rate: the ``limit`` cards held by the most decks (then by
     copies), each made stronger and weaker. A card in every deck moves every game; which way it moves the
-    first player is not known beforehand (a cheaper book helps whoever is ahead on ready cards), so both are
-    tried.
+    first player is not known beforehand (in Chant's starters a cheaper 英雄譚の終章 raises it and a cheaper
+    無限書庫の司書 lowers it), so both are tried.
 
     >>> from grimoire.core.registry import load_game
     >>> game = load_game("chant")
@@ -254,7 +254,8 @@ def suggest(game: Game[Any], decks: list[tuple[str, Deck]], level: str, games: i
             options = [c for c in options if c.field == "copies" or allowed(changed_tables(game, [*kept, c]))]
         if not options:
             history.append({"change": None, "target": target, "tried": [], "objective": score,
-                            "note": f"no card of {target} can change (no power or cost, or fixed)"})
+                            "note": f"no card {'the decks share' if target == 'first player' else 'of ' + target} "
+                                    "can change (no power or cost, or fixed)"})
             break
         tried = [[*kept, c] for c in options]
         results = run([schedule(changed_tables(game, t) or None, changed_decks(decks, t)) for t in tried])
