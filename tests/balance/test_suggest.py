@@ -177,13 +177,13 @@ def test_first_player_candidates_are_the_shared_cards_both_ways() -> None:
         ("chant", 1), ("chant", 2)}
 
 
-def _fake_games(first_rate: float, count: int = 200) -> list[GameStats]:
+def _fake_games(first_rate: float, count: int = 200, level: str = "greedy") -> list[GameStats]:
     """Games of decks a and b in which the decks are even and the first player wins ``first_rate`` of them."""
     out = []
     for i in range(count):
         first = i % 2
         won = (i // 2) % 50 < round(first_rate * 50)
-        out.append(GameStats(i, "greedy", ("a", "b"), first if won else 1 - first, "life", first, 20, 50))
+        out.append(GameStats(i, level, ("a", "b"), first if won else 1 - first, "life", first, 20, 50))
     return out
 
 
@@ -219,6 +219,7 @@ def test_suggest_first_player_without_suggest_is_refused_in_one_line(tmp_path: P
     (["--band", "47"], "--band '47' is not LOW-HIGH"),
     (["--band", "47-53"], "--band needs --suggest STEPS"),
     (["--suggest-first-player"], "--suggest-first-player needs --suggest STEPS"),
+    (["--suggest-every-level"], "--suggest-every-level needs --suggest STEPS"),
 ])
 def test_suggest_options_are_checked_before_any_game(tmp_path: Path, args: list[str], message: str) -> None:
     import typer
@@ -250,3 +251,49 @@ def test_suggest_aims_at_the_band_it_is_given() -> None:
                      band=(0.48, 0.52))
     assert wide["changes"] == [] and narrow["changes"] == ["hero_final_chapter chant -2"]
     assert narrow["band"] == [0.48, 0.52] and narrow["in_band"]
+
+
+def test_suggest_every_level_prefers_the_change_that_holds_at_both_levels() -> None:
+    game = load_game("chant")
+    decks = [("a", game.cards.starter_deck("fire")), ("b", game.cards.starter_deck("matter"))]
+
+    def schedule(tables: dict | None, these: list) -> list:  # type: ignore[type-arg]
+        return [tables or {}]
+
+    def run(batches: list) -> list[list[GameStats]]:  # type: ignore[type-arg]
+        out = []
+        for (tables,) in batches:
+            greedy, search = 0.40, 0.50  # planted: the faster book fixes greedy play and breaks search
+            if (tables.get("hero_final_chapter") or {}).get("chant") == 5:
+                greedy, search = 0.50, 0.62
+            if (tables.get("endless_librarian") or {}).get("chant") == 6:
+                greedy += 0.04
+            out.append(_fake_games(greedy) + _fake_games(search, level="search-25"))
+        return out
+
+    one = suggest(game, decks, "greedy", 100, 1, schedule, run, steps=2, limit=3, first_player=True)
+    assert one["changes"] == ["hero_final_chapter chant -2"] and one["in_band"] and "by_level" not in one
+    both = suggest(game, decks, "greedy", 100, 1, schedule, run, steps=2, limit=3, first_player=True,
+                   levels=["greedy", "search-25"])
+    assert both["changes"] == ["endless_librarian chant +1"] and not both["in_band"]
+    assert both["levels"] == ["greedy", "search-25"] and both["first_player"]["rate"] == pytest.approx(0.44)
+    assert both["by_level"]["search-25"]["first_player"]["rate"] == pytest.approx(0.50)
+    assert both["steps"][-1]["note"] == "no candidate brought the decks closer to the band"
+    assert both["steps"][1]["objective"] == pytest.approx(0.01)  # 0.45 − 0.44 at greedy, 0 at search
+
+
+def test_the_summary_gives_each_scored_levels_rates_after_the_changes() -> None:
+    from grimoire.balance.cli import summary_lines
+
+    def at(first: float) -> dict:  # type: ignore[type-arg]
+        return {"deck_rates": [{"deck": "a", "rate": 0.5, "ci95": [0.4, 0.6], "games": 100}],
+                "first_player": {"rate": first, "ci95": [first - 0.05, first + 0.05], "games": 200}}
+
+    s = {"level": "greedy", "levels": ["greedy", "search-25"], "changes": ["endless_librarian chant +1"],
+         "with_first_player": True, "band": [0.45, 0.55], "in_band": False, "final": at(0.44)["deck_rates"],
+         "first_player": at(0.44)["first_player"], "by_level": {"greedy": at(0.44), "search-25": at(0.5)}}
+    lines = summary_lines({"levels": {}, "flags": [], "guideline": [], "suggest": s})
+    assert ("suggest [greedy, search-25]: endless_librarian chant +1; every deck and the first player in "
+            "45%–55%: no") in lines
+    assert "  [search-25] first player: 50.0% [45.0%, 55.0%] n=200" in lines
+    assert "  [greedy] a: 50.0% [40.0%, 60.0%] n=100" in lines

@@ -109,6 +109,8 @@ def balance_command(
     suggest_first_player: Annotated[bool, typer.Option("--suggest-first-player", help=(
         "With --suggest: hold the first player's win rate to 45–55 % too, trying the cards the most decks "
         "share, both ways."))] = False,
+    suggest_every_level: Annotated[bool, typer.Option("--suggest-every-level", help=(
+        "With --suggest: score each candidate at every --agent level (summed), not only the first."))] = False,
     band: Annotated[str, typer.Option("--band", metavar="LOW-HIGH", help=(
         "With --suggest: the win-rate band in per cent to bring the decks into."))] = "45-55",
     optimize_deck: Annotated[str | None, typer.Option("--optimize-deck", metavar="DECK", help=(
@@ -149,6 +151,8 @@ def balance_command(
         raise GrimoireError("--band needs --suggest STEPS")
     if suggest_first_player and not suggest:
         raise GrimoireError("--suggest-first-player needs --suggest STEPS")
+    if suggest_every_level and not suggest:
+        raise GrimoireError("--suggest-every-level needs --suggest STEPS")
     plan = SwapPlan(tuple(swap or ()), swap_with, swap_power, swap_everywhere) if (swap or swap_all) else None
     variants = [parse_variant(v) for v in variant or []]
     chosen = parse_choices(choose or [])
@@ -164,7 +168,8 @@ def balance_command(
                    correction=correction.value, min_sample=min_sample,
                    options=parse_option_pairs(list(option or [])), variants=variants, swap=plan, choose=chosen,
                    choice_table=table, suggest_steps=suggest, optimize=optimize_deck, search_width=search_width,
-                   suggest_first=suggest_first_player, band=target_band)
+                   suggest_first=suggest_first_player, suggest_every_level=suggest_every_level,
+                   band=target_band)
     for line in summary_lines(data):
         typer.echo(line)
     typer.echo(f"report: {Path(out) / 'report.html'}")
@@ -211,10 +216,14 @@ def summary_lines(data: dict[str, Any]) -> list[str]:
     if data.get("suggest"):
         s = data["suggest"]
         which = "every deck and the first player" if s.get("with_first_player") else "every deck"
-        lines.append(f"suggest [{s['level']}]: {', '.join(s['changes']) or 'no change found'}; "
+        scored = ", ".join(s.get("levels") or [s["level"]])
+        lines.append(f"suggest [{scored}]: {', '.join(s['changes']) or 'no change found'}; "
                      f"{which} in {s['band'][0]:.0%}–{s['band'][1]:.0%}: {'yes' if s['in_band'] else 'no'}")
-        for r in [*s["final"], {"deck": "first player", **s["first_player"]}]:
-            lines.append(f"  {r['deck']}: {r['rate']:.1%} [{r['ci95'][0]:.1%}, {r['ci95'][1]:.1%}] n={r['games']}")
+        for lv, at in (s.get("by_level") or {s["level"]: {"deck_rates": s["final"],
+                                                          "first_player": s["first_player"]}}).items():
+            for r in [*at["deck_rates"], {"deck": "first player", **at["first_player"]}]:
+                lines.append(f"  [{lv}] {r['deck']}: {r['rate']:.1%} [{r['ci95'][0]:.1%}, {r['ci95'][1]:.1%}] "
+                             f"n={r['games']}")
         if s.get("card_file"):
             lines.append(f"  cards: {s['card_file']}")
     if data.get("optimize"):

@@ -129,7 +129,7 @@ def _coverage(cov: list[dict[str, Any]], games: int) -> str:
 def _suggest(s: dict[str, Any]) -> str:
     """The changes --suggest kept, each step's candidates, and the decks after the changes."""
     band = f"{s['band'][0]:.0%}–{s['band'][1]:.0%}"
-    parts = [f"<h2>Suggested changes / 調整案 ({escape(s['level'])})</h2>",
+    parts = [f"<h2>Suggested changes / 調整案 ({escape(', '.join(s.get('levels') or [s['level']]))})</h2>",
              f"<p>Kept: <b>{escape(', '.join(s['changes']) or 'none')}</b>. "
              f"{'Every deck and the first player' if s.get('with_first_player') else 'Every deck'} inside {band}: "
              f"{'yes' if s['in_band'] else 'no'}. {escape(s['note'])}.</p>"]
@@ -140,8 +140,12 @@ def _suggest(s: dict[str, Any]) -> str:
                      escape(tried), escape(h.get("note", ""))])
     parts.append(_table(["step", "aimed at", "change kept", "distance outside the band",
                          "candidates tried → distance", "note"], rows))
-    finals = [*s["final"], {"deck": "first player", **s["first_player"]}] if s.get("first_player") else s["final"]
-    parts.append(_table(["deck", "win rate after [95 %]"], [[escape(r["deck"]), _rate(r)] for r in finals]))
+    by_level = s.get("by_level") or {s["level"]: {"deck_rates": s["final"], "first_player": s.get("first_player")}}
+    rows = []
+    for lv, at in by_level.items():
+        finals = [*at["deck_rates"], *([{"deck": "first player", **at["first_player"]}] if at["first_player"] else [])]
+        rows += [[escape(lv), escape(r["deck"]), _rate(r)] for r in finals]
+    parts.append(_table(["level", "deck", "win rate after [95 %]"], rows))
     if s.get("paired"):
         parts.append(_table(["metric", "subject", "difference after − before [95 %]", "paired games"],
                             [[escape(m["metric"]), escape(m["subject"]),

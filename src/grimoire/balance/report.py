@@ -202,6 +202,7 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
             choose: Mapping[str, Mapping[str, str]] | None = None,
             choice_table: tuple[str, Sequence[str]] | None = None, suggest_steps: int = 0,
             optimize: str | None = None, search_width: int = 4, suggest_first: bool = False,
+            suggest_every_level: bool = False,
             band: tuple[float, float] | None = None) -> dict[str, Any]:
     """Run the balance lab and write ``balance.json``, ``report.html`` and plots into ``out``.
 
@@ -211,7 +212,8 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
     ``address``) through the one parallel runner. Per-card differences are reported only with
     ``min_sample`` seat-games on each side and their p-values adjusted over the cards by
     ``correction`` (``holm`` or ``bh``). ``suggest_steps`` searches small card changes toward the
-    45–55 % ``band`` (with ``suggest_first`` the first player's win rate too). Returns the JSON data.
+    45–55 % ``band`` (with ``suggest_first`` the first player's win rate too), scored at the first level
+    or, with ``suggest_every_level``, at every level. Returns the JSON data.
 
     >>> import tempfile
     >>> data = balance("chant", ["fire", "matter"], ["random"], 2, Path(tempfile.mkdtemp()), seed=1,
@@ -234,6 +236,8 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
         raise GrimoireError(f"--suggest needs a number of steps of at least 1, got {suggest_steps}")
     if suggest_first and not suggest_steps:
         raise GrimoireError("--suggest-first-player needs --suggest STEPS")
+    if suggest_every_level and not suggest_steps:
+        raise GrimoireError("--suggest-every-level needs --suggest STEPS")
     paths = [str(p) for p in card_paths]
     old_tables = read_tables(compare[0]) if compare else None
     new_tables = read_tables(compare[1]) if compare else None
@@ -357,8 +361,10 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
         return run_batches(more, workers, backend, address, progress)
 
     if suggest_steps > 0:
+        suggest_levels = list(agents) if suggest_every_level else [level]
+
         def sched(tables: dict[str, dict[str, Any]] | None, these: list[tuple[str, Deck]]) -> list[Block]:
-            return schedule(game, tables, paths, [level], these, games, seed, base_options, hints)
+            return schedule(game, tables, paths, suggest_levels, these, games, seed, base_options, hints)
 
         flagged = {g["card"] for g in data["guideline"]}
 
@@ -369,7 +375,7 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
         data["suggest"] = suggest.suggest(base, deck_list, level, games, seed, sched, run_more, steps=suggest_steps,
                                           limit=search_width, compare=lambda a, b: compare_pools(a, b, labels),
                                           allowed=within_guideline, first_player=suggest_first,
-                                          band=band or suggest.BAND)
+                                          band=band or suggest.BAND, levels=suggest_levels)
         if data["suggest"]["tables"]:  # both files: --compare out/original-cards.toml out/suggested-cards.toml
             suggest.write_card_file(data["suggest"]["tables"], out / "suggested-cards.toml")
             suggest.write_card_file(base.cards.card_tables(sorted(data["suggest"]["tables"])),

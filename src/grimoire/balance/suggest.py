@@ -212,10 +212,13 @@ def suggest(game: Game[Any], decks: list[tuple[str, Deck]], level: str, games: i
             steps: int = 3, limit: int = 4, band: tuple[float, float] = BAND,
             compare: Callable[[list[GameStats], list[GameStats]], list[dict[str, Any]]] | None = None,
             allowed: Callable[[dict[str, dict[str, Any]]], bool] | None = None,
-            first_player: bool = False) -> dict[str, Any]:
+            first_player: bool = False, levels: Sequence[str] = ()) -> dict[str, Any]:
     """Hill-climb small card changes until every deck's win rate (and with ``first_player`` the first
     player's) is inside ``band``.
 
+    With ``levels`` (the schedule then plays each of them) a candidate is scored at every level, the
+    distances summed, so a change that holds at one agent level only loses to one that holds at all;
+    ``level`` stays the one the report's deck rates describe.
     ``schedule(tables, decks)`` gives the blocks of the whole run with these card tables and decks;
     ``run`` plays batches of blocks (all cores or Ray); ``allowed(tables)`` vetoes card changes
     (the report passes the game's design guideline: no change may put a card outside it).
@@ -224,31 +227,43 @@ def suggest(game: Game[Any], decks: list[tuple[str, Deck]], level: str, games: i
     labels = [label for label, _ in decks]
     deck_cards = {label: set(d.all_cards()) for label, d in decks}
     fixed = fixed_cards(game)
+    scored_levels = [level, *(lv for lv in levels if lv != level)]
 
-    def measure(played: list[GameStats]) -> tuple[list[dict[str, Any]], dict[str, Any], float]:
-        rates = _deck_rates(played, labels)
-        first = analysis.first_player(played)
-        return rates, first, objective(rates, band, first if first_player else None)
+    def measure(played: list[GameStats]) -> tuple[dict[str, list[dict[str, Any]]], dict[str, dict[str, Any]], float]:
+        at = {lv: [g for g in played if g.level == lv] for lv in scored_levels}
+        rates = {lv: _deck_rates(at[lv], labels) for lv in scored_levels}
+        first = {lv: analysis.first_player(at[lv]) for lv in scored_levels}
+        return rates, first, round(sum(objective(rates[lv], band, first[lv] if first_player else None)
+                                       for lv in scored_levels), 10)
+
+    def described(rates: dict[str, list[dict[str, Any]]], first: dict[str, dict[str, Any]]) -> dict[str, Any]:
+        """A step's rates: the report's level, and every scored level when there are several."""
+        out: dict[str, Any] = {"deck_rates": rates[scored_levels[0]], "first_player": first[scored_levels[0]]}
+        if len(scored_levels) > 1:
+            out["by_level"] = {lv: {"deck_rates": rates[lv], "first_player": first[lv]} for lv in scored_levels}
+        return out
 
     (base_games,) = run([schedule(None, decks)])
     rates, first, score = measure(base_games)
-    history: list[dict[str, Any]] = [{"change": None, "objective": score, "deck_rates": rates,
-                                      "first_player": first}]
+    history: list[dict[str, Any]] = [{"change": None, "objective": score, **described(rates, first)}]
     kept: list[Change] = []
     current_games = base_games
     for _ in range(steps):
         if score == 0:
             break
-        # what lies furthest outside the band; on a tie the too-strong deck (weakening is the safer edit)
-        worst = max(rates, key=lambda r: (round(distance(float(r["rate"]), band), 9), r["rate"] > band[1]))
-        if first_player and distance(float(first["rate"]), band) > distance(float(worst["rate"]), band):
+        # what lies furthest outside the band, at any level; on a tie the too-strong deck (weakening is safer)
+        at, worst = max(((lv, r) for lv in scored_levels for r in rates[lv]),
+                        key=lambda x: (round(distance(float(x[1]["rate"]), band), 9), x[1]["rate"] > band[1]))
+        far_first = max(scored_levels, key=lambda lv: distance(float(first[lv]["rate"]), band))
+        if first_player and distance(float(first[far_first]["rate"]), band) > distance(float(worst["rate"]), band):
             target = "first player"
             options = first_player_candidates(game, changed_decks(decks, kept), fixed, limit, kept)
         else:
             target = str(worst["deck"])
             direction = -1 if worst["rate"] > band[1] else 1
+            level_games = [g for g in current_games if g.level == at]
             assoc = {c["card"]: float(c["drawn_delta"] or 0.0)
-                     for c in analysis.card_impact(current_games, deck_cards, min_sample=1)}
+                     for c in analysis.card_impact(level_games, deck_cards, min_sample=1)}
             options = candidates(game, changed_decks(decks, kept), target, direction, fixed, limit, kept, assoc)
         if allowed is not None:
             options = [c for c in options if c.field == "copies" or allowed(changed_tables(game, [*kept, c]))]
@@ -270,15 +285,17 @@ def suggest(game: Game[Any], decks: list[tuple[str, Deck]], level: str, games: i
         current_games = results[best]
         rates, first, score = measure(current_games)
         history.append({"change": options[best].describe(), "target": target, "tried": trials,
-                        "objective": best_score, "deck_rates": rates, "first_player": first})
+                        "objective": best_score, **described(rates, first)})
     tables = changed_tables(game, kept) if kept else {}
     final_decks = changed_decks(decks, kept)
     return {"level": level,
             "decks": {label: {s: {c: cards.count(c) for c in sorted(set(cards))} for s, cards in d.sections.items()}
                       for (label, d), (_, before) in zip(final_decks, decks, strict=True) if d != before},
             "band": list(band), "games_per_pairing": games, "seed": seed, "with_first_player": first_player,
-            "changes": [c.describe() for c in kept], "in_band": score == 0,
-            "steps": history, "final": rates, "first_player": first, "tables": tables,
+            "levels": scored_levels, "changes": [c.describe() for c in kept], "in_band": score == 0,
+            "steps": history, "final": rates[scored_levels[0]], "first_player": first[scored_levels[0]],
+            **({"by_level": described(rates, first)["by_level"]} if len(scored_levels) > 1 else {}),
+            "tables": tables,
             "paired": compare(base_games, current_games) if compare and kept else [],
             "note": "changes kept by hill-climbing on the same seeds; confirm with --compare on a new seed"}
 
