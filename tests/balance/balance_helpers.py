@@ -1,6 +1,8 @@
-"""Shared content of the balance tests: a planted overpowered Chant card and a deck holding it."""
+"""Shared content of the balance tests: a planted overpowered Chant card and a deck holding it, and the
+``grimoire balance`` command run as a user runs it."""
 
 from pathlib import Path
+from typing import Any
 
 PLANTED = """
 [[cards]]
@@ -28,3 +30,16 @@ def planted_files(folder: Path) -> tuple[Path, Path]:
     deck = folder / "planted.txt"
     deck.write_text(PLANTED_DECK, encoding="utf-8")
     return cards, deck
+
+
+def invoke_balance(args: list[str]) -> Any:
+    """``grimoire balance ARGS`` through the command line (typer's test runner); returns the result."""
+    import typer
+    from typer.testing import CliRunner
+
+    from grimoire.balance.cli import balance_command
+
+    app = typer.Typer()
+    app.command("balance")(balance_command)
+    app.command("other")(lambda: None)  # two commands: typer keeps the "balance" name
+    return CliRunner().invoke(app, ["balance", *args])

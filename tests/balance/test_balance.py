@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from balance_helpers import invoke_balance
 
 from grimoire.balance import balance
 from grimoire.balance.analysis import paired, sign_flags
@@ -186,33 +187,17 @@ def test_a_finding_whose_sign_changes_with_ai_strength_is_flagged() -> None:
 
 
 def test_the_balance_command_writes_a_report(tmp_path: Path) -> None:
-    import typer
-    from typer.testing import CliRunner
-
-    from grimoire.balance.cli import balance_command
-
-    app = typer.Typer()
-    app.command("balance")(balance_command)
-    app.command("other")(lambda: None)
     out = tmp_path / "report"
-    result = CliRunner().invoke(app, ["balance", "destiny", "--deck", "spirit_festival", "--deck", "mystery_festival",
-                                      "--agent", "random", "-n", "2", "--out", str(out), "--workers", "1"])
+    result = invoke_balance(["destiny", "--deck", "spirit_festival", "--deck", "mystery_festival",
+                             "--agent", "random", "-n", "2", "--out", str(out), "--workers", "1"])
     assert result.exit_code == 0, result.output
     assert "report.html" in result.output
     assert json.loads((out / "balance.json").read_text(encoding="utf-8"))["levels"]["random"]["games"] == 6
 
 
 def test_swap_everywhere_without_a_card_is_refused_in_one_line(tmp_path: Path) -> None:
-    import typer
-    from typer.testing import CliRunner
-
-    from grimoire.balance.cli import balance_command
-
-    app = typer.Typer()
-    app.command("balance")(balance_command)
-    app.command("other")(lambda: None)
     out = tmp_path / "report"
-    result = CliRunner().invoke(app, ["balance", "chant", "--swap-everywhere", "--out", str(out), "-n", "1"])
+    result = invoke_balance(["chant", "--swap-everywhere", "--out", str(out), "-n", "1"])
     assert result.exit_code != 0
     assert "--swap-everywhere needs --swap CARD or --swap-all" in str(result.exception or result.output)
     assert not out.exists()

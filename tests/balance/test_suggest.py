@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
-from balance_helpers import planted_files
+from balance_helpers import invoke_balance, planted_files
 
 from grimoire.balance import balance
 from grimoire.balance.collect import GameStats
@@ -187,7 +189,13 @@ def _fake_games(first_rate: float, count: int = 200, level: str = "greedy") -> l
     return out
 
 
-def test_suggest_aims_at_the_first_player_and_keeps_the_change_that_fixes_it() -> None:
+def _chant(tables: dict, card: str) -> int | None:  # type: ignore[type-arg]
+    return (tables.get(card) or {}).get("chant")
+
+
+def _suggest_on(rule: Callable[[dict], dict[str, float]], **kwargs: Any) -> dict:  # type: ignore[type-arg]
+    """``suggest`` on two even Chant decks with injected results: ``rule(changed card tables)`` gives the first
+    player's win rate at each level; the schedule is just the tables."""
     game = load_game("chant")
     decks = [("a", game.cards.starter_deck("fire")), ("b", game.cards.starter_deck("matter"))]
 
@@ -195,13 +203,20 @@ def test_suggest_aims_at_the_first_player_and_keeps_the_change_that_fixes_it() -
         return [tables or {}]
 
     def run(batches: list) -> list[list[GameStats]]:  # type: ignore[type-arg]
-        # a planted rule of thumb: the first player wins 40 % unless 英雄譚の終章 is two cheaper
-        return [_fake_games(0.5 if (b[0].get("hero_final_chapter") or {}).get("chant") == 5 else 0.4)
-                for b in batches]
+        return [[g for level, first in rule(tables).items() for g in _fake_games(first, level=level)]
+                for (tables,) in batches]
 
-    plain = suggest(game, decks, "greedy", 100, 1, schedule, run, steps=2, limit=3)  # decks even: nothing to do
+    return suggest(game, decks, "greedy", 100, 1, schedule, run, steps=2, limit=3, **kwargs)
+
+
+def test_suggest_aims_at_the_first_player_and_keeps_the_change_that_fixes_it() -> None:
+    def rule(tables: dict) -> dict[str, float]:  # type: ignore[type-arg]
+        # a planted rule of thumb: the first player wins 40 % unless 英雄譚の終章 is two cheaper
+        return {"greedy": 0.5 if _chant(tables, "hero_final_chapter") == 5 else 0.4}
+
+    plain = _suggest_on(rule)  # decks even: nothing to do
     assert plain["changes"] == [] and plain["in_band"] and len(plain["steps"]) == 1
-    s = suggest(game, decks, "greedy", 100, 1, schedule, run, steps=2, limit=3, first_player=True)
+    s = _suggest_on(rule, first_player=True)
     assert s["steps"][0]["objective"] == pytest.approx(0.05) and s["steps"][1]["target"] == "first player"
     assert s["changes"] == ["hero_final_chapter chant -2"] and s["in_band"]
     assert s["first_player"]["rate"] == pytest.approx(0.5) and s["tables"]["hero_final_chapter"]["chant"] == 5
@@ -222,59 +237,33 @@ def test_suggest_first_player_without_suggest_is_refused_in_one_line(tmp_path: P
     (["--suggest-every-level"], "--suggest-every-level needs --suggest STEPS"),
 ])
 def test_suggest_options_are_checked_before_any_game(tmp_path: Path, args: list[str], message: str) -> None:
-    import typer
-    from typer.testing import CliRunner
-
-    from grimoire.balance.cli import balance_command
-
-    app = typer.Typer()
-    app.command("balance")(balance_command)
-    app.command("other")(lambda: None)
-    result = CliRunner().invoke(app, ["balance", "chant", *args, "--out", str(tmp_path / "r"), "-n", "1"])
+    result = invoke_balance(["chant", *args, "--out", str(tmp_path / "r"), "-n", "1"])
     assert result.exit_code != 0 and message in str(result.exception or result.output)
     assert not (tmp_path / "r").exists()
 
 
 def test_suggest_aims_at_the_band_it_is_given() -> None:
-    game = load_game("chant")
-    decks = [("a", game.cards.starter_deck("fire")), ("b", game.cards.starter_deck("matter"))]
+    def rule(tables: dict) -> dict[str, float]:  # type: ignore[type-arg]
+        return {"greedy": 0.5 if _chant(tables, "hero_final_chapter") == 5 else 0.46}
 
-    def run(batches: list) -> list[list[GameStats]]:  # type: ignore[type-arg]
-        return [_fake_games(0.5 if (b[0].get("hero_final_chapter") or {}).get("chant") == 5 else 0.46)
-                for b in batches]
-
-    def schedule(tables: dict | None, these: list) -> list:  # type: ignore[type-arg]
-        return [tables or {}]
-
-    wide = suggest(game, decks, "greedy", 100, 1, schedule, run, steps=2, limit=3, first_player=True)
-    narrow = suggest(game, decks, "greedy", 100, 1, schedule, run, steps=2, limit=3, first_player=True,
-                     band=(0.48, 0.52))
+    wide = _suggest_on(rule, first_player=True)
+    narrow = _suggest_on(rule, first_player=True, band=(0.48, 0.52))
     assert wide["changes"] == [] and narrow["changes"] == ["hero_final_chapter chant -2"]
     assert narrow["band"] == [0.48, 0.52] and narrow["in_band"]
 
 
 def test_suggest_every_level_prefers_the_change_that_holds_at_both_levels() -> None:
-    game = load_game("chant")
-    decks = [("a", game.cards.starter_deck("fire")), ("b", game.cards.starter_deck("matter"))]
+    def rule(tables: dict) -> dict[str, float]:  # type: ignore[type-arg]
+        greedy, search = 0.40, 0.50  # planted: the faster book fixes greedy play and breaks search
+        if _chant(tables, "hero_final_chapter") == 5:
+            greedy, search = 0.50, 0.62
+        if _chant(tables, "endless_librarian") == 6:
+            greedy += 0.04
+        return {"greedy": greedy, "search-25": search}
 
-    def schedule(tables: dict | None, these: list) -> list:  # type: ignore[type-arg]
-        return [tables or {}]
-
-    def run(batches: list) -> list[list[GameStats]]:  # type: ignore[type-arg]
-        out = []
-        for (tables,) in batches:
-            greedy, search = 0.40, 0.50  # planted: the faster book fixes greedy play and breaks search
-            if (tables.get("hero_final_chapter") or {}).get("chant") == 5:
-                greedy, search = 0.50, 0.62
-            if (tables.get("endless_librarian") or {}).get("chant") == 6:
-                greedy += 0.04
-            out.append(_fake_games(greedy) + _fake_games(search, level="search-25"))
-        return out
-
-    one = suggest(game, decks, "greedy", 100, 1, schedule, run, steps=2, limit=3, first_player=True)
+    one = _suggest_on(rule, first_player=True)  # scored at greedy only (the search games are not counted)
     assert one["changes"] == ["hero_final_chapter chant -2"] and one["in_band"] and "by_level" not in one
-    both = suggest(game, decks, "greedy", 100, 1, schedule, run, steps=2, limit=3, first_player=True,
-                   levels=["greedy", "search-25"])
+    both = _suggest_on(rule, first_player=True, levels=["greedy", "search-25"])
     assert both["changes"] == ["endless_librarian chant +1"] and not both["in_band"]
     assert both["levels"] == ["greedy", "search-25"] and both["first_player"]["rate"] == pytest.approx(0.44)
     assert both["by_level"]["search-25"]["first_player"]["rate"] == pytest.approx(0.50)

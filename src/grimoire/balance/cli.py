@@ -19,6 +19,7 @@ from grimoire.core.errors import GrimoireError
 from grimoire.core.options import parse_option_pairs
 
 from .report import balance
+from .suggest import BAND
 from .swaps import SwapPlan
 
 
@@ -147,7 +148,7 @@ def balance_command(
     if swap_everywhere and not (swap or swap_all):
         raise GrimoireError("--swap-everywhere needs --swap CARD or --swap-all")
     target_band = parse_band(band)
-    if target_band != (0.45, 0.55) and not suggest:
+    if target_band != BAND and not suggest:
         raise GrimoireError("--band needs --suggest STEPS")
     if suggest_first_player and not suggest:
         raise GrimoireError("--suggest-first-player needs --suggest STEPS")
