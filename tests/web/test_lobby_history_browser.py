@@ -84,9 +84,12 @@ def test_the_lobby_lists_every_deck_problem_in_english_and_scrolls_to_the_first(
         assert start == len("\n".join(text.split("\n")[:first_line - 1])) + 1
         assert page.evaluate("document.querySelector('#mine-text').scrollTop") > 0  # the bad line is in view
         page.screenshot(path=str(SHOTS / "lobby-deck-problems-en.png"))
-        # a deck check still in flight re-renders the list and selects the first bad line again: let it land
-        page.wait_for_load_state("networkidle")
         page.locator("#mine-status .deck-problem[data-line='28']").click()
+        assert page.evaluate("document.querySelector('#mine-text').selectionStart") == text.index("oops")
+        # the same list checked again (the typing check landing late) keeps the player's selection
+        with page.expect_response("**/api/decks/check"):
+            page.dispatch_event("#mine-text", "input")
+        page.wait_for_timeout(300)
         assert page.evaluate("document.querySelector('#mine-text').selectionStart") == text.index("oops")
         page.click(".lang-switch button[data-lang=ja]")  # the problems are shown again in Japanese
         page.wait_for_function("document.querySelector('#mine-status').textContent.includes('26行目')")

@@ -19,10 +19,15 @@ export function showLine(text, line) {
 }
 
 // ``error``: the server's deck error (``problems``: all of them; else its one ``line`` and ``message``).
+// The same problems of the same text, already shown, are left as they are: a second check of an
+// unchanged list must not move the selection the player has just made.
 export function showDeckError(status, text, error) {
-  status.className = "deck-status error";
   const found = error.problems && error.problems.length ? error.problems
     : [{ line: error.line, message: error.message }];
+  const shown = JSON.stringify([text.value, found]);
+  if (status.dataset.shown === shown && status.querySelector(".deck-problems")) return;
+  status.dataset.shown = shown;
+  status.className = "deck-status error";
   const parts = [];
   if (found.length > 1) parts.push(el("div", { className: "deck-problems-head", textContent: t("deck_problems", found.length) }));
   const list = el("ul", { className: "deck-problems" });

@@ -103,15 +103,20 @@ function showDeckError(which, error) {
   showProblems(document.getElementById(`${which}-status`), document.getElementById(`${which}-text`), error);
 }
 
+const checks = { mine: 0, theirs: 0 }; // the latest check of each list: an older answer is dropped
+
 async function checkDeck(which) {
-  const text = document.getElementById(`${which}-text`).value;
+  const box = document.getElementById(`${which}-text`);
+  const text = box.value;
   const status = document.getElementById(`${which}-status`);
+  const asked = ++checks[which];
   if (!text.trim() || !current) { status.textContent = ""; return; }
   const res = await fetch("/api/decks/check", {
     method: "POST", headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ game: current.name, text, lang: getLang() }),
   });
   const body = await res.json();
+  if (asked !== checks[which] || box.value !== text) return; // the list changed or was checked again meanwhile
   if (body.ok) {
     status.className = "deck-status ok";
     status.textContent = `${t("deck_ok")}: ${body.name} (${Object.entries(body.counts).map(([k, v]) => `${k} ${v}`).join(", ")})`;
