@@ -194,6 +194,25 @@ def test_destiny_releases_a_user_it_cannot_afford_to_keep() -> None:
     assert GreedyDestiny().choose(DESTINY, destiny_view(mine, [], 15), decision, CHANCE) == "pay:1"
 
 
+def test_destiny_kijutsu_never_destroys_its_own_user() -> None:
+    # 九字の大術師 destroys a user of power 5 or less on either side (any_user); used through
+    # 地脈記述 with nothing of the opponent's in reach, it would have to take one's own
+    options = (Option("use:main", "opt.use_main", ("nine_seal_master", 6)), Option("skip", "opt.skip"))
+    decision = Decision(0, "kijutsu", options, ("nine_seal_master",))
+    mine = [user(1, "nine_seal_master"), user(2, "paper_shikigami")]
+    view = destiny_view(mine, [user(9, "fire_festival_giant")], 20)
+    assert GreedyDestiny().choose(DESTINY, view, decision, CHANCE) == "skip"
+    view = destiny_view(mine, [user(9, "fire_festival_giant"), user(8, "lion_dancer")], 20)
+    assert GreedyDestiny().choose(DESTINY, view, decision, CHANCE) == "use:main"
+    # an attribute-bound destroy (鉄拳占い師: 術式 of power 2 or less) needs a matching target
+    options = (Option("use:main", "opt.use_main", ("iron_fist_diviner", 3)), Option("skip", "opt.skip"))
+    decision = Decision(0, "kijutsu", options, ("iron_fist_diviner",))
+    view = destiny_view(mine, [user(9, "festival_drummer")], 20)
+    assert GreedyDestiny().choose(DESTINY, view, decision, CHANCE) == "skip"
+    view = destiny_view(mine, [user(9, "festival_drummer"), user(8, "paper_shikigami")], 20)
+    assert GreedyDestiny().choose(DESTINY, view, decision, CHANCE) == "use:main"
+
+
 # ----- whole games ---------------------------------------------------------------------------
 @pytest.mark.parametrize("game_name", ["chant", "destiny"])
 @pytest.mark.parametrize("agent_name", ["greedy", "random"])

@@ -8,6 +8,8 @@ it costs, a trade the blocker less the attacker, a lost one minus the attacker. 
 * choose 地脈の函 as its forecast ability (its deck is not yet known then);
 * summon its strongest users while it keeps a card or two in hand, keeping cancels and
   battle tricks back; use ``main`` effects when they pay more than they cost;
+* use 地脈記述 while it leaves a reserve of threads, never with a destroy or weaken that
+  could only land on its own users;
 * upkeep a user only while that leaves a reserve of threads;
 * declare the attackers that win (or trade evenly) against the defender's best block,
   counting their own free effects; block with the user that fares best;
@@ -293,12 +295,27 @@ class GreedyDestiny:
         return min(picks, key=lambda o: int(o.args[1])).id
 
     def _kijutsu(self, game: Game[Any], view: dict[str, Any], decision: Decision) -> str | None:
-        me, _ = self._me(view, decision.player)
+        me, opp = self._me(view, decision.player)
         uses = [o for o in decision.options if o.id.startswith("use:")]
         for o in uses:
-            if me["threads"] - int(o.args[1]) >= RESERVE + 2:
+            group = self._group(game, o.args[0], TIMING_INDEX[o.id.split(":", 1)[1]])
+            if me["threads"] - int(o.args[1]) >= RESERVE + 2 and self._hits_opponent(group, opp["field"]):
                 return o.id
         return "skip"
+
+    @staticmethod
+    def _hits_opponent(group: Sequence[Any], field: Sequence[dict[str, Any]]) -> bool:
+        """False when a harmful effect of ``group`` (destroy, weaken) could only land on one's own
+        users: an ``any_user`` destroy with no opposing user in reach would take one's own."""
+        for eff in group:
+            if eff.op not in ("destroy", "weaken") or eff.get("target") not in ("opponent_user", "any_user"):
+                continue
+            attribute = eff.get("attribute")
+            limit = int(eff.get("n", 0) or 0) if eff.op == "destroy" else None
+            if not any((attribute is None or u["attribute"] == attribute) and (limit is None or u["power"] <= limit)
+                       for u in field):
+                return False
+        return True
 
     def _sense(self, game: Game[Any], view: dict[str, Any], decision: Decision) -> str | None:
         return "skip"
