@@ -234,8 +234,7 @@ class GreedyDestiny:
             target = eff.get("target")
             op = eff.op
             if op == "destroy" and target in ("opponent_user", "any_user"):
-                hits = [u for u in opp["field"] if u["power"] <= n]
-                gain += max((u["printed"] + 1 for u in hits), default=0)
+                gain += max((u["printed"] + 1 for u in self._in_reach(eff, opp["field"])), default=0)
             elif op == "weaken" and opp["field"]:
                 gain += 0.5 * n
             elif op in ("strengthen", "ready") and me["field"] and view.get("turn", 0) > 1:
@@ -304,18 +303,18 @@ class GreedyDestiny:
         return "skip"
 
     @staticmethod
-    def _hits_opponent(group: Sequence[Any], field: Sequence[dict[str, Any]]) -> bool:
+    def _in_reach(eff: Any, field: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The users of ``field`` that ``eff`` may target: its attribute, and a destroy's power limit."""
+        attribute = eff.get("attribute")
+        limit = int(eff.get("n", 0) or 0) if eff.op == "destroy" else None
+        return [u for u in field
+                if (attribute is None or u["attribute"] == attribute) and (limit is None or u["power"] <= limit)]
+
+    def _hits_opponent(self, group: Sequence[Any], field: Sequence[dict[str, Any]]) -> bool:
         """False when a harmful effect of ``group`` (destroy, weaken) could only land on one's own
         users: an ``any_user`` destroy with no opposing user in reach would take one's own."""
-        for eff in group:
-            if eff.op not in ("destroy", "weaken") or eff.get("target") not in ("opponent_user", "any_user"):
-                continue
-            attribute = eff.get("attribute")
-            limit = int(eff.get("n", 0) or 0) if eff.op == "destroy" else None
-            if not any((attribute is None or u["attribute"] == attribute) and (limit is None or u["power"] <= limit)
-                       for u in field):
-                return False
-        return True
+        return all(self._in_reach(eff, field) for eff in group
+                   if eff.op in ("destroy", "weaken") and eff.get("target") in ("opponent_user", "any_user"))
 
     def _sense(self, game: Game[Any], view: dict[str, Any], decision: Decision) -> str | None:
         return "skip"
