@@ -176,7 +176,8 @@ def test_determinizations_agree_with_the_view_and_the_options(name: str) -> None
 VARIANTS = {"chant": {"first_turn_draw": True, "runaway_threshold": 12, "chant_cap": 4,
                       "depth_multipliers": "1,1.5,2,3"},
             "destiny": {"attribute_wheel": "off", "hako_trigger": "summon", "crisis_expiry": False,
-                        "sense_timing": "any"}}
+                        "sense_timing": "any", "kijutsu_timing": "any", "sense_scope": "field", "hako_turn": "own",
+                        "blocker_leaves": "unblocked"}}
 
 
 @pytest.mark.parametrize("name", sorted(VARIANTS))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from destiny_helpers import GAME, field, find, kinds, options, play, position
 
 from grimoire.core.game import Setup
-from grimoire.games.destiny.state import SENSE_TIMINGS, V_SENSE, DestinyState, full_variant
+from grimoire.games.destiny.state import SENSE_TIMINGS, V_SENSE, DestinyState, full_variant, variant_of
 
 HOUKI = {"ability": "chimyaku_houki"}
 KIJUTSU = {"ability": "chimyaku_kijutsu"}
@@ -76,6 +76,31 @@ def test_rule_9_2_kijutsu_only_for_jutsushiki_with_user_targeting_groups() -> No
     assert GAME.decision(s).kind == "summon"  # type: ignore[union-attr]
 
 
+def test_rule_9_2_kijutsu_timing_main_variant_offers_main_groups_only() -> None:
+    def summoned(card: str, **rules: str) -> DestinyState:
+        s = position(p0={**KIJUTSU, "hand": [card + "#0"]}, p1={"field": ["war_cry#1"]})
+        s.variant = variant_of(rules)
+        play(s, "summon:0")
+        return s
+    assert options(summoned("binding_talisman")) == ["use:battle", "skip"]  # the rulings: battle groups too
+    assert GAME.decision(summoned("binding_talisman", kijutsu_timing="main")).kind == "summon"  # type: ignore[union-attr]
+    assert options(summoned("seal_breaker", kijutsu_timing="main")) == ["use:main", "skip"]
+
+
+def test_rule_9_2_kijutsu_timing_any_variant_offers_attack_groups_without_a_battle() -> None:
+    s = position(p0={**KIJUTSU, "hand": ["clockwork_oracle#0"]}, p1={"field": ["fire_festival_giant#1"]})
+    play(s, "summon:0")
+    assert GAME.decision(s).kind == "summon"  # type: ignore[union-attr]  # the rulings: no attack groups
+    s = position(p0={**KIJUTSU, "hand": ["clockwork_oracle#0"]}, p1={"field": ["fire_festival_giant#1"]})
+    s.variant = variant_of({"kijutsu_timing": "any"})
+    play(s, "summon:0")
+    assert options(s) == ["use:attack", "skip"]
+    events = play(s, "use:attack", "target:1")
+    assert s.players[1].field[0].mod == -2 and s.players[0].threads == 10
+    assert "ca" not in kinds(events) and s.ca == 0  # no battle: the CA adds nothing
+    assert GAME.decision(s).kind == "summon"  # type: ignore[union-attr]
+
+
 # ----- 9.3 地脈感知 ---------------------------------------------------------------------------------
 def test_rule_9_3_kanchi_discard_a_shinpi_card_to_affect_all_matching_users() -> None:
     s = position(p0={**KANCHI, "hand": ["seal_breaker#0", "fox_fire#1"]},
@@ -120,6 +145,20 @@ def test_rule_9_3_sense_timing_any_variant_asks_in_battle_too() -> None:
     started = GAME.new_state(Setup((GAME.cards.starter_deck("spirit_festival"),) * 2,
                                    GAME.options({"sense_timing": "any"}), seed=1))
     assert started.variant[V_SENSE] == 1 and GAME.view(started, 0)["rules"]["sense_timing"] == "any"
+
+
+def test_rule_9_3_sense_scope_field_variant_reaches_both_sides() -> None:
+    def sensed(**rules: str) -> DestinyState:
+        s = position(p0={**KANCHI, "field": ["fox_fire#5", "thread_spinner#6"],
+                         "hand": ["seal_breaker#0", "fox_fire#1"]},
+                     p1={"field": ["war_cry#2", "fire_festival_giant#4"]})
+        s.variant = variant_of(rules)
+        play(s, "effect:0", "select:1")
+        return s
+    s = sensed()  # the rulings: every matching user on the side the effect targets
+    assert field(s, 0) == ["fox_fire", "thread_spinner"] and field(s, 1) == ["fire_festival_giant"]
+    s = sensed(sense_scope="field")  # every matching user on the field: one's own small users too
+    assert field(s, 0) == [] and field(s, 1) == ["fire_festival_giant"]
 
 
 def test_rule_9_3_the_sense_question_does_not_reveal_the_hand() -> None:
@@ -182,6 +221,21 @@ def test_rule_9_4_3_the_crisis_zone_empties_at_every_turns_end_even_in_the_oppon
     assert [e.args[0] for e in find(events, "crisis")] == ["fox_fire", "moon_rabbit"]
     play(s, "pass", "skip")
     assert s.players[1].crisis == [] and len(s.players[1].deck) == 1  # drew one back at its own draw step
+
+
+def test_rule_9_4_hako_turn_own_variant_fires_in_its_owners_turn_only() -> None:
+    def defended(**rules: str) -> tuple[DestinyState, list[str]]:
+        s = position(phase="window_defender", p0={"field": ["war_cry#0"]},
+                     p1={**HAKO, "field": ["fire_festival_giant#1"], "hand": ["festival_child#2"],
+                         "deck": ["fox_fire#3", "moon_rabbit#4"]}, tail="attacker=0 blocker=1")
+        s.variant = variant_of(rules)
+        return s, kinds(play(s, "effect:2"))  # seat 1 uses a 全能 battle card in seat 0's turn
+    assert "hako" in defended()[1]
+    s, events = defended(hako_turn="own")
+    assert "hako" not in events and s.players[1].crisis == []
+    s = position(p0={**HAKO, "hand": ["festival_child#0"], "deck": ["war_cry*5"]})
+    s.variant = variant_of({"hako_turn": "own"})
+    assert "hako" in kinds(play(s, "summon:0"))  # in its owner's own turn it still fires
 
 
 def test_rule_9_4_4_hako_with_a_short_deck_draws_what_there_is() -> None:

@@ -6,7 +6,7 @@ import pytest
 from destiny_helpers import GAME, TEST_GAME, field, find, kinds, options, play, position
 
 from grimoire.games.destiny.battle import battle_values, clash, compare, modifiers, unblocked_loss
-from grimoire.games.destiny.state import DestinyState
+from grimoire.games.destiny.state import DestinyState, variant_of
 
 
 def declare(attacker: str, blockers: list[str], p0: dict[str, object] | None = None,
@@ -137,6 +137,17 @@ def test_rule_6_2_4_blocker_leaving_during_the_window_ends_the_battle_without_da
     assert kinds(events)[-2:] == ["destroyed", "battle_void"]
     assert "clash" not in kinds(events) and s.players[1].threads == 15
     assert TEST_GAME.decision(s) is not None and TEST_GAME.decision(s).kind == "fate"  # type: ignore[union-attr]
+
+
+def test_rule_6_2_4_blocker_leaves_unblocked_variant_lets_the_attack_through() -> None:
+    s = position(phase="declare", p0={"field": ["war_cry#0"], "hand": ["trial_smite#2"]},
+                 p1={"field": ["festival_drummer#1"]}, game=TEST_GAME)
+    s.variant = variant_of({"blocker_leaves": "unblocked"})
+    events = play(s, "attack:0", "done", "block:1", "effect:2", "target:1")
+    assert kinds(events)[-2:] == ["destroyed", "unblocked"] and s.blocker == -1
+    events = play(s, "pass", "pass")  # the window goes on; then the damage step, as for an unblocked attack
+    assert "direct" in kinds(events) and "battle_void" not in kinds(events)
+    assert s.players[1].threads == 15 - 1
 
 
 def test_rule_6_2_4_attacker_leaving_ends_the_battle_and_the_next_attack_follows() -> None:

@@ -30,7 +30,7 @@ from grimoire.core.effects import Effect, Frame
 
 from . import actions
 from .cards import KANCHI, MAIN, RESPONSE, SHINPI, TIMINGS
-from .state import V_SENSE, DestinyState, FrameKind
+from .state import V_SCOPE, V_SENSE, DestinyState, FrameKind
 
 F_ALL, F_FREE, F_CANCELLED, F_NO_RESPONSE, F_FIELD = 1, 2, 4, 8, 16
 PC_NEW, PC_SENSE, PC_RESPONSE, PC_TARGET = 0, 1, 2, 3
@@ -77,11 +77,15 @@ def use_registers(flags: int, sensed_uid: int, chosen: list[int], choosing_now: 
     return [flags, sensed_uid, choosing_now, *chosen]
 
 
-def candidates(state: DestinyState, seat: int, eff: Effect) -> list[int]:
-    """Users that ``eff`` (used by ``seat``) may target now: own field first, then the opponent's."""
+def candidates(state: DestinyState, seat: int, eff: Effect, everywhere: bool = False) -> list[int]:
+    """Users that ``eff`` (used by ``seat``) may target now: own field first, then the opponent's
+    (``everywhere``: on both sides whatever the effect's target, for ``sense_scope=field``)."""
     target = eff.params["target"]
-    if target == "own_user":
-        sides: tuple[int, ...] = (seat,)
+    sides: tuple[int, ...]
+    if everywhere:
+        sides = (seat, 1 - seat)
+    elif target == "own_user":
+        sides = (seat,)
     elif target == "opponent_user":
         sides = (1 - seat,)
     else:
@@ -226,9 +230,9 @@ def _affected(state: DestinyState, frame: Frame, i: int, eff: Effect) -> list[in
     users under 地脈感知, or the source itself for ``self``."""
     if eff.params.get("target") == "self":
         return [frame.source] if state.user(frame.source) is not None else []
-    legal = candidates(state, frame.controller, eff)
     if has(frame, F_ALL):
-        return legal
+        return candidates(state, frame.controller, eff, everywhere=bool(state.variant[V_SCOPE]))
+    legal = candidates(state, frame.controller, eff)
     chosen = target_of(frame, i)
     return [chosen] if chosen in legal else []
 
@@ -261,11 +265,15 @@ def _ready(state: DestinyState, frame: Frame, i: int, eff: Effect, events: list[
 
 
 def _ja(state: DestinyState, frame: Frame, i: int, eff: Effect, events: list[Event]) -> None:
+    if state.attacker < 0:  # an attack group used by 地脈記述 at summoning (kijutsu_timing=any): no battle
+        return
     state.ja = True
     events.append(Event("ja", frame.controller, (frame.card, frame.source)))
 
 
 def _ca(state: DestinyState, frame: Frame, i: int, eff: Effect, events: list[Event]) -> None:
+    if state.attacker < 0:  # as for JA: no battle to add damage to
+        return
     state.ca += eff.params["n"]
     events.append(Event("ca", frame.controller, (frame.card, frame.source, eff.params["n"])))
 

@@ -38,7 +38,16 @@ from . import decisions, notation, turn, view
 from .cards import DATA, load_pool
 from .events import EVENTS
 from .messages import MESSAGES, TERMS
-from .state import SENSE_TIMINGS, DestinyState, Player, variant_of
+from .state import (
+    BLOCKER_LEAVES,
+    HAKO_TURNS,
+    KIJUTSU_TIMINGS,
+    SENSE_SCOPES,
+    SENSE_TIMINGS,
+    DestinyState,
+    Player,
+    variant_of,
+)
 
 OPTION_SPECS = (
     OptionSpec("deck_size", 30, "Exact number of cards in a deck (rule 2.1)", minimum=10),
@@ -54,6 +63,14 @@ OPTION_SPECS = (
     OptionSpec("crisis_expiry", True, "Variant: the crisis zone empties at the end of each turn (rule 9.4.3)"),
     OptionSpec("sense_timing", "main", "Variant: 地脈感知 changes main groups only, or a hand card's group of any "
                "timing, in an attack too (rule 9.3)", choices=SENSE_TIMINGS),
+    OptionSpec("kijutsu_timing", "main_battle", "Variant: the groups 地脈記述 may use at summoning — main and battle, "
+               "main only, or attack groups too (rule 9.2)", choices=KIJUTSU_TIMINGS),
+    OptionSpec("sense_scope", "side", "Variant: the users 地脈感知's \"all\" reaches — every matching user on the "
+               "effect's side, or on the whole field (rule 9.3)", choices=SENSE_SCOPES),
+    OptionSpec("hako_turn", "either", "Variant: 地脈の函 fires in either forecaster's turn, or in its owner's "
+               "turn only (rule 9.4)", choices=HAKO_TURNS),
+    OptionSpec("blocker_leaves", "no_damage", "Variant: a blocker that leaves in the effect window ends the "
+               "battle without damage, or the attack goes on unblocked (rule 6.2.4)", choices=BLOCKER_LEAVES),
     OptionSpec("lucky_limit", 0, "Variant: at most this many Lucky! cards in a deck; 0 is no limit (rule 2.1)",
                minimum=0),
 )

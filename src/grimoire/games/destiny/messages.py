@@ -67,6 +67,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "opt.sense": _m("{c0}を捨てて対象を「全て」にする", "Discard {c0}: the effect targets all"),
     "opt.use_main": _m("{c0}の【メイン】を同時に使う（コスト{1}）", "Also use {c0}'s [Main] now (cost {1})"),
     "opt.use_battle": _m("{c0}の【バトル】を同時に使う（コスト{1}）", "Also use {c0}'s [Battle] now (cost {1})"),
+    "opt.use_attack": _m("{c0}の【攻撃】を同時に使う（コスト{1}）", "Also use {c0}'s [Attack] now (cost {1})"),
     "opt.target": _m("{c0}（P{1}）を対象にする", "Target {c0} (P{1})"),
     "opt.attack": _m("{c0}で攻撃する", "Attack with {c0}"),
     "opt.block": _m("{c0}で防御する", "Block with {c0}"),

@@ -140,18 +140,32 @@ class Player:
 #: Rules-variant parameters (game options; the default is the rulings): the attribute wheel
 #: (0 on; 1 off: no wheel +1, 全能's ±1 stays; 2 none: no attribute modifier at all, §6.4),
 #: what triggers 地脈の函 (0 a summon or a use; 1 a summon only, §9.4), whether the crisis
-#: zone empties at the end of each turn (1 yes, §9.4.3; 0 no) and which groups 地脈感知 may
-#: change (0 ``main`` only, §9.3; 1 a hand card's group of any timing).
-DEFAULT_VARIANT: tuple[int, ...] = (0, 0, 1, 0)
-V_WHEEL, V_HAKO, V_EXPIRY, V_SENSE = 0, 1, 2, 3
+#: zone empties at the end of each turn (1 yes, §9.4.3; 0 no), which groups 地脈感知 may
+#: change (0 ``main`` only, §9.3; 1 a hand card's group of any timing), which groups 地脈記述
+#: may use (0 ``main`` and ``battle``, §9.2; 1 ``main`` only; 2 ``attack`` too), which users
+#: 地脈感知's "all" reaches (0 the effect's own side, §9.3; 1 every matching user on the field),
+#: in whose turns 地脈の函 fires (0 either forecaster's, §9.4; 1 its owner's only) and what a
+#: blocker leaving in the effect window does (0 the battle ends without damage, §6.2.4; 1 the
+#: attack goes on unblocked).
+DEFAULT_VARIANT: tuple[int, ...] = (0, 0, 1, 0, 0, 0, 0, 0)
+V_WHEEL, V_HAKO, V_EXPIRY, V_SENSE, V_KIJUTSU, V_SCOPE, V_HAKO_TURN, V_BLOCKER = range(8)
 #: The values of the ``sense_timing`` option, by their variant parameter.
 SENSE_TIMINGS = ("main", "any")
+#: The values of the ``kijutsu_timing`` option (地脈記述, §9.2).
+KIJUTSU_TIMINGS = ("main_battle", "main", "any")
+#: The values of the ``sense_scope`` option (地脈感知's "all", §9.3).
+SENSE_SCOPES = ("side", "field")
+#: The values of the ``hako_turn`` option (地脈の函, §9.4).
+HAKO_TURNS = ("either", "own")
+#: The values of the ``blocker_leaves`` option (§6.2.4).
+BLOCKER_LEAVES = ("no_damage", "unblocked")
 
 
 #: The values of each variant option, by its parameter's number (the first is the rulings).
 VARIANT_VALUES: tuple[tuple[str, tuple[Any, ...]], ...] = (
     ("attribute_wheel", ("on", "off", "none")), ("hako_trigger", ("summon_or_use", "summon")),
-    ("crisis_expiry", (False, True)), ("sense_timing", SENSE_TIMINGS))
+    ("crisis_expiry", (False, True)), ("sense_timing", SENSE_TIMINGS), ("kijutsu_timing", KIJUTSU_TIMINGS),
+    ("sense_scope", SENSE_SCOPES), ("hako_turn", HAKO_TURNS), ("blocker_leaves", BLOCKER_LEAVES))
 
 
 def variant_of(options: Mapping[str, Any]) -> tuple[int, ...]:
@@ -159,7 +173,7 @@ def variant_of(options: Mapping[str, Any]) -> tuple[int, ...]:
     variant options only when they differ from the rulings (missing ones take their defaults).
 
     >>> variant_of({}) is DEFAULT_VARIANT, variant_of({"attribute_wheel": "off", "crisis_expiry": False})
-    (True, (1, 0, 0, 0))
+    (True, (1, 0, 0, 0, 0, 0, 0, 0))
     """
     v = tuple(values.index(options[name]) if name in options else DEFAULT_VARIANT[i]
               for i, (name, values) in enumerate(VARIANT_VALUES))
@@ -170,7 +184,7 @@ def full_variant(values: tuple[int, ...]) -> tuple[int, ...]:
     """``values`` with the parameters it lacks at their defaults (older states and positions have fewer).
 
     >>> full_variant((1, 0, 1))
-    (1, 0, 1, 0)
+    (1, 0, 1, 0, 0, 0, 0, 0)
     """
     return values + DEFAULT_VARIANT[len(values):]
 

@@ -34,7 +34,9 @@ from .state import (
     MULLIGAN,
     SUMMON,
     UPKEEP,
+    V_BLOCKER,
     V_EXPIRY,
+    V_KIJUTSU,
     V_WHEEL,
     WINDOW_ATK,
     WINDOW_DEF,
@@ -134,11 +136,17 @@ def houki_cards(state: DestinyState, seat: int) -> list[int]:
     return [uid for uid in p.hand + p.crisis if defs[uid].attribute == KIRYOKU and defs[uid].power >= 2]
 
 
+#: The groups 地脈記述 may use, by the ``kijutsu_timing`` variant parameter (§9.2).
+_KIJUTSU_TIMINGS = ((MAIN, BATTLE), (MAIN,), (MAIN, BATTLE, ATTACK))
+
+
 def kijutsu_groups(state: DestinyState, uid: int) -> list[int]:
-    """The ``main``/``battle`` groups with a user-targeting effect usable via 地脈記述 (§9.2)."""
+    """The groups with a user-targeting effect usable via 地脈記述 (§9.2): ``main`` and ``battle``
+    (``kijutsu_timing=main``: ``main`` only; ``any``: ``attack`` too)."""
     d = state.defs[uid]
     seat = state.owner[uid]
-    return [t for t in (MAIN, BATTLE) if d.choices[t] and effects.usable(state, seat, uid, t)]
+    return [t for t in _KIJUTSU_TIMINGS[state.variant[V_KIJUTSU]]
+            if d.choices[t] and effects.usable(state, seat, uid, t)]
 
 
 def _attack_step(state: DestinyState, events: list[Event]) -> None:
@@ -372,6 +380,10 @@ def proceed(state: DestinyState, events: list[Event]) -> None:
             state.qi = 0
             state.phase = SUMMON
             return
+        if (phase in (WINDOW_ATK, WINDOW_DEF) and state.variant[V_BLOCKER] and state.blocker >= 0
+                and state.user(state.blocker) is None and state.user(state.attacker) is not None):
+            state.blocker = -1  # blocker_leaves=unblocked: the attack goes on as if unblocked
+            events.append(Event("unblocked", 1 - state.active))
         if phase in (WINDOW_ATK, WINDOW_DEF) and (
                 state.user(state.attacker) is None or (state.blocker >= 0 and state.user(state.blocker) is None)):
             events.append(Event("battle_void", state.active, (state.ids[state.attacker], state.attacker)))
