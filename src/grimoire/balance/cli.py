@@ -18,6 +18,7 @@ from grimoire.cli.params import AddressOpt, BackendOpt, CardsOpt, GameArg, Optio
 from grimoire.core.errors import GrimoireError
 from grimoire.core.options import parse_option_pairs
 
+from .cache import BlockCache, summary_line
 from .report import balance
 from .suggest import BAND
 from .swaps import SwapPlan
@@ -122,6 +123,9 @@ def balance_command(
         "Multiple-comparison correction of per-card p-values."))] = Correction.holm,
     min_sample: Annotated[int, typer.Option("--min-sample", metavar="N", help=(
         "Fewest seat-games on each side for a per-card difference."))] = 20,
+    cache: Annotated[Path | None, typer.Option("--cache", metavar="DIR", help=(
+        "A folder of played games: every deck pairing whose inputs (code, decks, cards, seeds, options) are "
+        "unchanged is read back from it instead of played, and the rest is played and stored."))] = None,
     workers: WorkersOpt = None,
     backend: BackendOpt = Backend.process,
     address: AddressOpt = None,
@@ -163,6 +167,7 @@ def balance_command(
         if not sep or not kind.strip() or not answers.strip():
             raise GrimoireError(f"--choice-table {choice_table!r} is not of the form KIND=A,B,…")
         table = (kind.strip(), tuple(a.strip() for a in answers.split(",") if a.strip()))
+    store = BlockCache(cache) if cache is not None else None  # a bad folder stops the run before any game
     decks = list(deck or sorted(load_game(game_name.value, card_paths=cards or []).cards.starter_decks()))
     data = balance(game_name.value, decks, list(agent or ["random", "greedy"]), games, out, seed, compare,
                    workers=workers, card_paths=cards or [], progress=True, backend=backend.value, address=address,
@@ -170,7 +175,7 @@ def balance_command(
                    options=parse_option_pairs(list(option or [])), variants=variants, swap=plan, choose=chosen,
                    choice_table=table, suggest_steps=suggest, optimize=optimize_deck, search_width=search_width,
                    suggest_first=suggest_first_player, suggest_every_level=suggest_every_level,
-                   band=target_band)
+                   band=target_band, cache=store)
     for line in summary_lines(data):
         typer.echo(line)
     typer.echo(f"report: {Path(out) / 'report.html'}")
@@ -252,4 +257,6 @@ def summary_lines(data: dict[str, Any]) -> list[str]:
             lines.append(f"swap skipped: {why}")
     lines.append(f"{len(data['flags'])} findings change sign with AI strength; "
                  f"{len(data['guideline'])} cards outside the power guideline")
+    if data.get("cache"):
+        lines.append(summary_line(data["cache"]))
     return lines

@@ -26,6 +26,7 @@ from grimoire.core.game import Game, Setup
 from grimoire.sim.parallel import cached_game, check_backend
 
 from . import analysis, choices, plots, suggest, swaps
+from . import cache as block_cache
 from .collect import Block, GameStats, coverage_spec, deck_hints, lab_agent, metrics_for, run_blocks
 from .html import render_html
 from .pairing import Hints, pair_blocks
@@ -177,10 +178,15 @@ def compare_pools(old: list[GameStats], new: list[GameStats], labels: Sequence[s
 
 
 def run_batches(batches: list[list[Block]], workers: int | None, backend: str, address: str | None,
-                progress: bool) -> list[list[GameStats]]:
-    """Play every batch of blocks in one parallel run; the games of each batch, in order."""
+                progress: bool, cache: block_cache.BlockCache | None = None) -> list[list[GameStats]]:
+    """Play every batch of blocks in one parallel run; the games of each batch, in order. With a
+    ``cache``, only the blocks it does not hold are played."""
     flat = [b for batch in batches for b in batch]
-    parts = run_blocks(flat, workers, backend, address, progress) if flat else []
+
+    def play(blocks: list[Block]) -> list[list[GameStats]]:
+        return run_blocks(blocks, workers, backend, address, progress) if blocks else []
+
+    parts = cache.run(flat, play) if cache is not None else play(flat)
     out, i = [], 0
     for batch in batches:
         out.append([g for part in parts[i:i + len(batch)] for g in part])
@@ -202,8 +208,8 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
             choose: Mapping[str, Mapping[str, str]] | None = None,
             choice_table: tuple[str, Sequence[str]] | None = None, suggest_steps: int = 0,
             optimize: str | None = None, search_width: int = 4, suggest_first: bool = False,
-            suggest_every_level: bool = False,
-            band: tuple[float, float] | None = None) -> dict[str, Any]:
+            suggest_every_level: bool = False, band: tuple[float, float] | None = None,
+            cache: block_cache.BlockCache | str | Path | None = None) -> dict[str, Any]:
     """Run the balance lab and write ``balance.json``, ``report.html`` and plots into ``out``.
 
     ``agents`` are AI levels or agent names (``random``, ``greedy``, ``easy``, ``hard``,
@@ -213,7 +219,9 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
     ``min_sample`` seat-games on each side and their p-values adjusted over the cards by
     ``correction`` (``holm`` or ``bh``). ``suggest_steps`` searches small card changes toward the
     45–55 % ``band`` (with ``suggest_first`` the first player's win rate too), scored at the first level
-    or, with ``suggest_every_level``, at every level. Returns the JSON data.
+    or, with ``suggest_every_level``, at every level. With ``cache`` (a folder or a
+    :class:`~grimoire.balance.cache.BlockCache`) every block whose inputs are unchanged is read
+    back instead of played, and ``balance.json`` gets a ``cache`` entry. Returns the JSON data.
 
     >>> import tempfile
     >>> data = balance("chant", ["fire", "matter"], ["random"], 2, Path(tempfile.mkdtemp()), seed=1,
@@ -238,6 +246,7 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
         raise GrimoireError("--suggest-first-player needs --suggest STEPS")
     if suggest_every_level and not suggest_steps:
         raise GrimoireError("--suggest-every-level needs --suggest STEPS")
+    store = cache if cache is None or isinstance(cache, block_cache.BlockCache) else block_cache.BlockCache(cache)
     paths = [str(p) for p in card_paths]
     old_tables = read_tables(compare[0]) if compare else None
     new_tables = read_tables(compare[1]) if compare else None
@@ -293,7 +302,7 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
                     cells.append((level, label, answer))
                     batches.append(choices.choice_blocks(game, paths, level, deck_list, label, kind, answer, hints,
                                                          games, seed, base_options))
-    results = run_batches(batches, workers, backend, address, progress)
+    results = run_batches(batches, workers, backend, address, progress, store)
     played = results[0]
     new_played = results[1] if compare else []
     final = new_played if compare else played
@@ -358,7 +367,7 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
     level = agents[0]
 
     def run_more(more: list[list[Block]]) -> list[list[GameStats]]:
-        return run_batches(more, workers, backend, address, progress)
+        return run_batches(more, workers, backend, address, progress, store)
 
     if suggest_steps > 0:
         suggest_levels = list(agents) if suggest_every_level else [level]
@@ -390,6 +399,8 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
             base, deck_list, optimize, level, games, seed, run_more,
             suggest.field_blocks(game, paths, level, games, seed, base_options, hints),
             steps=max(1, suggest_steps or 3), moves_per_step=max(2, search_width))
+    if store is not None:
+        data["cache"] = store.summary()
     images = plots.draw_all(data, out) if plots_enabled else []
     (out / "balance.json").write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
     (out / "report.html").write_text(render_html(data, images), encoding="utf-8")
