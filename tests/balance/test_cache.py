@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from balance_helpers import PLANTED, invoke_balance, planted_files
 
-from grimoire.balance import balance, collect
+from grimoire.balance import balance, cache, collect
 from grimoire.balance.cache import BlockCache, decode_game, encode_games
 from grimoire.balance.collect import Block, GameStats, run_blocks
 from grimoire.balance.pairing import pair_blocks
@@ -219,3 +219,16 @@ def test_the_command_prints_the_cache_line_and_refuses_a_file(tmp_path: Path, pl
         assert message == f"--cache {bad}: {why}" or message.startswith(f"--cache {bad}: {why} (")
         assert "\n" not in message
     assert plays[0] == 12 and not (tmp_path / "c").exists() and afile.read_text(encoding="utf-8") == "keep"
+
+
+def test_the_engine_fingerprint_covers_code_but_not_card_and_deck_files(tmp_path: Path) -> None:
+    root = tmp_path / "pkg"
+    (root / "games" / "x" / "data" / "cards").mkdir(parents=True)
+    rules, cards = root / "games" / "x" / "rules.py", root / "games" / "x" / "data" / "cards" / "a.toml"
+    rules.write_text("X = 1\n")
+    cards.write_text("power = 1\n")
+    before = cache.package_digest.__wrapped__(root)
+    cards.write_text("power = 2\n")  # card definitions are keyed per block, not through the fingerprint
+    assert cache.package_digest.__wrapped__(root) == before
+    rules.write_text("X = 2\n")
+    assert cache.package_digest.__wrapped__(root) != before

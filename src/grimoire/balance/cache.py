@@ -4,7 +4,7 @@ are read back instead of played.
 A block's key is the sha256 of a canonical JSON of everything that decides its games
 (:meth:`BlockCache.inputs`): the engine fingerprint (the bytes of every ``.py``, ``.so``,
 ``.toml`` and ``.txt`` file of the ``grimoire`` package, and of the game's own package when it
-is installed apart, plus the Python version), the game, level, labels, both decks (name and
+is installed apart, outside ``data`` folders, plus the Python version), the game, level, labels, both decks (name and
 every section in order), seed, start, count, rules options, set-up hints and the definitions of
 the cards the two decks hold (and of the cards those definitions name) as the block's loaded
 game sees them. A changed card file or card table therefore replays only the pairings holding
@@ -56,11 +56,22 @@ def sha256(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+def _fingerprinted(path: Path, root: Path) -> bool:
+    """Whether ``path`` is part of the engine's fingerprint: code and tables, but not the card and
+    deck files of a ``data`` folder (a block keys the decks and card definitions it uses itself).
+
+    >>> root = Path("/p")
+    >>> _fingerprinted(root / "games/x/rules.py", root), _fingerprinted(root / "games/x/data/cards/a.toml", root)
+    (True, False)
+    """
+    return path.suffix in FINGERPRINTED and "data" not in path.relative_to(root).parts[:-1]
+
+
 @functools.cache
 def package_digest(root: Path) -> str:
     """The sha256 over the relative path and bytes of every fingerprinted file under ``root``."""
     h = hashlib.sha256()
-    for path in sorted(p for p in root.rglob("*") if p.suffix in FINGERPRINTED and p.is_file()):
+    for path in sorted(p for p in root.rglob("*") if _fingerprinted(p, root) and p.is_file()):
         data = path.read_bytes()
         h.update(f"{path.relative_to(root).as_posix()}\0{len(data)}\0".encode())
         h.update(data)
