@@ -144,7 +144,8 @@ def test_rule_6_2_4_blocker_leaves_unblocked_variant_lets_the_attack_through() -
                  p1={"field": ["festival_drummer#1"]}, game=TEST_GAME)
     s.variant = variant_of({"blocker_leaves": "unblocked"})
     events = play(s, "attack:0", "done", "block:1", "effect:2", "target:1")
-    assert kinds(events)[-2:] == ["destroyed", "unblocked"] and s.blocker == -1
+    assert kinds(events)[-2:] == ["destroyed", "blocker_left"] and s.blocker == -1
+    assert find(events, "blocker_left")[0].args == ("war_cry", 0)
     events = play(s, "pass", "pass")  # the window goes on; then the damage step, as for an unblocked attack
     assert "direct" in kinds(events) and "battle_void" not in kinds(events)
     assert s.players[1].threads == 15 - 1

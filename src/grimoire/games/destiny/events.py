@@ -55,6 +55,7 @@ EVENTS = EventSchema({
     "direct": ("card", "uid", "power", "ca"),
     "leave": _CARD,
     "battle_void": _CARD,
+    "blocker_left": _CARD,
     "reveal": _CARD,
     "lucky": _CARD,
     "fate": _CARD,

@@ -140,6 +140,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "ev.leave": _m("P{player}の{card}は運命の糸が切れて捨て札に",
                    "P{player}'s {card} is cut and goes to the discard pile"),
     "ev.battle_void": _m("攻撃側か防御側が場を離れた：ダメージなし", "The attacker or blocker left: no damage"),
+    "ev.blocker_left": _m("防御側が場を離れた：P{player}の{card}の攻撃は防御なしで続く",
+                          "The blocker left: P{player}'s {card} attacks on, unblocked"),
     "ev.reveal": _m("P{player}が山札の上を公開：{card}（Lucky! ではない）", "P{player} reveals {card}: no Lucky!"),
     "ev.lucky": _m("P{player}が山札の上を公開：{card} Lucky!――能力者として場に出る",
                    "P{player} reveals {card}: Lucky! It enters the field"),

@@ -383,7 +383,7 @@ def proceed(state: DestinyState, events: list[Event]) -> None:
         if (phase in (WINDOW_ATK, WINDOW_DEF) and state.variant[V_BLOCKER] and state.blocker >= 0
                 and state.user(state.blocker) is None and state.user(state.attacker) is not None):
             state.blocker = -1  # blocker_leaves=unblocked: the attack goes on as if unblocked
-            events.append(Event("unblocked", 1 - state.active))
+            events.append(Event("blocker_left", state.active, (state.ids[state.attacker], state.attacker)))
         if phase in (WINDOW_ATK, WINDOW_DEF) and (
                 state.user(state.attacker) is None or (state.blocker >= 0 and state.user(state.blocker) is None)):
             events.append(Event("battle_void", state.active, (state.ids[state.attacker], state.attacker)))
