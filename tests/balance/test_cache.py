@@ -68,7 +68,8 @@ def test_a_second_identical_run_reuses_every_block_and_plays_no_game(tmp_path: P
     assert played_plain == 120 + 120 + 160
     plays[0] = 0
     first = run("a", tmp_path / "cache")
-    assert plays[0] == first["cache"]["games_played"] == 400
+    # the swaps' as-built pairing bold–steady repeats a field pairing (2 blocks × 2 levels): played once
+    assert plays[0] == first["cache"]["games_played"] == 400 - 40
     blocks = first["cache"]["blocks_reused"] + first["cache"]["blocks_played"]
     assert blocks == 40  # blocks of 10 games
     plays[0] = 0
@@ -232,3 +233,12 @@ def test_the_engine_fingerprint_covers_code_but_not_card_and_deck_files(tmp_path
     assert cache.package_digest.__wrapped__(root) == before
     rules.write_text("X = 2\n")
     assert cache.package_digest.__wrapped__(root) != before
+
+
+def test_a_block_repeated_in_one_call_is_played_once(tmp_path: Path, plays: list[int]) -> None:
+    d = TOY.cards.starter_deck("bold")
+    blocks = pair_blocks("toy", None, (), "random", ("a", d), ("b", d), 12, seed=1)  # 2 blocks, 10 + 2 games
+    store = BlockCache(tmp_path / "c")
+    results = store.run(blocks + blocks[:1], run_blocks)
+    assert plays[0] == 12 and results[2] == results[0] and results[2] is not results[0]
+    assert (store.reused, store.played, store.games_played) == (1, 2, 12)

@@ -18,6 +18,7 @@ file rewritten.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import functools
 import hashlib
@@ -300,15 +301,26 @@ class BlockCache:
     # ----- running ----------------------------------------------------------------------
     def run(self, blocks: list[Block], play: Runner) -> list[list[GameStats]]:
         """``play(blocks)``, but with every block found in the cache read back: ``play`` gets only
-        the misses (one call, so its workers and progress bar count only games played), whose
-        games are then stored. Results in block order."""
+        the misses, each distinct block once (one call, so its workers and progress bar count only
+        games played), whose games are then stored. Results in block order."""
         found = [self.load(b) for b in blocks]
-        misses = [i for i, games in enumerate(found) if games is None]
+        first: dict[str, int] = {}  # a miss's key → the index of its first block in this call
+        copies: list[tuple[int, int]] = []  # (a repeated block, the block it repeats)
+        for i, games in enumerate(found):
+            if games is None:
+                key = self.key(blocks[i])[0]
+                if key in first:
+                    copies.append((i, first[key]))
+                else:
+                    first[key] = i
+        misses = list(first.values())
         played = play([blocks[i] for i in misses]) if misses else []
         for i, games in zip(misses, played, strict=True):
             found[i] = games
             if not self.store(blocks[i], games):
                 self.unsaved += 1
+        for i, j in copies:
+            found[i] = copy.deepcopy(found[j])
         self.reused += len(blocks) - len(misses)
         self.played += len(misses)
         self.games_played += sum(blocks[i].count for i in misses)
