@@ -253,9 +253,10 @@ class BlockCache:
         return self.folder / block.game_name / f"{key}.json"
 
     # ----- reading and writing -------------------------------------------------------
-    def load(self, block: Block) -> list[GameStats] | None:
-        """The block's games if its file holds them for exactly these inputs, else None."""
-        key, found = self.key(block)
+    def load(self, block: Block, keyed: tuple[str, dict[str, Any]] | None = None) -> list[GameStats] | None:
+        """The block's games if its file holds them for exactly these inputs, else None (``keyed``:
+        the block's :meth:`key`, when already computed)."""
+        key, found = keyed or self.key(block)
         try:
             data = json.loads(self.path(block, key).read_text(encoding="utf-8"))
             if not (isinstance(data, dict) and data.get("format") == FORMAT and data.get("version") == VERSION
@@ -270,10 +271,10 @@ class BlockCache:
             return None
         return games
 
-    def store(self, block: Block, games: list[GameStats]) -> bool:
+    def store(self, block: Block, games: list[GameStats], keyed: tuple[str, dict[str, Any]] | None = None) -> bool:
         """Write the block's games (atomically); False when they do not survive JSON exactly or the
         file cannot be written (the run goes on)."""
-        key, found = self.key(block)
+        key, found = keyed or self.key(block)
         text = json.dumps({"format": FORMAT, "version": VERSION, "key": key, "inputs": found,
                            "games": encode_games(games)}, ensure_ascii=False, separators=(",", ":"))
         try:
@@ -303,12 +304,13 @@ class BlockCache:
         """``play(blocks)``, but with every block found in the cache read back: ``play`` gets only
         the misses, each distinct block once (one call, so its workers and progress bar count only
         games played), whose games are then stored. Results in block order."""
-        found = [self.load(b) for b in blocks]
+        keys = [self.key(b) for b in blocks]
+        found = [self.load(b, k) for b, k in zip(blocks, keys, strict=True)]
         first: dict[str, int] = {}  # a miss's key → the index of its first block in this call
         copies: list[tuple[int, int]] = []  # (a repeated block, the block it repeats)
         for i, games in enumerate(found):
             if games is None:
-                key = self.key(blocks[i])[0]
+                key = keys[i][0]
                 if key in first:
                     copies.append((i, first[key]))
                 else:
@@ -317,7 +319,7 @@ class BlockCache:
         played = play([blocks[i] for i in misses]) if misses else []
         for i, games in zip(misses, played, strict=True):
             found[i] = games
-            if not self.store(blocks[i], games):
+            if not self.store(blocks[i], games, keys[i]):
                 self.unsaved += 1
         for i, j in copies:
             found[i] = copy.deepcopy(found[j])
