@@ -184,6 +184,7 @@ def test_every_input_of_a_block_is_in_its_key(tmp_path: Path) -> None:
     changed = [dataclasses.replace(block, **field) for field in (
         {"level": "random"}, {"labels": ("a", "c")}, {"decks": (steady, bold)}, {"seed": block.seed + 1},
         {"start": 10}, {"count": 9}, {"options": (("goal", 8),)}, {"hints": ((("ability", "x"),), ())},
+        {"hints": ((), (("pilot", "random"),))},
         {"game_name": "chant", "decks": (load_game("chant").cards.starter_deck("fire"),) * 2})]
     keys = {cache.key(b)[0] for b in [block, *changed]}
     assert len(keys) == 1 + len(changed)

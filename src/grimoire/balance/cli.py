@@ -72,6 +72,23 @@ def parse_choices(items: list[str]) -> dict[str, dict[str, str]]:
     return out
 
 
+def parse_pilots(items: list[str]) -> dict[str, str]:
+    """``--pilot`` values: deck label → AI level.
+
+    >>> parse_pilots(["spirit_festival=greedy"])
+    {'spirit_festival': 'greedy'}
+    """
+    out: dict[str, str] = {}
+    for item in items:
+        deck, sep, level = (x.strip() for x in item.partition("="))
+        if not sep or not deck or not level:
+            raise GrimoireError(f"--pilot {item!r} is not of the form DECK=LEVEL")
+        if deck in out and out[deck] != level:
+            raise GrimoireError(f"--pilot names two levels for {deck}: {out[deck]} and {level}")
+        out[deck] = level
+    return out
+
+
 def balance_command(
     game_name: GameArg,
     deck: Annotated[list[str] | None, typer.Option("--deck", metavar="DECK", help="A deck file or starter name "
@@ -123,6 +140,10 @@ def balance_command(
         "Multiple-comparison correction of per-card p-values."))] = Correction.holm,
     min_sample: Annotated[int, typer.Option("--min-sample", metavar="N", help=(
         "Fewest seat-games on each side for a per-card difference."))] = 20,
+    pilot: Annotated[list[str] | None, typer.Option("--pilot", metavar="DECK=LEVEL", help=(
+        "Have this AI level play one deck at every --agent level, on the same seeds, e.g. "
+        "--pilot spirit_festival=greedy: how the deck fares in a weaker (or stronger) player's hands "
+        "(repeatable)."))] = None,
     cache: Annotated[Path | None, typer.Option("--cache", metavar="DIR", help=(
         "A folder of played games: every deck pairing whose inputs (code, decks, cards, seeds, options) are "
         "unchanged is read back from it instead of played, and the rest is played and stored."))] = None,
@@ -161,6 +182,7 @@ def balance_command(
     plan = SwapPlan(tuple(swap or ()), swap_with, swap_power, swap_everywhere) if (swap or swap_all) else None
     variants = [parse_variant(v) for v in variant or []]
     chosen = parse_choices(choose or [])
+    pilots = parse_pilots(pilot or [])
     table = None
     if choice_table is not None:
         kind, sep, answers = choice_table.partition("=")
@@ -175,7 +197,7 @@ def balance_command(
                    options=parse_option_pairs(list(option or [])), variants=variants, swap=plan, choose=chosen,
                    choice_table=table, suggest_steps=suggest, optimize=optimize_deck, search_width=search_width,
                    suggest_first=suggest_first_player, suggest_every_level=suggest_every_level,
-                   band=target_band, cache=store)
+                   band=target_band, cache=store, pilots=pilots)
     for line in summary_lines(data):
         typer.echo(line)
     typer.echo(f"report: {Path(out) / 'report.html'}")
@@ -196,7 +218,7 @@ def _first(e: dict[str, Any] | None) -> str:
 
 def summary_lines(data: dict[str, Any]) -> list[str]:
     """The lines the command prints: per level, variants, swaps and guideline counts."""
-    lines = []
+    lines = [f"pilot: {deck} is played by {level} at every level" for deck, level in data.get("pilots", {}).items()]
     for level, d in data["levels"].items():
         fp = d["first_player"]
         lines.append(f"{level}: {d['games']} games, first player wins {fp['rate']:.1%} "

@@ -61,7 +61,8 @@ class Block:
     start: int
     count: int
     options: tuple[tuple[str, Any], ...] = ()
-    #: set-up choices per deck (``(decision kind, answer argument)``), e.g. a Destiny deck's ``# ability:`` line
+    #: set-up choices per deck (``(decision kind, answer argument)``), e.g. a Destiny deck's ``# ability:`` line;
+    #: a ``("pilot", level)`` pair has that level play the deck instead of ``level`` (:data:`PILOT`)
     hints: tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]] = ((), ())
 
 
@@ -157,9 +158,24 @@ def lab_agent(level: str, game_name: str, decks: tuple[Deck, Deck]) -> Agent:
     return found(make_agent(base or "greedy", game_name, decks, timed=False), level)  # type: ignore[no-any-return]
 
 
+#: The hint kind naming the AI level that plays a deck in place of its block's level (``--pilot``): carried
+#: with the set-up choices so that it reaches every block of the deck and the results cache's key.
+PILOT = "pilot"
+
+
+def pilot_of(hints: tuple[tuple[str, str], ...]) -> str | None:
+    """The AI level ``hints`` name for their deck (``--pilot``), or None: the block's level plays it.
+
+    >>> pilot_of((("ability", "chimyaku_houki"), ("pilot", "greedy"))), pilot_of(())
+    ('greedy', None)
+    """
+    return dict(hints).get(PILOT)
+
+
 def hinted(agent: Agent, hints: tuple[tuple[str, str], ...]) -> Agent:
-    """``agent``, answering the hinted set-up decisions when there are hints."""
-    return HintedAgent(agent, hints) if hints else agent
+    """``agent``, answering the hinted set-up decisions when there are hints (a pilot is not a decision)."""
+    choices = tuple(h for h in hints if h[0] != PILOT)
+    return HintedAgent(agent, choices) if choices else agent
 
 
 # ----- playing -------------------------------------------------------------------
@@ -170,8 +186,9 @@ def play_game(game: Game[Any], block: Block, index: int) -> GameStats:
     decks = (block.decks[1], block.decks[0]) if swap else block.decks
     labels = (block.labels[1], block.labels[0]) if swap else block.labels
     hints = (block.hints[1], block.hints[0]) if swap else block.hints
-    agents = (hinted(lab_agent(block.level, game.name, (decks[0], decks[1])), hints[0]),
-              hinted(lab_agent(block.level, game.name, (decks[1], decks[0])), hints[1]))
+    levels = [pilot_of(h) or block.level for h in hints]  # a piloted deck is played by its pilot's level
+    agents = (hinted(lab_agent(levels[0], game.name, (decks[0], decks[1])), hints[0]),
+              hinted(lab_agent(levels[1], game.name, (decks[1], decks[0])), hints[1]))
     setup = Setup(decks, game.options(dict(block.options)), derive_seed(block.seed, index, "setup"))
     chances = [Chance.seeded(derive_seed(block.seed, index, "agent", s)) for s in (0, 1)]
     stats = GameStats(index, block.level, labels, None, "", None, 0, 0)

@@ -246,7 +246,9 @@ def render_html(data: dict[str, Any], images: list[str]) -> str:
         f"<title>Balance report — {escape(data['game'])}</title><style>{STYLE}</style></head><body>",
         f"<h1>Balance report / バランスレポート — {escape(data['game'])}</h1>",
         f"<p>Decks: {escape(', '.join(data['decks']))}. AI levels: {escape(', '.join(data['agents']))}. "
-        f"{data['games_per_pairing']} games per deck pairing and level, seats alternated; seed {data['seed']}.</p>",
+        f"{data['games_per_pairing']} games per deck pairing and level, seats alternated; seed {data['seed']}.</p>"
+        + "".join(f"<p>Pilot: {escape(deck)} is played by {escape(level)} at every level (same seeds).</p>"
+                  for deck, level in data.get("pilots", {}).items()),
     ]
     for img in images:
         if img in ("lengths.png", "game.png"):

@@ -27,7 +27,7 @@ from grimoire.sim.parallel import cached_game, check_backend
 
 from . import analysis, choices, plots, suggest, swaps
 from . import cache as block_cache
-from .collect import Block, GameStats, coverage_spec, deck_hints, lab_agent, metrics_for, run_blocks
+from .collect import PILOT, Block, GameStats, coverage_spec, deck_hints, lab_agent, metrics_for, pilot_of, run_blocks
 from .html import render_html
 from .pairing import Hints, pair_blocks
 
@@ -84,21 +84,31 @@ def load_decks(game: Game[Any], decks: Sequence[str | Path]) -> list[tuple[str, 
 
 
 def load_hints(game: Game[Any], decks: Sequence[str | Path], labels: Sequence[str],
-               choose: Mapping[str, Mapping[str, str]]) -> dict[str, Hints]:
+               choose: Mapping[str, Mapping[str, str]], pilots: Mapping[str, str] | None = None
+               ) -> dict[str, Hints]:
     """Each deck's set-up choices: its file's ``# kind: answer`` lines, overridden by ``choose``
-    (``"*"``: every deck; else a deck label)."""
+    (``"*"``: every deck; else a deck label), and its pilot from ``pilots`` (deck label → AI level;
+    only there: a deck file or ``choose`` cannot name one)."""
     starters = game.cards.starter_decks()
     unknown = [k for k in choose if k != "*" and k not in labels]
     if unknown:
         raise GrimoireError(f"--choose names no deck of the run: {', '.join(unknown)}")
+    if any(PILOT in c for c in choose.values()):
+        raise GrimoireError("--choose cannot name a pilot: use --pilot DECK=LEVEL")
+    unknown = [k for k in pilots or {} if k not in labels]
+    if unknown:
+        raise GrimoireError(f"--pilot names no deck of the run: {', '.join(unknown)} (decks: {', '.join(labels)})")
     out: dict[str, Hints] = {}
     for spec, label in zip(decks, labels, strict=True):
         path = Path(spec)
         if not (path.suffix and path.exists()):
             path = starters.get(str(spec), path)
         found = dict(deck_hints(path.read_text(encoding="utf-8"))) if path.is_file() else {}
+        found.pop(PILOT, None)
         found.update(choose.get("*", {}))
         found.update(choose.get(label, {}))
+        if pilots and label in pilots:
+            found[PILOT] = pilots[label]
         out[label] = tuple(sorted(found.items()))
     return out
 
@@ -209,7 +219,8 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
             choice_table: tuple[str, Sequence[str]] | None = None, suggest_steps: int = 0,
             optimize: str | None = None, search_width: int = 4, suggest_first: bool = False,
             suggest_every_level: bool = False, band: tuple[float, float] | None = None,
-            cache: block_cache.BlockCache | str | Path | None = None) -> dict[str, Any]:
+            cache: block_cache.BlockCache | str | Path | None = None,
+            pilots: Mapping[str, str] | None = None) -> dict[str, Any]:
     """Run the balance lab and write ``balance.json``, ``report.html`` and plots into ``out``.
 
     ``agents`` are AI levels or agent names (``random``, ``greedy``, ``easy``, ``hard``,
@@ -221,7 +232,9 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
     45–55 % ``band`` (with ``suggest_first`` the first player's win rate too), scored at the first level
     or, with ``suggest_every_level``, at every level. With ``cache`` (a folder or a
     :class:`~grimoire.balance.cache.BlockCache`) every block whose inputs are unchanged is read
-    back instead of played, and ``balance.json`` gets a ``cache`` entry. Returns the JSON data.
+    back instead of played, and ``balance.json`` gets a ``cache`` entry. ``pilots`` (deck label → AI
+    level) has that level play the deck at every level of the run, on the same seeds (a stronger or
+    weaker player of one deck against the field). Returns the JSON data.
 
     >>> import tempfile
     >>> data = balance("chant", ["fire", "matter"], ["random"], 2, Path(tempfile.mkdtemp()), seed=1,
@@ -260,7 +273,9 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
         base.new_state(Setup((deck_list[0][1], deck_list[-1][1]), dict(opts), seed=0))
     for level in agents:  # unknown agent names: refuse them before any game
         lab_agent(level, game, (deck_list[0][1], deck_list[-1][1]))
-    hints = load_hints(base, decks, labels, choose or {})
+    for level in (pilots or {}).values():  # an unknown pilot too
+        lab_agent(level, game, (deck_list[0][1], deck_list[-1][1]))
+    hints = load_hints(base, decks, labels, choose or {}, pilots)
     if optimize is not None and optimize not in labels:
         raise GrimoireError(f"--optimize-deck {optimize!r} is not a deck of the run: {', '.join(labels)}")
     batches: list[list[Block]] = [schedule(game, old_tables, paths, agents, deck_list, games, seed, base_options,
@@ -319,7 +334,8 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
         "decks": labels,
         "agents": list(agents),
         "options": dict(base_options),
-        "choices": {label: dict(h) for label, h in hints.items()},
+        "choices": {label: {k: v for k, v in h if k != PILOT} for label, h in hints.items()},
+        "pilots": {label: pilot for label, h in hints.items() if (pilot := pilot_of(h)) is not None},
         "method": method(correction, min_sample),
         "levels": levels,
         "flags": analysis.sign_flags(levels),

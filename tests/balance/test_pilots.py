@@ -1,0 +1,74 @@
+"""`--pilot DECK=LEVEL`: one deck played by another AI level than the field, on the same seeds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from balance_helpers import invoke_balance
+
+from grimoire.balance import balance
+from grimoire.balance.cli import parse_pilots
+from grimoire.core.errors import GrimoireError
+from grimoire.core.registry import load_game
+
+
+def _rates(data: dict, level: str = "greedy") -> dict[str, float]:  # type: ignore[type-arg]
+    return {r["deck"]: r["rate"] for r in data["levels"][level]["deck_win_rates"]}
+
+
+def test_a_piloted_deck_is_played_by_its_pilot_on_the_same_seeds(tmp_path: Path) -> None:
+    def run(name: str, pilots: dict[str, str] | None) -> dict:  # type: ignore[type-arg]
+        return balance("chant", ["fire", "matter"], ["greedy"], 10, tmp_path / name, seed=3, plots_enabled=False,
+                       pilots=pilots)
+
+    field = run("field", None)
+    weak = run("weak", {"fire": "random"})
+    assert weak["pilots"] == {"fire": "random"} and field["pilots"] == {}
+    assert weak["choices"] == {"fire": {}, "matter": {}}  # a pilot is not a set-up choice
+    # the random player of fire loses what the greedy one won against the same greedy matter games
+    assert _rates(weak)["fire"] < _rates(field)["fire"]
+    assert _rates(weak)["fire"] + _rates(weak)["matter"] == pytest.approx(1.0)
+    assert run("weak-again", {"fire": "random"})["levels"] == weak["levels"]
+    # the pilot changes who plays, not the seeds: the field's own level as pilot plays the same games
+    same = run("same", {"fire": "greedy"})
+    assert same["levels"] == field["levels"]
+    assert "Pilot: fire is played by random at every level" in (tmp_path / "weak" / "report.html").read_text(
+        encoding="utf-8")
+
+
+def test_a_deck_files_pilot_line_is_ignored(tmp_path: Path) -> None:
+    deck = tmp_path / "formula_festival.txt"
+    text = load_game("destiny").cards.starter_decks()["formula_festival"].read_text(encoding="utf-8")
+    deck.write_text("# pilot: random\n" + text, encoding="utf-8")
+    data = balance("destiny", [str(deck), "mystery_festival"], ["greedy"], 2, tmp_path / "out", seed=1,
+                   plots_enabled=False)
+    assert data["pilots"] == {} and data["choices"]["formula_festival"] == {"ability": "chimyaku_kijutsu"}
+
+
+def test_pilot_arguments_are_parsed_or_refused(tmp_path: Path) -> None:
+    assert parse_pilots(["fire=random", " matter = greedy "]) == {"fire": "random", "matter": "greedy"}
+    for bad, message in ((["fire"], "is not of the form DECK=LEVEL"), (["=random"], "is not of the form"),
+                         (["fire=random", "fire=greedy"], "names two levels for fire")):
+        with pytest.raises(GrimoireError, match=message):
+            parse_pilots(bad)
+    for pilots, message in (({"water": "random"}, "--pilot names no deck of the run: water"),
+                            ({"fire": "grandmaster"}, "grandmaster")):
+        with pytest.raises(GrimoireError, match=message):
+            balance("chant", ["fire", "matter"], ["greedy"], 2, tmp_path / "x", plots_enabled=False, pilots=pilots)
+    with pytest.raises(GrimoireError, match="--choose cannot name a pilot"):
+        balance("chant", ["fire", "matter"], ["greedy"], 2, tmp_path / "x", plots_enabled=False,
+                choose={"fire": {"pilot": "random"}})
+    assert not (tmp_path / "x").exists()
+
+
+def test_the_command_prints_the_pilot(tmp_path: Path) -> None:
+    result = invoke_balance(["chant", "--deck", "fire", "--deck", "matter", "--agent", "greedy", "-n", "2",
+                             "--pilot", "fire=random", "--out", str(tmp_path / "out"), "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    assert "pilot: fire is played by random at every level" in result.output
+    bad = invoke_balance(["chant", "--deck", "fire", "--pilot", "fire", "--out", str(tmp_path / "bad")])
+    # the command's guard (not in this bare app) prints a GrimoireError as one line
+    assert bad.exit_code != 0 and isinstance(bad.exception, GrimoireError)
+    assert str(bad.exception) == "--pilot 'fire' is not of the form DECK=LEVEL"
+    assert not (tmp_path / "bad").exists()
