@@ -30,11 +30,22 @@ def test_a_piloted_deck_is_played_by_its_pilot_on_the_same_seeds(tmp_path: Path)
     assert _rates(weak)["fire"] < _rates(field)["fire"]
     assert _rates(weak)["fire"] + _rates(weak)["matter"] == pytest.approx(1.0)
     assert run("weak-again", {"fire": "random"})["levels"] == weak["levels"]
+    # the pilot's effect, paired: the same games with the run's level playing fire
+    assert field["pilot_effect"] is None
+    effect = {(m["metric"], m["subject"]): m for m in weak["pilot_effect"]["metrics"]}
+    assert set(effect) == {("first_player_win_rate", "first player"), ("turns", "all games"),
+                           ("deck_win_rate", "fire")}  # only the piloted deck's rate
+    fire = effect[("deck_win_rate", "fire")]
+    assert fire["pairs"] == 10 and fire["old"] == _rates(field)["fire"] and fire["new"] == _rates(weak)["fire"]
+    assert fire["diff"] == pytest.approx(fire["new"] - fire["old"]) and fire["ci95"][0] <= fire["diff"]
+    first = effect[("first_player_win_rate", "first player")]
+    assert first["old"] == field["levels"]["greedy"]["first_player"]["rate"]
+    assert first["new"] == weak["levels"]["greedy"]["first_player"]["rate"]
     # the pilot changes who plays, not the seeds: the field's own level as pilot plays the same games
     same = run("same", {"fire": "greedy"})
     assert same["levels"] == field["levels"]
-    assert "Pilot: fire is played by random at every level" in (tmp_path / "weak" / "report.html").read_text(
-        encoding="utf-8")
+    page = (tmp_path / "weak" / "report.html").read_text(encoding="utf-8")
+    assert "Pilot: fire is played by random at every level" in page and "Pilots / 操作者: fire = random" in page
 
 
 def test_a_deck_files_pilot_line_is_ignored(tmp_path: Path) -> None:
@@ -67,6 +78,7 @@ def test_the_command_prints_the_pilot(tmp_path: Path) -> None:
                              "--pilot", "fire=random", "--out", str(tmp_path / "out"), "--workers", "1"])
     assert result.exit_code == 0, result.output
     assert "pilot: fire is played by random at every level" in result.output
+    assert "pilot effect [greedy] fire: " in result.output and ", 2 paired games)" in result.output
     bad = invoke_balance(["chant", "--deck", "fire", "--pilot", "fire", "--out", str(tmp_path / "bad")])
     # the command's guard (not in this bare app) prints a GrimoireError as one line
     assert bad.exit_code != 0 and isinstance(bad.exception, GrimoireError)

@@ -224,6 +224,11 @@ def summary_lines(data: dict[str, Any]) -> list[str]:
         lines.append(f"{level}: {d['games']} games, first player wins {fp['rate']:.1%} "
                      f"[{fp['ci95'][0]:.1%}, {fp['ci95'][1]:.1%}], {d['length']['mean_turns']:.1f} turns "
                      f"(both players' turns), {len(d.get('card_flags', []))} card flags")
+    if data.get("pilot_effect"):
+        for m in data["pilot_effect"]["metrics"]:
+            if m["metric"] != "turns":
+                lines.append(f"pilot effect [{m['level']}] {m['subject']}: {m['diff']:+.1%} [{m['ci95'][0]:+.1%}, "
+                             f"{m['ci95'][1]:+.1%}] ({m['old']:.1%} → {m['new']:.1%}, {m['pairs']} paired games)")
     for v in data.get("variants", []):
         name = ",".join(f"{k}={x}" for k, x in v["variant"].items())
         for m in v["metrics"]:

@@ -221,6 +221,23 @@ def _field_swaps(sw: dict[str, Any], decks: list[str]) -> str:
     return "\n".join(parts)
 
 
+def _paired_table(metrics: list[dict[str, Any]], old: str, new: str) -> str:
+    return _table(["metric", "level", "subject", old, new, "difference [95 %]", "paired games"],
+                  [[escape(m["metric"]), escape(m["level"]), escape(m["subject"]), f"{m['old']:.3f}",
+                    f"{m['new']:.3f}", f"{m['diff']:+.3f} [{m['ci95'][0]:+.3f} – {m['ci95'][1]:+.3f}]",
+                    str(m["pairs"])] for m in metrics])
+
+
+def _pilot_effect(p: dict[str, Any]) -> str:
+    """The piloted decks against the same games played by the run's levels, paired."""
+    names = ", ".join(f"{deck} = {level}" for deck, level in p["pilots"].items())
+    return "\n".join([f"<h2>Pilots / 操作者: {escape(names)}</h2>",
+                      "<p>Each piloted deck's games against the same games with the run's level playing it "
+                      "(same seeds and agent chances); difference piloted − unpiloted with a 95 % interval of "
+                      "the paired mean. A large fall under a weaker pilot: the deck has much to decide.</p>",
+                      _paired_table(p["metrics"], "run's level", "piloted")])
+
+
 def _variant(v: dict[str, Any]) -> str:
     """One rules variant against the default, paired."""
     name = ", ".join(f"{k}={x}" for k, x in v["variant"].items())
@@ -228,10 +245,7 @@ def _variant(v: dict[str, Any]) -> str:
              "<p>Same seeds and agent chances as the default run; difference variant − default with a 95 % "
              "interval of the paired mean (win rates count a draw as ½ for decks, as not won for the first "
              "player; turns: both players' turns).</p>"]
-    parts.append(_table(["metric", "level", "subject", "default", "variant", "difference [95 %]", "paired games"],
-                        [[escape(m["metric"]), escape(m["level"]), escape(m["subject"]), f"{m['old']:.3f}",
-                          f"{m['new']:.3f}", f"{m['diff']:+.3f} [{m['ci95'][0]:+.3f} – {m['ci95'][1]:+.3f}]",
-                          str(m["pairs"])] for m in v["metrics"]]))
+    parts.append(_paired_table(v["metrics"], "default", "variant"))
     gm = v.get("game_metrics", {})
     rows = [[escape(level), escape(k), escape(_fmt(x))] for level, g in gm.items() for k, x in g.items()]
     if rows:
@@ -295,6 +309,8 @@ def render_html(data: dict[str, Any], images: list[str]) -> str:
         parts.append(_swaps(data["swaps"], images))
     if data.get("field_swaps"):
         parts.append(_field_swaps(data["field_swaps"], list(data["decks"])))
+    if data.get("pilot_effect"):
+        parts.append(_pilot_effect(data["pilot_effect"]))
     for v in data.get("variants", []):
         parts.append(_variant(v))
     for name, d in data["levels"].items():

@@ -234,7 +234,8 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
     :class:`~grimoire.balance.cache.BlockCache`) every block whose inputs are unchanged is read
     back instead of played, and ``balance.json`` gets a ``cache`` entry. ``pilots`` (deck label → AI
     level) has that level play the deck at every level of the run, on the same seeds (a stronger or
-    weaker player of one deck against the field). Returns the JSON data.
+    weaker player of one deck against the field), and ``pilot_effect`` compares that, paired, with the
+    field as the run's levels play it. Returns the JSON data.
 
     >>> import tempfile
     >>> data = balance("chant", ["fire", "matter"], ["random"], 2, Path(tempfile.mkdtemp()), seed=1,
@@ -317,6 +318,12 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
                     cells.append((level, label, answer))
                     batches.append(choices.choice_blocks(game, paths, level, deck_list, label, kind, answer, hints,
                                                          games, seed, base_options))
+    plain_at = None
+    if pilots:  # the piloted decks' pairings as the run's levels play them: the pilots' effect, paired
+        plain_at = len(batches)
+        plain = {label: tuple(h for h in hs if h[0] != PILOT) for label, hs in hints.items()}
+        batches.append([b for b in schedule(game, old_tables, paths, agents, deck_list, games, seed, base_options,
+                                            plain) if set(b.labels) & set(pilots)])
     results = run_batches(batches, workers, backend, address, progress, store)
     played = results[0]
     new_played = results[1] if compare else []
@@ -363,6 +370,14 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
                                  "coverage": {lv: analysis.coverage([g for g in other if g.level == lv],
                                                                     coverage_spec(metrics_for(game)))
                                               for lv in agents}})
+    data["pilot_effect"] = None
+    if plain_at is not None:
+        piloted = set(data["pilots"])
+        unpiloted = [g for g in played if not set(g.decks) & piloted] + results[plain_at]
+        data["pilot_effect"] = {
+            "pilots": data["pilots"],
+            "metrics": [m for m in compare_pools(unpiloted, played, labels)
+                        if m["metric"] != "deck_win_rate" or m["subject"] in piloted]}
     data["field_swaps"] = None
     if swap is not None and swap.everywhere:
         start = 1 + len(variant_options)
