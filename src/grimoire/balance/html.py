@@ -232,9 +232,9 @@ def _pilot_effect(p: dict[str, Any]) -> str:
     """The piloted decks against the same games played by the run's levels, paired."""
     names = ", ".join(f"{deck} = {level}" for deck, level in p["pilots"].items())
     return "\n".join([f"<h2>Pilots / 操作者: {escape(names)}</h2>",
-                      "<p>Each piloted deck's games against the same games with the run's level playing it "
-                      "(same seeds and agent chances); difference piloted − unpiloted with a 95 % interval of "
-                      "the paired mean. A large fall under a weaker pilot: the deck has much to decide.</p>",
+                      "<p>Each piloted deck's games compared with the same games played by the run's level (same "
+                      "seeds and agent chances); difference piloted − unpiloted with a 95 % interval of the paired "
+                      "mean. A large fall under a weaker pilot: the deck has much to decide.</p>",
                       _paired_table(p["metrics"], "run's level", "piloted")])
 
 
