@@ -16,8 +16,8 @@ from grimoire.games.chant.metrics import ChantMetrics, guideline_band
 LEVEL_KEYS = {"games", "matchups", "deck_win_rates", "first_player", "length", "reasons", "cards", "card_flags",
               "coverage", "game_metrics"}
 TOP_KEYS = {"format", "game", "seed", "games_per_pairing", "decks", "agents", "options", "choices", "pilots",
-            "pilot_effect", "method", "levels", "flags", "guideline", "compare", "variants", "swaps", "field_swaps",
-            "choice_table", "suggest", "optimize"}
+            "pilot_effect", "pilot_table", "method", "levels", "flags", "guideline", "compare", "variants", "swaps",
+            "field_swaps", "choice_table", "suggest", "optimize"}
 
 OUT_OF_LINE = """
 [[cards]]

@@ -84,3 +84,29 @@ def test_the_command_prints_the_pilot(tmp_path: Path) -> None:
     assert bad.exit_code != 0 and isinstance(bad.exception, GrimoireError)
     assert str(bad.exception) == "--pilot 'fire' is not of the form DECK=LEVEL"
     assert not (tmp_path / "bad").exists()
+
+
+def test_the_pilot_table_equals_one_pilot_run_per_deck(tmp_path: Path) -> None:
+    def run(name: str, **kw: object) -> dict:  # type: ignore[type-arg]
+        return balance("chant", ["fire", "matter"], ["greedy"], 6, tmp_path / name, seed=4, plots_enabled=False,
+                       **kw)  # type: ignore[arg-type]
+
+    table = run("table", pilot_table="random")
+    assert table["pilots"] == {} and table["pilot_effect"] is None
+    assert table["pilot_table"]["pilot"] == "random"
+    rows = {r["deck"]: r for r in table["pilot_table"]["rows"]}
+    assert set(rows) == {"fire", "matter"}
+    for deck in ("fire", "matter"):
+        one = run(deck, pilots={deck: "random"})
+        (effect,) = [m for m in one["pilot_effect"]["metrics"] if m["subject"] == deck]
+        assert {k: rows[deck][k] for k in ("old", "new", "diff", "ci95", "pairs")} == {
+            k: effect[k] for k in ("old", "new", "diff", "ci95", "pairs")}
+        assert rows[deck]["level"] == "greedy" and rows[deck]["pilot"] == "random" and rows[deck]["pairs"] == 6
+    assert run("again", pilot_table="random")["pilot_table"] == table["pilot_table"]
+    assert "Pilot table / 操作者表: each deck played by random" in (tmp_path / "table" / "report.html").read_text(
+        encoding="utf-8")
+    with pytest.raises(GrimoireError, match="cannot be combined with --pilot"):
+        run("both", pilot_table="random", pilots={"fire": "greedy"})
+    with pytest.raises(GrimoireError, match="grandmaster"):
+        run("bad", pilot_table="grandmaster")
+    assert not (tmp_path / "both").exists() and not (tmp_path / "bad").exists()

@@ -144,6 +144,9 @@ def balance_command(
         "Have this AI level play one deck at every --agent level, on the same seeds, e.g. "
         "--pilot spirit_festival=greedy: how the deck fares in a weaker (or stronger) player's hands "
         "(repeatable)."))] = None,
+    pilot_table: Annotated[str | None, typer.Option("--pilot-table", metavar="LEVEL", help=(
+        "Play each deck in turn with this AI level against the field at every --agent level, on the same "
+        "seeds: a table of each deck's win rate with and without it, paired."))] = None,
     cache: Annotated[Path | None, typer.Option("--cache", metavar="DIR", help=(
         "A folder of played games: every deck pairing whose inputs (code, decks, cards, seeds, options) are "
         "unchanged is read back from it instead of played, and the rest is played and stored."))] = None,
@@ -197,7 +200,7 @@ def balance_command(
                    options=parse_option_pairs(list(option or [])), variants=variants, swap=plan, choose=chosen,
                    choice_table=table, suggest_steps=suggest, optimize=optimize_deck, search_width=search_width,
                    suggest_first=suggest_first_player, suggest_every_level=suggest_every_level,
-                   band=target_band, cache=store, pilots=pilots)
+                   band=target_band, cache=store, pilots=pilots, pilot_table=pilot_table)
     for line in summary_lines(data):
         typer.echo(line)
     typer.echo(f"report: {Path(out) / 'report.html'}")
@@ -224,6 +227,11 @@ def summary_lines(data: dict[str, Any]) -> list[str]:
         lines.append(f"{level}: {d['games']} games, first player wins {fp['rate']:.1%} "
                      f"[{fp['ci95'][0]:.1%}, {fp['ci95'][1]:.1%}], {d['length']['mean_turns']:.1f} turns "
                      f"(both players' turns), {len(d.get('card_flags', []))} card flags")
+    if data.get("pilot_table"):
+        for r in data["pilot_table"]["rows"]:
+            lines.append(f"pilot table [{r['level']}] {r['deck']} played by {r['pilot']}: {r['diff']:+.1%} "
+                         f"[{r['ci95'][0]:+.1%}, {r['ci95'][1]:+.1%}] ({r['old']:.1%} → {r['new']:.1%}, "
+                         f"{r['pairs']} paired games)")
     if data.get("pilot_effect"):
         for m in data["pilot_effect"]["metrics"]:
             if m["metric"] != "turns":

@@ -238,6 +238,17 @@ def _pilot_effect(p: dict[str, Any]) -> str:
                       _paired_table(p["metrics"], "run's level", "piloted")])
 
 
+def _pilot_table(t: dict[str, Any]) -> str:
+    """Each deck in turn played by the table's pilot, against its games played by the run's level."""
+    rows = [[escape(r["level"]), escape(r["deck"]), f"{r['old']:.3f}", f"{r['new']:.3f}",
+             f"{r['diff']:+.3f} [{r['ci95'][0]:+.3f} – {r['ci95'][1]:+.3f}]", str(r["pairs"])] for r in t["rows"]]
+    return "\n".join([f"<h2>Pilot table / 操作者表: each deck played by {escape(t['pilot'])}</h2>",
+                      "<p>Each deck's games against the field, played by the run's level and by the pilot "
+                      "(same seeds and agent chances); difference with a 95 % interval of the paired mean. "
+                      "The decks that move most have the most to decide.</p>",
+                      _table(["level", "deck", "run's level", "pilot", "difference [95 %]", "paired games"], rows)])
+
+
 def _variant(v: dict[str, Any]) -> str:
     """One rules variant against the default, paired."""
     name = ", ".join(f"{k}={x}" for k, x in v["variant"].items())
@@ -311,6 +322,8 @@ def render_html(data: dict[str, Any], images: list[str]) -> str:
         parts.append(_field_swaps(data["field_swaps"], list(data["decks"])))
     if data.get("pilot_effect"):
         parts.append(_pilot_effect(data["pilot_effect"]))
+    if data.get("pilot_table"):
+        parts.append(_pilot_table(data["pilot_table"]))
     for v in data.get("variants", []):
         parts.append(_variant(v))
     for name, d in data["levels"].items():

@@ -220,7 +220,7 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
             optimize: str | None = None, search_width: int = 4, suggest_first: bool = False,
             suggest_every_level: bool = False, band: tuple[float, float] | None = None,
             cache: block_cache.BlockCache | str | Path | None = None,
-            pilots: Mapping[str, str] | None = None) -> dict[str, Any]:
+            pilots: Mapping[str, str] | None = None, pilot_table: str | None = None) -> dict[str, Any]:
     """Run the balance lab and write ``balance.json``, ``report.html`` and plots into ``out``.
 
     ``agents`` are AI levels or agent names (``random``, ``greedy``, ``easy``, ``hard``,
@@ -235,7 +235,8 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
     back instead of played, and ``balance.json`` gets a ``cache`` entry. ``pilots`` (deck label → AI
     level) has that level play the deck at every level of the run, on the same seeds (a stronger or
     weaker player of one deck against the field), and ``pilot_effect`` compares that, paired, with the
-    field as the run's levels play it. Returns the JSON data.
+    field as the run's levels play it; ``pilot_table`` (an AI level) plays each deck in turn with that
+    level and tables each deck's win rate with and without it (``pilot_table``). Returns the JSON data.
 
     >>> import tempfile
     >>> data = balance("chant", ["fire", "matter"], ["random"], 2, Path(tempfile.mkdtemp()), seed=1,
@@ -274,8 +275,10 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
         base.new_state(Setup((deck_list[0][1], deck_list[-1][1]), dict(opts), seed=0))
     for level in agents:  # unknown agent names: refuse them before any game
         lab_agent(level, game, (deck_list[0][1], deck_list[-1][1]))
-    for level in (pilots or {}).values():  # an unknown pilot too
-        lab_agent(level, game, (deck_list[0][1], deck_list[-1][1]))
+    if pilots and pilot_table is not None:
+        raise GrimoireError("--pilot-table plays every deck with its level: it cannot be combined with --pilot")
+    for level in [*(pilots or {}).values(), *([pilot_table] if pilot_table is not None else [])]:
+        lab_agent(level, game, (deck_list[0][1], deck_list[-1][1]))  # an unknown pilot too
     hints = load_hints(base, decks, labels, choose or {}, pilots)
     if optimize is not None and optimize not in labels:
         raise GrimoireError(f"--optimize-deck {optimize!r} is not a deck of the run: {', '.join(labels)}")
@@ -324,6 +327,12 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
         plain = {label: tuple(h for h in hs if h[0] != PILOT) for label, hs in hints.items()}
         batches.append([b for b in schedule(game, old_tables, paths, agents, deck_list, games, seed, base_options,
                                             plain) if set(b.labels) & set(pilots)])
+    table_at = len(batches)
+    if pilot_table is not None:  # each deck in turn with the table's pilot: its own pairings only
+        for label in labels:
+            these = {**hints, label: tuple(sorted({**dict(hints[label]), PILOT: pilot_table}.items()))}
+            batches.append([b for b in schedule(game, old_tables, paths, agents, deck_list, games, seed,
+                                                base_options, these) if label in b.labels])
     results = run_batches(batches, workers, backend, address, progress, store)
     played = results[0]
     new_played = results[1] if compare else []
@@ -378,6 +387,14 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
             "pilots": data["pilots"],
             "metrics": [m for m in compare_pools(unpiloted, played, labels)
                         if m["metric"] != "deck_win_rate" or m["subject"] in piloted]}
+    data["pilot_table"] = None
+    if pilot_table is not None:
+        data["pilot_table"] = {"pilot": pilot_table, "rows": [
+            {"level": m["level"], "deck": label, "pilot": pilot_table,
+             **{k: m[k] for k in ("old", "new", "diff", "ci95", "pairs")}}
+            for i, label in enumerate(labels)
+            for m in compare_pools([g for g in played if label in g.decks], results[table_at + i], labels)
+            if m["metric"] == "deck_win_rate" and m["subject"] == label]}
     data["field_swaps"] = None
     if swap is not None and swap.everywhere:
         start = 1 + len(variant_options)
