@@ -172,9 +172,18 @@ def pilot_of(hints: tuple[tuple[str, str], ...]) -> str | None:
     return dict(hints).get(PILOT)
 
 
+def without_pilot(hints: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """``hints`` less the pilot: the deck's set-up choices only.
+
+    >>> without_pilot((("ability", "chimyaku_houki"), ("pilot", "greedy")))
+    (('ability', 'chimyaku_houki'),)
+    """
+    return tuple(h for h in hints if h[0] != PILOT)
+
+
 def hinted(agent: Agent, hints: tuple[tuple[str, str], ...]) -> Agent:
     """``agent``, answering the hinted set-up decisions when there are hints (a pilot is not a decision)."""
-    choices = tuple(h for h in hints if h[0] != PILOT)
+    choices = without_pilot(hints)
     return HintedAgent(agent, choices) if choices else agent
 
 

@@ -27,7 +27,18 @@ from grimoire.sim.parallel import cached_game, check_backend
 
 from . import analysis, choices, plots, suggest, swaps
 from . import cache as block_cache
-from .collect import PILOT, Block, GameStats, coverage_spec, deck_hints, lab_agent, metrics_for, pilot_of, run_blocks
+from .collect import (
+    PILOT,
+    Block,
+    GameStats,
+    coverage_spec,
+    deck_hints,
+    lab_agent,
+    metrics_for,
+    pilot_of,
+    run_blocks,
+    without_pilot,
+)
 from .html import render_html
 from .pairing import Hints, pair_blocks
 
@@ -321,18 +332,19 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
                     cells.append((level, label, answer))
                     batches.append(choices.choice_blocks(game, paths, level, deck_list, label, kind, answer, hints,
                                                          games, seed, base_options))
+    def pairings_of(held: set[str], these: Mapping[str, Hints]) -> list[Block]:
+        """The field's blocks of the pairings holding a deck of ``held``, with the hints ``these``."""
+        return [b for b in schedule(game, old_tables, paths, agents, deck_list, games, seed, base_options, these)
+                if set(b.labels) & held]
+
     plain_at = None
     if pilots:  # the piloted decks' pairings as the run's levels play them: the pilots' effect, paired
         plain_at = len(batches)
-        plain = {label: tuple(h for h in hs if h[0] != PILOT) for label, hs in hints.items()}
-        batches.append([b for b in schedule(game, old_tables, paths, agents, deck_list, games, seed, base_options,
-                                            plain) if set(b.labels) & set(pilots)])
+        batches.append(pairings_of(set(pilots), {label: without_pilot(hs) for label, hs in hints.items()}))
     table_at = len(batches)
     if pilot_table is not None:  # each deck in turn with the table's pilot: its own pairings only
         for label in labels:
-            these = {**hints, label: tuple(sorted({**dict(hints[label]), PILOT: pilot_table}.items()))}
-            batches.append([b for b in schedule(game, old_tables, paths, agents, deck_list, games, seed,
-                                                base_options, these) if label in b.labels])
+            batches.append(pairings_of({label}, {**hints, label: tuple(sorted((*hints[label], (PILOT, pilot_table))))}))
     results = run_batches(batches, workers, backend, address, progress, store)
     played = results[0]
     new_played = results[1] if compare else []
@@ -350,7 +362,7 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
         "decks": labels,
         "agents": list(agents),
         "options": dict(base_options),
-        "choices": {label: {k: v for k, v in h if k != PILOT} for label, h in hints.items()},
+        "choices": {label: dict(without_pilot(h)) for label, h in hints.items()},
         "pilots": {label: pilot for label, h in hints.items() if (pilot := pilot_of(h)) is not None},
         "method": method(correction, min_sample),
         "levels": levels,
