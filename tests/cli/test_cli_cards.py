@@ -84,6 +84,19 @@ def test_cards_check_names_the_file_and_card_of_a_differing_text(capsys, monkeyp
     assert "1 cards checked, 1 warnings." in out
 
 
+def test_cards_check_of_the_shipped_card_files_checks_them_once(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    folder = Path(load_game("destiny").pool.sources["fox_fire"]).parent  # the built-in files, given again
+    shipped = len(load_game("destiny").pool.by_id)
+    code, out, err = call(capsys, monkeypatch, ["cards", "check", str(folder), "--lang", "en"])
+    assert code == 0, err
+    assert f"{shipped} cards checked, 0 warnings." in out
+    one = folder / "shinpi.toml"
+    code, out, err = call(capsys, monkeypatch,
+                          ["cards", "check", str(one), str(one), "--game", "destiny", "--lang", "en"])
+    assert code == 0, err
+    assert f"{len(tomllib.loads(one.read_text(encoding='utf-8'))['cards'])} cards checked" in out
+
+
 def test_cards_check_of_a_broken_file_is_one_line_exit_2(capsys, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     path = write(tmp_path / "broken.toml", CHANT_CARD.replace("chant = 1", "chant = 99"))
     code, _, err = call(capsys, monkeypatch, ["cards", "check", str(path)])

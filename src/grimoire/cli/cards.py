@@ -200,9 +200,10 @@ def check_cards(paths: Sequence[str | Path], game_name: str | None, strict: bool
     names = [game_name] if game_name is not None else game_names()
     games = open_games(names, paths, game_name)
     checked = warned = 0
-    chosen = {str(Path(p)) for p in card_files(paths)} if paths else None
+    chosen = {Path(p).resolve() for p in card_files(paths)} if paths else None
     for game in games.values():
-        ids = [cid for cid in sorted(game.pool.by_id) if chosen is None or game.pool.sources.get(cid) in chosen]
+        ids = [cid for cid in sorted(game.pool.by_id)
+               if chosen is None or Path(game.pool.sources.get(cid, "<record>")).resolve() in chosen]
         checked += len(ids)
         for warning in text_warnings(game, ids):
             warned += 1

@@ -94,11 +94,15 @@ def build_pool(files: Iterable[Path], tables: Mapping[str, Mapping[str, Any]] | 
     """The pool of a game's card ``files`` (in order) and then record ``tables`` (by id).
 
     ``parse(source, table)`` validates one card table. A card file repeating a loaded id
-    is an error; a record table replaces the card of its id. Every card's raw table is
-    kept in ``pool.tables`` (records embed them).
+    is an error (the same file named twice is read once); a record table replaces the card
+    of its id. Every card's raw table is kept in ``pool.tables`` (records embed them).
     """
     found: dict[str, tuple[C, str, dict[str, Any]]] = {}
+    read: set[Path] = set()
     for path in files:
+        if path.resolve() in read:  # the same file named twice (e.g. a built-in file given again) is read once
+            continue
+        read.add(path.resolve())
         for raw in read_card_tables(path):
             card = parse(str(path), raw)
             if card.id in found:
