@@ -100,9 +100,10 @@ def build_pool(files: Iterable[Path], tables: Mapping[str, Mapping[str, Any]] | 
     found: dict[str, tuple[C, str, dict[str, Any]]] = {}
     read: set[Path] = set()
     for path in files:
-        if path.resolve() in read:  # the same file named twice (e.g. a built-in file given again) is read once
+        where = path.resolve()
+        if where in read:  # the same file named twice (e.g. a built-in file given again) is read once
             continue
-        read.add(path.resolve())
+        read.add(where)
         for raw in read_card_tables(path):
             card = parse(str(path), raw)
             if card.id in found:
