@@ -1,6 +1,6 @@
 """A small policy-gradient agent (REINFORCE with action masking) that learns to beat random play.
 
-Run it after ``pip install -e '.[rl]'``::
+Run it after ``pip install 'grimoire-cardgames[rl]'`` (in a checkout: ``pip install -e '.[rl]'``)::
 
     python examples/rl_reinforce.py --game destiny --episodes 3000
 

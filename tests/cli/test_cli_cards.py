@@ -256,7 +256,7 @@ def test_cards_render_png_through_cairosvg(capsys, monkeypatch, tmp_path: Path) 
 def test_cards_render_png_without_cairosvg_is_one_line_and_writes_nothing(capsys, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setitem(sys.modules, "cairosvg", None)
     code, _, err = call(capsys, monkeypatch, ["cards", "render", "火球", "--out", str(tmp_path), "--png"])
-    assert code == 2 and "grimoire[png]" in one_line_error(err)
+    assert code == 2 and "pip install 'grimoire-cardgames[png]'" in one_line_error(err)
     assert list(tmp_path.iterdir()) == []
 
 

@@ -25,6 +25,7 @@ from grimoire.core.game import Game
 from grimoire.core.registry import game_names, load_game
 from grimoire.core.safeio import CARDS_LIMIT, read_text
 from grimoire.core.tomlwrite import dump_cards
+from grimoire.extras import require
 
 from .cardfiles import open_games
 from .text import t
@@ -274,11 +275,7 @@ def render_cards(names: Sequence[str], game_name: str | None, cards: Sequence[st
     """Write the faces of the named cards into ``out`` (``<id>-<lang>.svg``, and ``.png`` with ``png``)."""
     to_png = None
     if png:
-        try:
-            import cairosvg  # type: ignore[import-untyped, unused-ignore]
-        except (ImportError, OSError) as exc:
-            raise GrimoireError(f"--png needs CairoSVG: pip install 'grimoire[png]' ({exc})") from None
-        to_png = cairosvg.svg2png
+        to_png = require("cairosvg", "png", "--png needs CairoSVG").svg2png
     if out.exists() and not out.is_dir():
         raise GrimoireError(f"{out} is not a folder")
     games = open_games([game_name] if game_name is not None else game_names(), cards, game_name)

@@ -17,6 +17,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from grimoire.core.errors import GrimoireError
+from grimoire.extras import MissingExtra
 
 from .cardfiles import open_with_cards, split_by_game
 
@@ -61,7 +62,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, ai_d
         from grimoire.web.limits import Limits
         from grimoire.web.server import serve as run
     except ImportError as exc:  # the web extra is not installed
-        raise GrimoireError(f"the web server needs the 'web' extra: pip install 'grimoire[web]' ({exc})") from None
+        raise MissingExtra("web", "the web server needs Starlette and Uvicorn", str(exc)) from None
     public = settings.pop("public_url", None)
     if public is not None:
         settings["public_url"] = public_base(public)

@@ -39,6 +39,7 @@ from grimoire.core import registry
 from grimoire.core.decks import Deck
 from grimoire.core.errors import GrimoireError
 from grimoire.core.game import Game
+from grimoire.extras import MissingExtra
 
 from .runner import make_players, play_one, record_name
 from .stats import GameResult, SimResult
@@ -148,7 +149,7 @@ def _run_ray(fn: Callable[[J], R], jobs: list[J], sizes: list[int], workers: int
     try:
         import ray
     except ImportError:
-        raise GrimoireError("the ray backend needs Ray: pip install 'grimoire[ray]'") from None
+        raise MissingExtra("ray", "the ray backend needs Ray") from None
     if not ray.is_initialized():
         if address is None:
             ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)

@@ -35,6 +35,8 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+from grimoire.extras import MissingExtra
+
 from .storage import (
     COLUMNS,
     DECK_INSERT,
@@ -107,7 +109,7 @@ class PgStore:
         try:
             import psycopg
         except ImportError as exc:
-            raise StorageError(f"PostgreSQL needs the 'postgres' extra: pip install 'grimoire[postgres]' ({exc})"
+            raise StorageError(str(MissingExtra("postgres", "a postgresql:// database needs psycopg", str(exc)))
                                ) from None
         try:
             conn = psycopg.connect(self.url, autocommit=autocommit, connect_timeout=10)
