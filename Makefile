@@ -1,29 +1,36 @@
 # Grimoire — quick start:  `make serve` (install and start the web server)
 #                          `make test`  (install the test tools and run every check)
+#                          `make wheels` (build the wheel and the sdist into dist/)
 PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed
 DEVSTAMP = $(VENV)/.installed-dev
-# The development install pins every dependency at its lowest declared version, so `make test`
-# (and CI) tests the floors in pyproject.toml; `make install-dev CONSTRAINTS=` takes the newest.
+# The development install (every extra, and the developer tools of the dependency group `dev`)
+# pins every dependency at its lowest declared version, so `make test` (and CI) tests the floors in
+# pyproject.toml; `make install-dev CONSTRAINTS=` takes the newest. `--group` needs pip 25.1 or later.
 CONSTRAINTS ?= constraints/floors.txt
 PIN = $(if $(CONSTRAINTS),-c $(CONSTRAINTS))
 
 .PHONY: install install-dev browser compiler compiled play play-en sim serve test lint typecheck pytest \
-        pytest-compiled bench bench-peers clean
+        pytest-compiled bench bench-peers wheels clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
+# the distribution was called `grimoire` before it had a name of its own: an old install of it is replaced
+UNINSTALL_OLD = $(BIN)/pip uninstall -q -y grimoire 2>/dev/null || true
+
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q --upgrade pip
+	$(UNINSTALL_OLD)
 	$(BIN)/pip install -q -e .
 	touch $@
 
 $(DEVSTAMP): pyproject.toml examples/toy-race/pyproject.toml $(CONSTRAINTS) | $(BIN)/python
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[dev]' $(PIN)
+	$(UNINSTALL_OLD)
+	$(BIN)/pip install -q -e '.[all]' --group dev $(PIN)
 	$(BIN)/pip install -q -e examples/toy-race $(PIN)   # the example game plugin the tests play
 	touch $(STAMP) $@
 
@@ -85,5 +92,12 @@ bench: install
 bench-peers: compiled
 	$(BIN)/python bench/peers.py --out docs/performance.md
 
+# The distributions a user installs: the wheel (pure Python) and the sdist (which also holds the
+# tests, docs and examples, so the suite runs from it), both into dist/.
+wheels: install-dev
+	rm -rf dist
+	$(BIN)/pip wheel -q --no-deps --no-build-isolation -w dist .
+	$(BIN)/python -c 'from setuptools import build_meta; print(build_meta.build_sdist("dist"))'
+
 clean:
-	rm -rf $(VENV) build .bench .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build dist .bench .pytest_cache .mypy_cache .ruff_cache

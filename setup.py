@@ -4,7 +4,7 @@ Without the variable this is a plain pure-Python package (everything is configur
 pyproject.toml). With it, the typed engine modules listed in :data:`COMPILED` — the core's
 decision, events, effects and chance, both games' rules, views and encodings, their
 heuristic agents and search hooks, and the search agent — are compiled to C extensions by
-mypyc (from mypy, the ``lint`` extra); the Python sources stay the reference and the test
+mypyc (from mypy, the ``lint`` dependency group); the Python sources stay the reference and the test
 suite runs against both builds (``make test``).
 """
 

@@ -8,7 +8,7 @@ Copies ``src/`` (with ``setup.py`` and ``pyproject.toml``) to ``DEST`` and compi
 modules listed in ``setup.py`` there in place, so ``PYTHONPATH=DEST/src`` runs the compiled
 build while the working tree stays pure Python (a stray extension module beside a source
 file would silently shadow edits to it). The copy is rebuilt only when a source changed.
-Needs mypy (the ``lint`` extra) and a C compiler.
+Needs mypy (the ``lint`` dependency group) and a C compiler.
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ def missing_browser(fonts: Sequence[Path] = ()) -> str | None:
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:
-        return "Playwright for Python is not installed (pip install 'grimoire[browser-tests]')"
+        return "Playwright for Python is not installed (pip install -e . --group browser-tests)"
     if not CHROMIUM.exists():
         return f"no Chromium at {CHROMIUM} (apt-get install chromium)"
     if fonts and not any(path.exists() for path in fonts):
