@@ -58,7 +58,7 @@ from grimoire.core.i18n import LANGS
 from grimoire.core.registry import plugin
 
 from .cardroutes import card_routes
-from .deckcheck import problems
+from .deckcheck import problems, screen, screen_size
 from .errors import ClientError, pick_lang, refused_json
 from .guard import Guard
 from .history import history_routes
@@ -79,7 +79,8 @@ log = logging.getLogger("grimoire.web")
 def create_app(store: Storage, games: Sequence[str] | None = None, ai_delay: float = 0.3,
                limits: Limits | None = None, thinker: Thinker | None = None,
                origins: Sequence[str] = (), card_paths: Mapping[str, Sequence[str | Path]] | None = None,
-               user_cards: bool = False, public_url: str | None = None) -> Starlette:
+               user_cards: bool = False, public_url: str | None = None,
+               hosts: Sequence[str] | None = None) -> Starlette:
     """The application serving ``games`` (default: every installed game) from ``store``.
 
     ``ai_delay`` paces the computer's answers (seconds); ``limits`` are the server's
@@ -87,6 +88,8 @@ def create_app(store: Storage, games: Sequence[str] | None = None, ai_delay: flo
     computer levels (default: in a thread); ``origins`` are other sites allowed to POST;
     ``card_paths`` are card files by game and ``user_cards`` adds the user's card folder.
     ``public_url`` (no trailing slash) is put before the seat and spectator links handed out.
+    ``hosts``, when given, are the names the server answers to besides IP addresses and ``localhost``
+    (its ``Host`` check against DNS rebinding: :mod:`grimoire.web.guard`); ``None`` checks no Host.
     """
     limits = limits or Limits()
     hub = Hub(store, games, ai_delay=ai_delay, limits=limits, thinker=thinker, card_paths=card_paths,
@@ -120,7 +123,8 @@ def create_app(store: Storage, games: Sequence[str] | None = None, ai_delay: flo
         if assets is not None and assets.is_dir():
             routes.append(Mount(f"/games/{name}", StaticFiles(directory=assets), name=f"game-{name}"))
     app = Starlette(routes=routes, lifespan=lifespan,
-                    middleware=[Middleware(Guard, limits=limits, origins=tuple(origins))])  # type: ignore[arg-type, unused-ignore]
+                    middleware=[Middleware(Guard, limits=limits, origins=tuple(origins),
+                                                hosts=None if hosts is None else tuple(hosts))])  # type: ignore[arg-type, unused-ignore]
     app.state.hub = hub
     app.state.public_url = public_url or ""
     return app
@@ -219,7 +223,8 @@ async def _catalog(hub: Hub, request: Request) -> Response:
 async def _json_body(hub: Hub, request: Request) -> dict[str, Any]:
     """The request's JSON object, parsed within the limits (the Guard has bounded its size)."""
     try:
-        body = loads(await request.body(), hub.limits.json_depth, hub.limits.json_digits)
+        body = loads(await request.body(), hub.limits.json_depth, hub.limits.json_digits,
+                     hub.limits.json_items)
     except JSONRefused as exc:
         raise refused_json(exc, hub.limits) from None
     if not isinstance(body, dict):
@@ -242,11 +247,13 @@ def _deck(game: Game[Any], spec: Any, field: str, options: dict[str, Any], saved
     if not isinstance(spec, dict):
         raise ClientError("bad_message", "field", field=field, what="an object with 'starter' or 'text'")
     if isinstance(spec.get("text"), str) and spec["text"].strip():
+        screen(spec["text"])
         return game.cards.deck_from_text(spec["text"], "pasted deck", options)
     if isinstance(spec.get("saved"), str):
         name = spec["saved"]
         if name not in saved:
             raise ClientError("not_found", "deck_saved_missing", name=name[:60])
+        screen(saved[name], name)
         return game.cards.deck_from_text(saved[name], name, options)
     starter = spec.get("starter")
     if not isinstance(starter, str):
@@ -278,6 +285,8 @@ async def _check_deck(hub: Hub, request: Request) -> Response:
         if not isinstance(text, str):
             raise ClientError("bad_message", "field", field="text", what="a string")
         options = _options(game, body.get("options"))
+        found: list[dict[str, Any]] = []
+        screen_size(text)
         found = problems(game, text, lang, options)
         deck = _deck(game, {"text": text}, "deck", options, {})
     except ClientError as exc:

@@ -58,6 +58,7 @@ from grimoire.core.registry import load_game, plugin
 from grimoire.core.tomlwrite import dump_cards
 
 from .errors import ClientError
+from .names import clean, look_alike
 
 #: The longest value of each field (characters); a post is at most :data:`MAX_POST`.
 MAX_LEN = {"name": 60, "ruby": 60, "other_name": 80, "id": 48, "flavor": 600, "other_flavor": 600, "section": 1200,
@@ -276,6 +277,30 @@ def _plain_checks(fields: Mapping[str, Any], lang: str) -> list[FieldError]:
     return errors
 
 
+NAME_FIELDS = ("name", "other_name", "ruby")
+
+
+def _name_checks(game: Game[Any], fields: Mapping[str, Any], lang: str) -> list[FieldError]:
+    """A card's names: no invisible or direction characters, no mixed look-alike scripts, and not
+    to be told apart from an existing card's name (:mod:`grimoire.web.names`)."""
+    errors: list[FieldError] = []
+    existing = [n for card in game.pool for n in (card.name.ja, card.name.en)]
+    for name in NAME_FIELDS:
+        value = _text(fields, name)
+        if not value:
+            continue
+        try:
+            clean(value)
+        except ClientError as exc:
+            errors.append(FieldError(name, exc.message(lang)))
+            continue
+        if name != "ruby" and value not in existing:  # the same name: the card loader's own error says so
+            other = look_alike(value, existing)
+            if other is not None:
+                errors.append(FieldError(name, ClientError("bad_message", "name_like", name=other).message(lang)))
+    return errors
+
+
 def _field_of(exc: ForumError, where: Mapping[int, str], fields: Mapping[str, Any], labels: Mapping[str, str]) -> str:
     """The editor field of a reader's error: its numbers-line item, the item of the card field a check refused
     (``labels``: see :func:`number_labels`), else the field its line came from."""
@@ -299,9 +324,11 @@ def check(game: Game[Any], fields: Mapping[str, Any], lang: str) -> Checked:
     The card must not have the id of a card ``game`` has; the rules with the new card
     are in the answer when it is valid.
     """
+    fields = {**fields, **{k: unicodedata.normalize("NFKC", v) for k, v in fields.items()
+                           if k in NAME_FIELDS and isinstance(v, str)}}
     text, where = compose(fields, lang)
     out = Checked(text)
-    out.errors = _plain_checks(fields, lang)
+    out.errors = _plain_checks(fields, lang) or _name_checks(game, fields, lang)
     if out.errors:
         return out
     try:

@@ -38,10 +38,11 @@ from grimoire.core.registry import plugin
 from grimoire.core.tomlwrite import dump_cards
 
 from .cardmaker import MAX_LEN, MAX_POST, card_json, check, number_labels, split, template
-from .deckcheck import problems, rules_json
+from .deckcheck import MAX_DECK_TEXT, problems, rules_json, screen_size
 from .errors import ClientError
 from .hub import Hub, client_key
 from .limits import Bucket
+from .names import clean
 from .storage import SavedDeck, StorageError, Taken
 
 Handler = Callable[[Request], Awaitable[Response]]
@@ -50,7 +51,6 @@ LangOf = Callable[..., str]
 FACE_CACHE = 512
 #: The field of the page a refusal is about (by message key).
 FIELD_OF = {"author": "author", "deck_name": "name", "card_taken": "id", "deck_taken": "name", "saves": "general"}
-MAX_DECK_TEXT = 8000
 
 
 class Faces:
@@ -204,7 +204,7 @@ def card_routes(hub: Hub, static: Any, lang_of: LangOf, json_body: JSONBody,
             except StorageError:
                 raise ClientError("unavailable") from None
         except ClientError as exc:
-            return error(exc, lang, field=FIELD_OF.get(exc.key, "general"))
+            return error(exc, lang, field=exc.params.get("field") or FIELD_OF.get(exc.key, "general"))
         return JSONResponse({**out, "saved": checked.table["id"], "author": author}, status_code=201)
 
     async def export(request: Request) -> Response:
@@ -250,8 +250,9 @@ def card_routes(hub: Hub, static: Any, lang_of: LangOf, json_body: JSONBody,
             if not isinstance(text, str) or len(text) > MAX_DECK_TEXT:
                 raise ClientError("bad_message", "field", field="text", what=f"a deck list of at most "
                                                                             f"{MAX_DECK_TEXT} characters")
+            screen_size(text)
             found = problems(game, text, lang)
-            if any(p["code"] in ("syntax", "section", "unknown") for p in found):
+            if any(p["code"] in ("syntax", "section", "unknown", "unknown_near", "count") for p in found):
                 return JSONResponse({"error": {"code": "deck", "message": found[0]["message"]}, "problems": found},
                                     status_code=400)
             may_save(request)
@@ -263,7 +264,7 @@ def card_routes(hub: Hub, static: Any, lang_of: LangOf, json_body: JSONBody,
             except StorageError:
                 raise ClientError("unavailable") from None
         except ClientError as exc:
-            return error(exc, lang, field=FIELD_OF.get(exc.key, "general"))
+            return error(exc, lang, field=exc.params.get("field") or FIELD_OF.get(exc.key, "general"))
         return JSONResponse({"saved": name, "problems": found}, status_code=201)
 
     return [
@@ -281,8 +282,15 @@ def card_routes(hub: Hub, static: Any, lang_of: LangOf, json_body: JSONBody,
 
 
 def _label(value: Any, key: str, limit: int) -> str:
-    """A short one-line name a client gives (a deck's, an author's): trimmed, bounded, without markup."""
-    if not isinstance(value, str) or not value.strip() or len(value.strip()) > limit \
-            or any(c in value for c in "<>&") or any(ord(c) < 32 for c in value):
+    """A short one-line name a client gives (a deck's, an author's): NFKC, trimmed, bounded, without markup,
+    without invisible or direction characters (:func:`grimoire.web.names.clean`)."""
+    if not isinstance(value, str) or len(value) > 4 * limit:
         raise ClientError("bad_message", key, limit=limit)
-    return value.strip()
+    try:
+        text = clean(value)
+    except ClientError as exc:
+        exc.params["field"] = FIELD_OF[key]
+        raise
+    if not text or len(text) > limit or any(c in text for c in "<>&"):
+        raise ClientError("bad_message", key, limit=limit)
+    return text

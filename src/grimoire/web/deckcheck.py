@@ -15,6 +15,16 @@ many copies, and each section's size against the deck rules.
 '書庫はちょうど 40 枚でなければなりません（いま 0 枚）'
 >>> problems(game, "3 Firebal", "en")[0]["message"], nearest(game, "かきゅう")
 ("unknown card 'Firebal'; did you mean 'Fireball'?", None)
+
+A deck list is screened before anything reads it (:func:`screen`): at most
+:data:`MAX_DECK_TEXT` characters in :data:`MAX_DECK_LINES` lines, and a count of at most
+:data:`MAX_COUNT_DIGITS` digits, so no list costs the server more than a few milliseconds;
+only the first :data:`MAX_SUGGESTIONS` unknown names get a "did you mean".
+
+>>> screen("9" * 5000 + " 火球")
+Traceback (most recent call last):
+...
+grimoire.core.errors.DeckError: pasted deck:1: a count has at most 3 digits
 """
 
 from __future__ import annotations
@@ -24,12 +34,35 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from grimoire.core.errors import DeckError
 from grimoire.core.game import Game
 
 from .errors import ClientError
 
 _LINE = re.compile(r"^(\d+)\s*[xX×]?\s+(.+?)\s*$")
 _HEADER = re.compile(r"^\[(.+)\]$")
+_COUNT = re.compile(r"^[\s\u3000]*(\d+)")
+#: A deck list's size: a deck of 60 cards with comments is well under 3,000 characters.
+MAX_DECK_TEXT = 8000
+MAX_DECK_LINES = 300
+MAX_COUNT_DIGITS = 3
+MAX_SUGGESTIONS = 8
+
+
+def screen_size(text: str) -> None:
+    """Refuse a deck list too long to read (:class:`ClientError`), before anything parses it."""
+    if len(text) > MAX_DECK_TEXT or text.count("\n") >= MAX_DECK_LINES:
+        raise ClientError("bad_message", "deck_long", chars=MAX_DECK_TEXT, lines=MAX_DECK_LINES)
+
+
+def screen(text: str, source: str = "pasted deck") -> None:
+    """Refuse a deck list too long to read (:class:`ClientError`) or with a count of more digits than any
+    deck holds (:class:`DeckError` at its line), before anything parses it."""
+    screen_size(text)
+    for number, line in enumerate(text.splitlines(), start=1):
+        count = _COUNT.match(line)
+        if count and len(count.group(1)) > MAX_COUNT_DIGITS:
+            raise DeckError(source, number, f"a count has at most {MAX_COUNT_DIGITS} digits")
 
 
 def _problem(code: str, line: int | None, lang: str, **params: Any) -> dict[str, Any]:
@@ -60,6 +93,7 @@ def problems(game: Game[Any], text: str, lang: str, options: Mapping[str, Any] |
     found: list[dict[str, Any]] = []
     counts: dict[str, int] = {s.name: 0 for s in rules.sections}
     copies: dict[tuple[str, str], int] = {}
+    suggested = 0
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0].strip().replace("\u3000", " ")
         if not line or line.lower().startswith("name:") or line.startswith(("名前:", "名前：")):
@@ -74,13 +108,17 @@ def problems(game: Game[Any], text: str, lang: str, options: Mapping[str, Any] |
                 section = chosen
             continue
         match = _LINE.match(line)
+        if match and len(match.group(1)) > MAX_COUNT_DIGITS:
+            found.append(_problem("count", number, lang, most=MAX_COUNT_DIGITS))
+            continue
         if not match or int(match.group(1)) < 1:
             found.append(_problem("syntax", number, lang, text=line[:60]))
             continue
         count, name = int(match.group(1)), match.group(2)
         card = game.pool.find(name)
         if card is None:
-            near = nearest(game, name)
+            suggested += 1
+            near = nearest(game, name) if suggested <= MAX_SUGGESTIONS else None
             if near is None:
                 found.append(_problem("unknown", number, lang, name=name[:60]))
             else:

@@ -22,13 +22,13 @@ from grimoire.core.i18n import LANGS
 #: Every error code the server may send.
 ERROR_CODES = ("bad_json", "bad_message", "stale", "illegal", "not_your_turn", "bad_token", "not_found", "internal",
                "deck", "too_large", "timeout", "rate", "overloaded", "too_many_games", "bad_origin",
-               "unsupported_media", "unavailable", "taken", "invalid_card", "not_yet")
+               "unsupported_media", "unavailable", "taken", "invalid_card", "not_yet", "bad_host")
 
 #: The HTTP status of each code (a WebSocket error carries only the code).
 STATUS = {"bad_json": 400, "bad_message": 400, "stale": 409, "illegal": 400, "not_your_turn": 403, "bad_token": 403,
           "not_found": 404, "internal": 500, "deck": 400, "too_large": 413, "timeout": 408, "rate": 429,
           "overloaded": 503, "too_many_games": 429, "bad_origin": 403, "unsupported_media": 415,
-          "unavailable": 503, "taken": 409, "invalid_card": 400, "not_yet": 409}
+          "unavailable": 503, "taken": 409, "invalid_card": 400, "not_yet": 409, "bad_host": 421}
 
 #: Message templates by key: (Japanese, English).
 MESSAGES: dict[str, tuple[str, str]] = {
@@ -38,6 +38,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "digits": ("JSON の数の桁が多すぎます（最大 {limit} 桁）", "a JSON number has more than {limit} digits"),
     "range": ("JSON の数が範囲外です（Infinity や NaN は使えません）",
               "a JSON number is out of range (no Infinity or NaN)"),
+    "items": ("JSON の項目が多すぎます（最大 {limit} 個）", "JSON with more than {limit} items"),
+    "surrogate": ("JSON の文字列に単独のサロゲート（Unicode の文字でないもの）があります",
+                  "a JSON string holds a lone surrogate (not Unicode text)"),
     "not_object": ("メッセージは JSON オブジェクトでなければなりません", "a message must be a JSON object"),
     "too_long": ("メッセージが長すぎます（最大 {limit} バイト）", "message longer than {limit} bytes"),
     "field": ("'{field}' は {what} でなければなりません", "'{field}' must be {what}"),
@@ -78,6 +81,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "open_games": ("終わっていないゲームが多すぎます（最大 {limit}）",
                    "too many unfinished games (at most {limit})"),
     "bad_origin": ("別のサイトからのリクエストは受け付けません", "requests from another site are refused"),
+    "bad_host": ("このサーバーの名前ではありません（Host ヘッダー）", "the Host header does not name this server"),
     "json_only": ("本文は JSON（Content-Type: application/json）で送ってください",
                   "the body must be JSON (Content-Type: application/json)"),
     "unavailable": ("データベースに書き込めません。しばらくしてからもう一度試してください",
@@ -97,6 +101,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "no_card": ("そのカードはありません: {id}", "no such card: {id}"),
     "author": ("作者名を入れてください（最大 {limit} 文字、< > & なし）",
                "give an author name (at most {limit} characters, no < > &)"),
+    "name_chars": ("見えない文字・制御文字・書字方向を変える文字は使えません",
+                   "invisible, control or text-direction characters are not allowed"),
+    "name_mixed": ("ラテン文字とキリル文字・ギリシャ文字を混ぜた名前は使えません",
+                   "a name may not mix Latin letters with Cyrillic or Greek ones"),
+    "name_like": ("既にあるカード「{name}」と見分けがつきません", "looks like the existing card \"{name}\""),
     "deck_name": ("デッキ名を入れてください（最大 {limit} 文字、< > & なし）",
                   "give the deck a name (at most {limit} characters, no < > &)"),
     "deck_taken": ("「{name}」という名前のデッキはもうあります", "a deck named \"{name}\" exists already"),
@@ -104,6 +113,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # deck problems (the deck builder lists them all)
     "deck_syntax": ("「枚数 カード名」の形ではありません: {text}", "expected '<count> <card name>', got {text!r}"),
     "deck_section": ("知らない区分 [{header}]（区分: {known}）", "unknown section [{header}]; sections: {known}"),
+    "deck_count": ("枚数は {most} 桁までです", "a count has at most {most} digits"),
+    "deck_long": ("デッキリストが長すぎます（最大 {chars} 文字・{lines} 行）",
+                  "the deck list is too long (at most {chars} characters in {lines} lines)"),
     "deck_unknown": ("知らないカード: {name}", "unknown card {name!r}"),
     "deck_unknown_near": ("知らないカード: {name}（もしかして「{near}」？）",
                           "unknown card {name!r}; did you mean {near!r}?"),
@@ -120,7 +132,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
 def refused_json(exc: Any, limits: Any) -> ClientError:
     """The ``bad_json`` error for a :class:`~grimoire.web.safejson.JSONRefused` under ``limits``."""
     kind = getattr(exc, "kind", "syntax")
-    limit = limits.json_depth if kind == "depth" else limits.json_digits
+    limit = {"depth": limits.json_depth, "items": limits.json_items}.get(kind, limits.json_digits)
     return ClientError("bad_json", "bad_json" if kind == "syntax" else kind, limit=limit)
 
 

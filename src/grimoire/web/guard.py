@@ -13,6 +13,15 @@
   that has not sent a request's headers within ``header_timeout`` seconds (half-sent
   requests would otherwise hold a file descriptor for ever).
 
+When given ``hosts`` (``grimoire serve`` always gives them), a request's ``Host`` must name this
+server: an IP address, ``localhost``, or one of the names it is served under (``--public-url``,
+``--origin``, ``--host``). A page on another name whose DNS now points here (DNS rebinding) sends
+its own name as ``Host`` and is refused (421 ``bad_host``).
+
+>>> host_allowed("127.0.0.1:8000", ()), host_allowed("[::1]:8000", ()), host_allowed("localhost", ())
+(True, True, True)
+>>> host_allowed("evil.example", ()), host_allowed("play.example:443", ("play.example",))
+(False, True)
 >>> same_origin("http://localhost:8000", "localhost:8000", ())
 True
 >>> same_origin("https://evil.example", "localhost:8000", ()), same_origin(None, "x", ())
@@ -22,6 +31,7 @@ True
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
 from collections.abc import Awaitable, Callable, MutableMapping, Sequence
 from typing import Any
@@ -56,6 +66,34 @@ def same_origin(origin: str | None, host: str | None, allowed: Sequence[str]) ->
     return host is not None and origin in (f"http://{host}", f"https://{host}")
 
 
+def host_name(url_or_host: str) -> str:
+    """The host name of a URL or a ``Host`` value, lowercase, without port or brackets.
+
+    >>> host_name("https://Play.Example:8443/x"), host_name("[::1]:80"), host_name("localhost")
+    ('play.example', '::1', 'localhost')
+    """
+    text = url_or_host.split("://", 1)[-1].split("/", 1)[0].rsplit("@", 1)[-1].strip().lower()
+    if text.startswith("["):
+        return text[1:].split("]", 1)[0]
+    if text.count(":") == 1:
+        text = text.split(":", 1)[0]
+    return text.rstrip(".")
+
+
+def host_allowed(host: str | None, names: Sequence[str]) -> bool:
+    """Whether a ``Host`` header names this server: an IP address, ``localhost`` or one of ``names``."""
+    if not host:
+        return False
+    name = host_name(host)
+    if name == "localhost" or name in names:
+        return True
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
 def _header(scope: Scope, name: bytes) -> str | None:
     for key, value in scope.get("headers", ()):
         if key == name:
@@ -72,12 +110,21 @@ def error_response(error: ClientError, lang: str) -> tuple[int, bytes]:
 class Guard:
     """ASGI middleware: safety headers, JSON-only POSTs from our origin, bounded bodies (module docstring)."""
 
-    def __init__(self, app: ASGIApp, limits: Limits, origins: Sequence[str] = ()) -> None:
+    def __init__(self, app: ASGIApp, limits: Limits, origins: Sequence[str] = (),
+                 hosts: Sequence[str] | None = None) -> None:
         self.app = app
         self.limits = limits
         self.origins = tuple(o.rstrip("/") for o in origins)
+        self.hosts = None if hosts is None else tuple(host_name(h) for h in hosts)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if self.hosts is not None and scope["type"] in ("http", "websocket") \
+                and not host_allowed(_header(scope, b"host"), self.hosts):
+            if scope["type"] == "websocket":
+                await send({"type": "websocket.close", "code": 1008, "reason": "bad_host"})
+            else:
+                await self._refuse(send, ClientError("bad_host"), pick_lang(_header(scope, b"accept-language")))
+            return
         if scope["type"] == "websocket":
             if not same_origin(_header(scope, b"origin"), _header(scope, b"host"), self.origins):
                 await send({"type": "websocket.close", "code": 1008, "reason": "bad_origin"})

@@ -48,6 +48,8 @@ SPECS = (
     LimitSpec("json_depth", 16, 2, "levels", "nesting of JSON in bodies and messages (deep nesting crashes parsers)"),
     LimitSpec("json_digits", 15, 1, "digits", "digits of a JSON number; Infinity and NaN are always refused "
               "(huge numbers cost CPU and overflow)"),
+    LimitSpec("json_items", 2000, 16, "items", "members and elements of one JSON body or message, counted before "
+              "parsing (a request of many keys costs the parser and every check after it)"),
     LimitSpec("ws_message", 4096, 256, "bytes", "one WebSocket message from a client"),
     LimitSpec("ws_rate", 20, 0.1, "messages/s", "messages a socket may send, sustained; over it the socket is "
               "closed with the error 'rate'"),
@@ -71,7 +73,7 @@ SPECS = (
               "connection, no answer) before the other may claim the win: no game waits for ever"),
 )
 _BY_NAME = {s.name: s for s in SPECS}
-_INTS = {"max_body", "json_depth", "json_digits", "ws_message", "ws_burst", "ws_queue", "ws_queue_bytes",
+_INTS = {"max_body", "json_depth", "json_digits", "json_items", "ws_message", "ws_burst", "ws_queue", "ws_queue_bytes",
          "conns_per_client", "creates_per_minute", "open_games_per_client", "think_queue", "saves_per_minute"}
 
 
@@ -83,6 +85,7 @@ class Limits:
     body_timeout: float = 10.0
     json_depth: int = 16
     json_digits: int = 15
+    json_items: int = 2000
     ws_message: int = 4096
     ws_rate: float = 20.0
     ws_burst: int = 60

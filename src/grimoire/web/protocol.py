@@ -106,7 +106,7 @@ def parse_message(text: str | bytes, limits: Limits = DEFAULT_LIMITS) -> dict[st
     if len(text) > limits.ws_message:
         raise ClientError("bad_message", "too_long", limit=limits.ws_message)
     try:
-        data = loads(text, limits.json_depth, limits.json_digits)
+        data = loads(text, limits.json_depth, limits.json_digits, limits.json_items)
     except JSONRefused as exc:
         raise refused_json(exc, limits) from None
     if not isinstance(data, dict):

@@ -14,7 +14,7 @@ from pathlib import Path
 from grimoire.core.content import user_data_dir
 
 from .app import create_app
-from .guard import protocol_class
+from .guard import host_name, protocol_class
 from .limits import Limits
 from .storage import open_store
 from .thinking import Thinker
@@ -48,7 +48,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = Non
     store = open_store(target, durability)
     thinker = Thinker(think_workers, limits.think_queue)
     app = create_app(store, games, ai_delay=ai_delay, limits=limits, thinker=thinker, origins=origins,
-                     card_paths=card_paths, user_cards=user_cards, public_url=public_url)
+                     card_paths=card_paths, user_cards=user_cards, public_url=public_url,
+                     hosts=served_names(host, public_url, origins))
     for name in app.state.hub.game_names:  # load the rules and cards now, then keep them out of the collector's way
         app.state.hub.rules(name)
     gc.collect()
@@ -63,6 +64,19 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = Non
         timeout_keep_alive=max(1, int(min(5.0, limits.header_timeout))),
         proxy_headers=forwarded_allow_ips is not None, forwarded_allow_ips=forwarded_allow_ips)
     uvicorn.Server(config).run()
+
+
+def served_names(host: str, public_url: str | None, origins: Sequence[str]) -> list[str]:
+    """The host names the server answers to (besides IP addresses and ``localhost``): those of
+    ``--public-url``, of each ``--origin`` and of ``--host`` when it is a name.
+
+    >>> served_names("0.0.0.0", "https://play.example", ["https://cards.example:8443"])
+    ['play.example', 'cards.example']
+    """
+    names = [host_name(u) for u in (public_url, *origins) if u]
+    if host and host not in ("0.0.0.0", "::"):
+        names.append(host_name(host))
+    return list(dict.fromkeys(n for n in names if n))
 
 
 def _redacted(url: str) -> str:
