@@ -9,28 +9,13 @@ import pytest
 
 from grimoire.balance import balance
 from grimoire.balance.cli import parse_choices
-from grimoire.balance.collect import HintedAgent, deck_hints
-from grimoire.core.decision import Decision, Option
 from grimoire.core.errors import GrimoireError
-from grimoire.core.play import RandomAgent
-from grimoire.core.rng import Chance
 
 ABILITIES = ("chimyaku_houki", "chimyaku_kijutsu", "chimyaku_kanchi", "chimyaku_no_hako")
 
 
 def _coverage(data: dict, level: str = "greedy") -> dict:  # type: ignore[type-arg]
     return {c["key"]: c for c in data["levels"][level]["coverage"]}
-
-
-def test_deck_hints_and_the_hinted_agent() -> None:
-    assert deck_hints("# ability: chimyaku_kanchi\n# Splash: 術式 removal.\nname: x\n") == (
-        ("ability", "chimyaku_kanchi"),)
-    d = Decision(0, "ability", (Option("ability:chimyaku_houki", "k"), Option("ability:chimyaku_kanchi", "k"),
-                                Option("none", "k")))
-    agent = HintedAgent(RandomAgent(), (("ability", "chimyaku_kanchi"),))
-    assert {agent.choose(None, {}, d, Chance.seeded(i)) for i in range(20)} == {"ability:chimyaku_kanchi"}  # type: ignore[arg-type]
-    missing = HintedAgent(RandomAgent(), (("ability", "chimyaku_elsewhere"),))
-    assert len({missing.choose(None, {}, d, Chance.seeded(i)) for i in range(40)}) > 1  # type: ignore[arg-type]
 
 
 def test_destiny_decks_play_the_ability_their_file_names(tmp_path: Path) -> None:
@@ -52,6 +37,16 @@ def test_a_forced_choice_overrides_the_deck_files(tmp_path: Path) -> None:
     assert cov["hako_chosen"]["events"] == 6 and cov["houki_chosen"]["events"] == 6
     with pytest.raises(GrimoireError, match="names no deck"):
         balance("destiny", ["formula_festival"], ["greedy"], 2, tmp_path / "x", choose={"fire": {"ability": "x"}})
+
+
+def test_a_misspelled_choice_is_refused_before_any_game(tmp_path: Path) -> None:
+    for choose in ({"*": {"ability": "chimyaku_foo"}}, {"formula_festival": {"abilty": "chimyaku_houki"}}):
+        with pytest.raises(GrimoireError, match="^--choose: "):
+            balance("destiny", ["formula_festival"], ["greedy"], 2, tmp_path / "x", choose=choose)
+    with pytest.raises(GrimoireError, match="^--choice-table: unknown ability 'chimyaku_foo'"):
+        balance("destiny", ["formula_festival"], ["greedy"], 2, tmp_path / "x",
+                choice_table=("ability", ("chimyaku_houki", "chimyaku_foo")))
+    assert not (tmp_path / "x").exists()
 
 
 def test_the_coverage_section_warns_when_a_mechanic_never_happens(tmp_path: Path) -> None:

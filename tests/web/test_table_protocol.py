@@ -11,6 +11,7 @@ from web_helpers import ALL_GAMES, client, create, hello, hub, live, pick, token
 
 from grimoire.ai.registry import LEVELS
 from grimoire.core.rng import Chance
+from grimoire.core.setup_choices import declared_answer
 from grimoire.web import computer as computer_module
 from grimoire.web.protocol import state_payload
 
@@ -226,7 +227,10 @@ def test_w6_the_computer_answers_on_the_server_from_its_view_only(db_path, game_
         for answer in lg.match.answers:
             decision = replay.decision
             assert decision is not None
-            if decision.player == 1:
+            declared = declared_answer(lg.match.setup.decks[1].choices, decision)
+            if decision.player == 1 and declared is not None:
+                assert answer == declared  # the deck's own set-up choice: the agent is not asked
+            elif decision.player == 1:
                 view, asked = next(views)
                 assert isinstance(view, dict) and view == lg.game.view(replay.state, 1)
                 assert asked.ids() == decision.ids()

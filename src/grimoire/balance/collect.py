@@ -12,19 +12,19 @@ its plugin's :class:`~grimoire.core.plugin.GameMetrics`.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from grimoire.ai.registry import make_agent
-from grimoire.core.decision import Decision, Event, Termination
+from grimoire.core.decision import Event, Termination
 from grimoire.core.decks import Deck
 from grimoire.core.game import Game, Setup
 from grimoire.core.play import Agent, play
 from grimoire.core.plugin import GameMetrics, PlayedGame
 from grimoire.core.registry import plugin
 from grimoire.core.rng import Chance
+from grimoire.core.setup_choices import playing
 from grimoire.sim.parallel import cached_game, run_jobs
 from grimoire.sim.runner import derive_seed
 
@@ -114,37 +114,8 @@ def metrics_for(game_name: str) -> GameMetrics:
 
 
 # ----- set-up choices a deck names ------------------------------------------------
-_HINT = re.compile(r"^#\s*([a-z_]+)\s*:\s*([A-Za-z0-9_\-]+)\s*$")
-
-
-def deck_hints(text: str) -> tuple[tuple[str, str], ...]:
-    """The ``# kind: answer`` lines of a deck file: answers to set-up decisions of that kind.
-
-    >>> deck_hints("# Splash: cheap attackers\\n# ability: chimyaku_kijutsu\\nname: x")
-    (('ability', 'chimyaku_kijutsu'),)
-    """
-    out = []
-    for line in text.splitlines():
-        m = _HINT.match(line.strip())
-        if m:
-            out.append((m.group(1), m.group(2)))
-    return tuple(out)
-
-
-class HintedAgent:
-    """An agent that answers a decision of a hinted kind with ``<kind>:<answer>`` when that is
-    an option (else it asks the wrapped agent)."""
-
-    def __init__(self, agent: Agent, hints: tuple[tuple[str, str], ...]) -> None:
-        self.agent = agent
-        self.name = agent.name
-        self.hints = dict(hints)
-
-    def choose(self, game: Game[Any], view: dict[str, Any], decision: Decision, chance: Chance) -> str:
-        answer = self.hints.get(decision.kind)
-        if answer is not None and decision.find(f"{decision.kind}:{answer}") is not None:
-            return f"{decision.kind}:{answer}"
-        return self.agent.choose(game, view, decision, chance)
+# A deck's ``# kind: answer`` lines are read with the deck (:func:`grimoire.core.decks.declared_choices`)
+# and played through :func:`grimoire.core.setup_choices.playing`, as by every other surface.
 
 
 def lab_agent(level: str, game_name: str, decks: tuple[Deck, Deck]) -> Agent:
@@ -183,8 +154,7 @@ def without_pilot(hints: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], 
 
 def hinted(agent: Agent, hints: tuple[tuple[str, str], ...]) -> Agent:
     """``agent``, answering the hinted set-up decisions when there are hints (a pilot is not a decision)."""
-    choices = without_pilot(hints)
-    return HintedAgent(agent, choices) if choices else agent
+    return playing(agent, without_pilot(hints))
 
 
 # ----- playing -------------------------------------------------------------------

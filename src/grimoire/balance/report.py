@@ -23,6 +23,7 @@ from grimoire.core.content import card_files, read_card_tables
 from grimoire.core.decks import Deck
 from grimoire.core.errors import GrimoireError
 from grimoire.core.game import Game, Setup
+from grimoire.core.setup_choices import check_choices
 from grimoire.sim.parallel import cached_game, check_backend
 
 from . import analysis, choices, plots, suggest, swaps
@@ -32,7 +33,6 @@ from .collect import (
     Block,
     GameStats,
     coverage_spec,
-    deck_hints,
     lab_agent,
     metrics_for,
     pilot_of,
@@ -94,27 +94,27 @@ def load_decks(game: Game[Any], decks: Sequence[str | Path]) -> list[tuple[str, 
     return out
 
 
-def load_hints(game: Game[Any], decks: Sequence[str | Path], labels: Sequence[str],
-               choose: Mapping[str, Mapping[str, str]], pilots: Mapping[str, str] | None = None
-               ) -> dict[str, Hints]:
-    """Each deck's set-up choices: its file's ``# kind: answer`` lines, overridden by ``choose``
-    (``"*"``: every deck; else a deck label), and its pilot from ``pilots`` (deck label → AI level;
-    only there: a deck file or ``choose`` cannot name one)."""
-    starters = game.cards.starter_decks()
+def load_hints(game: Game[Any], decks: Sequence[tuple[str, Deck]], choose: Mapping[str, Mapping[str, str]],
+               pilots: Mapping[str, str] | None = None) -> dict[str, Hints]:
+    """Each deck's set-up choices: its own declared ones (the file's ``# kind: answer`` lines),
+    overridden by ``choose`` (``"*"``: every deck; else a deck label), and its pilot from ``pilots``
+    (deck label → AI level; only there: a deck file or ``choose`` cannot name one). An unknown
+    deck, decision or answer in ``choose`` is refused before any game."""
+    labels = [label for label, _ in decks]
     unknown = [k for k in choose if k != "*" and k not in labels]
     if unknown:
         raise GrimoireError(f"--choose names no deck of the run: {', '.join(unknown)}")
     if any(PILOT in c for c in choose.values()):
         raise GrimoireError("--choose cannot name a pilot: use --pilot DECK=LEVEL")
+    for forced in choose.values():
+        check_choices(game, tuple(forced.items()), "--choose")
     unknown = [k for k in pilots or {} if k not in labels]
     if unknown:
         raise GrimoireError(f"--pilot names no deck of the run: {', '.join(unknown)} (decks: {', '.join(labels)})")
     out: dict[str, Hints] = {}
-    for spec, label in zip(decks, labels, strict=True):
-        path = Path(spec)
-        if not (path.suffix and path.exists()):
-            path = starters.get(str(spec), path)
-        found = dict(deck_hints(path.read_text(encoding="utf-8"))) if path.is_file() else {}
+    for label, deck in decks:
+        check_choices(game, deck.choices, f"deck {label}", any_kind=True)
+        found = dict(deck.choices)
         found.pop(PILOT, None)
         found.update(choose.get("*", {}))
         found.update(choose.get(label, {}))
@@ -290,7 +290,7 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
         raise GrimoireError("--pilot-table plays every deck with its level: it cannot be combined with --pilot")
     for level in [*(pilots or {}).values(), *([pilot_table] if pilot_table is not None else [])]:
         lab_agent(level, game, (deck_list[0][1], deck_list[-1][1]))  # an unknown pilot too
-    hints = load_hints(base, decks, labels, choose or {}, pilots)
+    hints = load_hints(base, deck_list, choose or {}, pilots)
     if optimize is not None and optimize not in labels:
         raise GrimoireError(f"--optimize-deck {optimize!r} is not a deck of the run: {', '.join(labels)}")
     batches: list[list[Block]] = [schedule(game, old_tables, paths, agents, deck_list, games, seed, base_options,
@@ -326,6 +326,7 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
         kind, answers = choice_table
         if not answers:
             raise GrimoireError("--choice-table needs at least one answer: KIND=A,B,…")
+        check_choices(base, tuple((kind, answer) for answer in answers), "--choice-table")
         for level in agents:
             for label in labels:
                 for answer in answers:

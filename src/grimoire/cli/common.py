@@ -28,6 +28,7 @@ from grimoire.core.game import Game
 from grimoire.core.options import parse_option_pairs
 from grimoire.core.registry import load_game
 from grimoire.core.safeio import printable
+from grimoire.core.setup_choices import check_choices
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -97,7 +98,14 @@ def game_options(game: Game[Any], pairs: Sequence[str]) -> dict[str, Any]:
 
 
 def resolve_deck(game: Game[Any], spec: str | None, default_index: int = 0) -> Deck:
-    """A deck from a file path or a starter deck name; None picks a starter by position."""
+    """A deck from a file path or a starter deck name; None picks a starter by position.
+    A declared set-up choice the game does not know (``# ability: chimyaku_foo``) is refused."""
+    deck = _find_deck(game, spec, default_index)
+    check_choices(game, deck.choices, f"deck {deck.name}", any_kind=True)
+    return deck
+
+
+def _find_deck(game: Game[Any], spec: str | None, default_index: int) -> Deck:
     starters = game.cards.starter_decks()
     if spec is None:
         if not starters:

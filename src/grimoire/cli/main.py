@@ -26,13 +26,14 @@ from grimoire.balance.cli import balance_command
 from grimoire.core.errors import GrimoireError
 from grimoire.core.forum import ForumError
 from grimoire.core.game import Setup
+from grimoire.core.setup_choices import playing
 from grimoire.sim.parallel import simulate_parallel
 from grimoire.sim.stats import SimResult
 
 from . import cards as cards_mod
 from .choices import Backend, Coin, Durability, GameName, Lang
 from .common import GrimoireUsageError, check_seed, game_options, guard, open_game, resolve_deck
-from .params import AddressOpt, BackendOpt, CardsOpt, GameArg, LangOpt, OptionOpt, SeedOpt, WorkersOpt
+from .params import AddressOpt, AiSetupOpt, BackendOpt, CardsOpt, GameArg, LangOpt, OptionOpt, SeedOpt, WorkersOpt
 from .play import Session
 from .render import make_console
 from .replay import replay_file, verify_file
@@ -90,6 +91,7 @@ def play(
     think_workers: Annotated[int | None, typer.Option("--think-workers", metavar="N", min=1, max=MAX_WORKERS,
                                                       help="Processes a searching computer thinks with, one "
                                                       "search tree each (default: every core).")] = None,
+    ai_setup: AiSetupOpt = False,
 ) -> None:
     """Play at the terminal against the computer or another person."""
     game = open_game(game_name.value, cards or [])
@@ -99,8 +101,11 @@ def play(
         raise GrimoireError("--post needs --coin board")
     setup = Setup(decks, options, check_seed(seed), coin.value, tuple(post or ()))
     setup.make_chance()  # checks the post times
-    opponent = None if vs == "human" else make_agent(vs, game.name, (decks[1], decks[0]),
-                                                     workers=think_workers or default_workers())
+    if ai_setup and vs == "human":
+        raise GrimoireError("--ai-setup needs a computer opponent (not --vs human)")
+    opponent = None if vs == "human" else playing(
+        make_agent(vs, game.name, (decks[1], decks[0]), workers=think_workers or default_workers()),
+        () if ai_setup else decks[1].choices)
     session = Session(game, setup, lang.value, (None, opponent), make_console(), record_path=record,
                       agent_seed=setup.seed, clear=not no_clear, auto_pass=not no_auto_pass)
     raise typer.Exit(session.run())
@@ -159,6 +164,7 @@ def sim(
     option: OptionOpt = None,
     cards: CardsOpt = None,
     lang: LangOpt = Lang.ja,
+    ai_setup: AiSetupOpt = False,
 ) -> None:
     """Self-play many games: win rates, first-player advantage, speed."""
     if games < 1:
@@ -171,7 +177,7 @@ def sim(
     pair = (resolve_deck(game, decks[0] if decks else None, 0), resolve_deck(game, decks[1] if decks else None, 1))
     result = simulate_parallel(game.name, pair, agents, games, seed, options, records, cards or [], start=start,
                                alternate=alternate, workers=workers, backend=backend.value, address=address,
-                               progress=not as_json and sys.stderr.isatty())
+                               progress=not as_json and sys.stderr.isatty(), ai_setup=ai_setup)
     if as_json:
         print(json.dumps(result.to_json(per_game=per_game), ensure_ascii=False))
     else:

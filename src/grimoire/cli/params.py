@@ -24,3 +24,6 @@ BackendOpt = Annotated[Backend, typer.Option("--backend", help="Where the games 
                                              "cluster (extra: ray).")]
 AddressOpt = Annotated[str | None, typer.Option("--address", metavar="ADDRESS", help="With --backend ray: the "
                                                 "cluster address (default: a local Ray instance).")]
+AiSetupOpt = Annotated[bool, typer.Option("--ai-setup", help="The computer picks its own set-up choices (a Destiny "
+                                          "forecast ability) instead of playing its deck's declared ones "
+                                          "(# ability: line).")]

@@ -2,9 +2,11 @@
 
 The screen shows only what the deciding seat may know (its view and the log redacted
 for it). A person answers with an option number or id; anything else is refused with
-one line and the question is asked again. ``?`` (or ``help``) lists the cards in view
-with their text and ``? NAME`` shows one card (:mod:`.cardhelp`). ``q`` (or the end of
-input) abandons the game; the record is saved either way.
+one line and the question is asked again. A set-up decision the person's deck declares
+an answer to (a Destiny deck's ``# ability:`` line) offers it as the default: an empty
+answer takes it. ``?`` (or ``help``) lists the cards in view with their text and
+``? NAME`` shows one card (:mod:`.cardhelp`). ``q`` (or the end of input) abandons the
+game; the record is saved either way.
 
 On a terminal the screen is cleared before each decision and drawn to fit the window
 (an 80×24 terminal included): the log gets the lines the board and the options leave,
@@ -36,6 +38,7 @@ from grimoire.core.game import Game, Setup
 from grimoire.core.match import Match
 from grimoire.core.play import Agent, play
 from grimoire.core.rng import Chance
+from grimoire.core.setup_choices import declared_answer
 from grimoire.sim.runner import derive_seed
 
 from .cardhelp import help_request, show_help
@@ -189,14 +192,22 @@ class Session:
         self.log.extend(LogEntry(event=e) for e in events)
 
     def ask(self, decision: Decision) -> Option | None:
-        """Ask the person at ``decision.player`` until a listed answer or quit (None)."""
+        """Ask the person at ``decision.player`` until a listed answer or quit (None). A set-up
+        decision the seat's deck declares an answer to (``# ability:``) takes it on an empty line."""
+        declared = declared_answer(self.setup.decks[decision.player].choices, decision)
+        default = None if declared is None else decision.find(declared)
+        prompt = t("answer_prompt", self.lang)
+        if default is not None:
+            prompt += " — " + t("default_answer", self.lang, label=safe_label(self.game, default, self.lang))
         while True:
-            line = self.read(f"{t('answer_prompt', self.lang)}> ")
+            line = self.read(f"{prompt}> ")
             if line is None:
                 return None
             answer = line.strip()
             if answer.lower() in QUIT:
                 return None
+            if not answer and default is not None:
+                return default
             asked = help_request(answer)
             if asked is not None:
                 view = self.viewing if self.viewing is not None else self.game.view(self.match.state, decision.player)

@@ -18,6 +18,7 @@ UI: dict[str, dict[str, str]] = {
     "computer": {"ja": "コンピューター", "en": "Computer"},
     "log": {"ja": "ログ", "en": "Log"},
     "answer_prompt": {"ja": "番号を入力 (? でカード、q で終了)", "en": "Enter a number (? for cards, q to quit)"},
+    "default_answer": {"ja": "Enter でデッキの指定「{label}」", "en": "Enter for the deck's own choice, {label}"},
     "cards_in_view": {"ja": "見えているカード（{n} 枚）", "en": "Cards in view ({n})"},
     "help_hint": {"ja": "「? カード名」で1枚を表示します。", "en": "Type \"? NAME\" to show one card."},
     "no_card_named": {"ja": "「{name}」という名前のカードはありません。", "en": "No card named {name!r}."},

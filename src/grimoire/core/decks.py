@@ -9,6 +9,10 @@ Format::
     [forbidden]
     1 天上の劫火
 
+A comment line ``# kind: answer`` (lower-case kind, one-word answer) declares the deck's
+answer to a set-up decision of that kind, e.g. Destiny's ``# ability: chimyaku_no_hako``:
+every surface that plays the deck answers with it (see :mod:`grimoire.core.setup_choices`).
+
 Errors name the file and line and the broken rule.
 
 >>> rules = DeckRules((Section("library", ("書庫",), exact=2, max_copies=3, kinds=("library",)),))
@@ -35,6 +39,10 @@ from .safeio import DECK_LIMIT, printable, read_text
 
 _LINE = re.compile(r"^(\d+)\s*[xX×]?\s+(.+?)\s*$")
 _HEADER = re.compile(r"^\[(.+)\]$")
+_CHOICE = re.compile(r"^#\s*([a-z_]+)\s*:\s*([A-Za-z0-9_\-]+)\s*$")
+
+#: A deck's declared set-up choices: ``(decision kind, answer)`` pairs, e.g. ``(("ability", "chimyaku_houki"),)``.
+Choices = tuple[tuple[str, str], ...]
 
 
 @dataclass(frozen=True)
@@ -54,6 +62,7 @@ class DeckList:
     source: str
     name: str
     lines: list[DeckLine]
+    choices: Choices = ()
 
 
 @dataclass(frozen=True)
@@ -86,13 +95,18 @@ class DeckRules:
 
 @dataclass
 class Deck:
-    """A validated deck: card ids per section, in list order."""
+    """A validated deck: card ids per section, in list order, and its declared set-up choices."""
 
     name: str
     sections: dict[str, list[str]] = field(default_factory=dict)
+    #: the deck's answers to set-up decisions (``# kind: answer`` lines), played by every surface
+    choices: Choices = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "sections": {k: list(v) for k, v in self.sections.items()}}
+        out: dict[str, Any] = {"name": self.name, "sections": {k: list(v) for k, v in self.sections.items()}}
+        if self.choices:
+            out["choices"] = {kind: answer for kind, answer in self.choices}
+        return out
 
     @classmethod
     def from_json(cls, data: Any) -> Deck:
@@ -104,11 +118,31 @@ class Deck:
         name = data.get("name", "")
         if not isinstance(name, str):
             raise DeckError("<record>", None, "a deck's name must be a string")
-        return cls(printable(name), {str(k): list(v) for k, v in sections.items()})
+        choices = data.get("choices", {})
+        if not isinstance(choices, dict) or not all(isinstance(k, str) and isinstance(v, str)
+                                                    for k, v in choices.items()):
+            raise DeckError("<record>", None, "a deck's choices must map decision kinds to answers")
+        return cls(printable(name), {str(k): list(v) for k, v in sections.items()},
+                   tuple(sorted((printable(k), printable(v)) for k, v in choices.items())))
 
     def all_cards(self) -> list[str]:
         """Every card id over all sections."""
         return [c for cards in self.sections.values() for c in cards]
+
+
+def declared_choices(text: str) -> Choices:
+    """The ``# kind: answer`` lines of a deck list: its answers to set-up decisions of that kind
+    (a kind named twice: the last line counts), sorted by kind.
+
+    >>> declared_choices("# Splash: cheap attackers\\n# ability: chimyaku_kijutsu\\nname: x")
+    (('ability', 'chimyaku_kijutsu'),)
+    """
+    found: dict[str, str] = {}
+    for line in text.splitlines():
+        m = _CHOICE.match(line.strip())
+        if m:
+            found[m.group(1)] = m.group(2)
+    return tuple(sorted(found.items()))
 
 
 def parse_deck_text(text: str, source: str = "<deck>", default_section: str = "library",
@@ -142,7 +176,7 @@ def parse_deck_text(text: str, source: str = "<deck>", default_section: str = "l
         if count < 1:
             raise DeckError(source, number, f"count must be at least 1, got {count}")
         lines.append(DeckLine(count, match.group(2), section, number))
-    return DeckList(source, name, lines)
+    return DeckList(source, name, lines, declared_choices(text))
 
 
 Lookup = Callable[[str], "tuple[str, str] | None"]
@@ -153,7 +187,7 @@ def build_deck(deck: DeckList, rules: DeckRules, lookup: Lookup) -> Deck:
 
     ``lookup(name)`` returns ``(card_id, kind)`` or None for an unknown card.
     """
-    result = Deck(deck.name or Path(deck.source).stem, {s.name: [] for s in rules.sections})
+    result = Deck(deck.name or Path(deck.source).stem, {s.name: [] for s in rules.sections}, deck.choices)
     copies: dict[tuple[str, str], int] = {}
     first_line: dict[tuple[str, str], int] = {}
     for entry in deck.lines:

@@ -82,6 +82,11 @@ class Game(ABC, Generic[S]):
         a detail may return a copy that plays the old way."""
         return self if version == self.version else None
 
+    def setup_choices(self) -> dict[str, tuple[str, ...]]:
+        """The set-up decisions a deck may declare its answer to (``# kind: answer``), with their
+        answers, by decision kind (none by default; Destiny: ``ability``)."""
+        return {}
+
     # ----- the state machine -------------------------------------------------
     @abstractmethod
     def new_state(self, setup: Setup, events: list[Event] | None = None) -> S:

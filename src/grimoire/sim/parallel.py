@@ -63,6 +63,7 @@ class Chunk:
     alternate: bool = False
     card_paths: tuple[str, ...] = ()
     records_dir: str | None = None
+    ai_setup: bool = False
 
 
 _GAMES: dict[tuple[str, tuple[str, ...], str], Game[Any]] = {}
@@ -87,7 +88,7 @@ def run_chunk(chunk: Chunk) -> list[GameResult]:
     """
     game = cached_game(chunk.game_name, chunk.card_paths)
     options = game.options(chunk.options)
-    players, swapped = make_players(chunk.agents, chunk.game_name, chunk.decks)
+    players, swapped = make_players(chunk.agents, chunk.game_name, chunk.decks, chunk.ai_setup)
     out: list[GameResult] = []
     for index in range(chunk.start, chunk.start + chunk.count):
         path = None
@@ -100,13 +101,14 @@ def run_chunk(chunk: Chunk) -> list[GameResult]:
 
 def chunks(game_name: str, decks: tuple[Deck, Deck], agents: tuple[str, str], games: int, seed: int,
            options: Mapping[str, Any] | None, *, alternate: bool = False, card_paths: Sequence[str | Path] = (),
-           records_dir: Path | None = None, size: int = 10, start: int = 0) -> list[Chunk]:
+           records_dir: Path | None = None, size: int = 10, start: int = 0, ai_setup: bool = False) -> list[Chunk]:
     """The run cut into chunks of at most ``size`` games, in index order."""
     out = []
     for first in range(start, start + games, max(1, size)):
         count = min(size, start + games - first)
         out.append(Chunk(game_name, decks, agents, dict(options or {}), seed, first, count, alternate,
-                         tuple(str(p) for p in card_paths), None if records_dir is None else str(records_dir)))
+                         tuple(str(p) for p in card_paths), None if records_dir is None else str(records_dir),
+                         ai_setup))
     return out
 
 
@@ -201,11 +203,12 @@ def simulate_parallel(game_name: str, decks: tuple[Deck, Deck], agents: tuple[st
                       card_paths: Sequence[str | Path] = (), *, start: int = 0, alternate: bool = False,
                       workers: int | None = None,
                       progress: bool = True, backend: str = "process", address: str | None = None,
-                      chunk_size: int | None = None) -> SimResult:
+                      chunk_size: int | None = None, ai_setup: bool = False) -> SimResult:
     """Play games ``start`` … ``start + games - 1`` of the run seeded ``seed`` on ``workers`` cores (default: all).
 
     Same arguments and same per-game results as :func:`grimoire.sim.runner.simulate`
-    (agents by :func:`~grimoire.ai.registry.make_agent`); ``backend`` is ``process``
+    (agents by :func:`~grimoire.ai.registry.make_agent`, each playing its deck's declared set-up
+    choices unless ``ai_setup``); ``backend`` is ``process``
     (local processes) or ``ray`` (Ray tasks; ``address=None`` starts a local instance
     with ``workers`` CPUs unless Ray is already initialised).
     """
@@ -219,7 +222,7 @@ def simulate_parallel(game_name: str, decks: tuple[Deck, Deck], agents: tuple[st
     if records_dir is not None:
         Path(records_dir).mkdir(parents=True, exist_ok=True)
     jobs = chunks(game_name, decks, agents, games, seed, options, alternate=alternate, card_paths=card_paths,
-                  records_dir=records_dir, size=size, start=start)
+                  records_dir=records_dir, size=size, start=start, ai_setup=ai_setup)
     if jobs:  # fail early (unknown game, bad cards or options) here; warms the fork
         cached_game(game_name, jobs[0].card_paths).options(options)
     began = time.perf_counter()

@@ -26,6 +26,7 @@ from grimoire.core.game import Game, Setup
 from grimoire.core.play import Agent, play
 from grimoire.core.registry import load_game
 from grimoire.core.rng import Chance
+from grimoire.core.setup_choices import playing
 
 from .stats import GameResult, SimResult
 
@@ -66,19 +67,22 @@ def play_one(game: Game[Any], decks: tuple[Deck, Deck], agents: tuple[Agent, Age
                       saved)
 
 
-def make_players(names: tuple[str, str], game_name: str, decks: tuple[Deck, Deck]
+def make_players(names: tuple[str, str], game_name: str, decks: tuple[Deck, Deck], ai_setup: bool = False
                  ) -> tuple[tuple[Agent, Agent], tuple[Agent, Agent]]:
     """The agents for ordinary and for swapped games, each told its own and its opponent's deck list.
 
     Decks stay with their seats, so an agent seated by a swap plays the other deck and must
-    know that (search agents sample hidden cards from the deck lists). The ``hard`` level
-    searches its iteration budget without the time cap of interactive play, so a run is
-    reproducible whatever the machine's load.
+    know that (search agents sample hidden cards from the deck lists). Each agent plays its
+    deck's declared set-up choices (:mod:`grimoire.core.setup_choices`) unless ``ai_setup``
+    (``--ai-setup``): then the agents pick their own. The ``hard`` level searches its
+    iteration budget without the time cap of interactive play, so a run is reproducible
+    whatever the machine's load.
     """
     d0, d1 = decks
 
     def agent(name: str, own: Deck, other: Deck) -> Agent:  # iterations, never wall time: same seed, same games
-        return make_agent(name, game_name, (own, other), timed=False)
+        made = make_agent(name, game_name, (own, other), timed=False)
+        return made if ai_setup else playing(made, own.choices)
 
     ordinary = (agent(names[0], d0, d1), agent(names[1], d1, d0))
     swapped = (agent(names[0], d1, d0), agent(names[1], d0, d1))
@@ -93,12 +97,14 @@ def record_name(game_name: str, seed: int, index: int) -> str:
 def simulate(game_name: str, decks: tuple[Deck, Deck], agents: tuple[str, str], games: int, seed: int = 0,
              options: Mapping[str, Any] | None = None, records_dir: Path | None = None,
              card_paths: Sequence[str | Path] = (), *, start: int = 0, alternate: bool = False,
-             game: Game[Any] | None = None) -> SimResult:
+             game: Game[Any] | None = None, ai_setup: bool = False) -> SimResult:
     """Play games ``start`` … ``start + games - 1`` of the run seeded ``seed``.
 
     ``agents`` are agent or level names (see :func:`grimoire.ai.registry.make_agent`); seat 0 gets
     ``agents[0]`` and ``decks[0]``; ``alternate`` seats ``agents[1]`` at seat 0 in odd
-    games (decks stay with their seats, so each agent plays both decks). ``records_dir``
+    games (decks stay with their seats, so each agent plays both decks). Each seat plays its
+    deck's declared set-up choices (a Destiny deck's ``# ability:`` line); ``ai_setup``: the
+    agents pick their own instead. ``records_dir``
     saves one record per game. Deterministic: the same arguments give the same results
     (apart from timing).
 
@@ -115,7 +121,7 @@ def simulate(game_name: str, decks: tuple[Deck, Deck], agents: tuple[str, str], 
         raise GrimoireError(f"start index must be at least 0, got {start}")
     game = game if game is not None else load_game(game_name, card_paths=card_paths)
     resolved = game.options(options)
-    players, swapped = make_players(agents, game_name, decks)
+    players, swapped = make_players(agents, game_name, decks, ai_setup)
     if records_dir is not None:
         Path(records_dir).mkdir(parents=True, exist_ok=True)
     result = SimResult(game_name, (agents[0], agents[1]), seed)

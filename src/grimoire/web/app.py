@@ -56,6 +56,7 @@ from grimoire.core.errors import DeckError, GrimoireError
 from grimoire.core.game import Game
 from grimoire.core.i18n import LANGS
 from grimoire.core.registry import plugin
+from grimoire.core.setup_choices import check_choices, without_choices
 
 from .cardroutes import card_routes
 from .deckcheck import problems, screen, screen_size
@@ -331,8 +332,15 @@ async def _create(hub: Hub, request: Request) -> Response:
             if level not in choices:
                 raise ClientError("bad_message", "field", field="opponent.level", what=" / ".join(choices))
             seats = [HUMAN, f"ai:{level}"]
+            setup = opponent.get("setup", "deck")
+            if setup not in ("deck", "own"):
+                raise ClientError("bad_message", "field", field="opponent.setup", what="'deck' / 'own'")
+            if setup == "own":  # the computer picks its own set-up choices, not its deck's declared ones
+                theirs = without_choices(theirs)
         else:
             raise ClientError("bad_message", "field", field="opponent.kind", what="'ai' / 'friend'")
+        for deck, where in ((mine, "deck"), (theirs, "opponent.deck")):
+            check_choices(game, deck.choices, where, any_kind=True)
         client = client_key(request.client.host if request.client else None)
         control = control_of(body.get("clock"))  # a time control ("5+10") or none: grimoire.web.table
         live, tokens = await hub.create_for(client, game.name, (mine, theirs), seats, options, control=control)

@@ -5,7 +5,10 @@ asks the seat's agent with :func:`grimoire.core.play.ask` and commits the answer
 player's. The quick levels (random, greedy) answer on the event loop; a searching level
 thinks in a worker process of the :class:`~grimoire.web.thinking.Thinker`, whose
 bounded queue makes computer seats wait their turn rather than slow the other tables.
-When the database cannot take the answer (full disk, read-only file, lost connection)
+A computer seat plays its deck's declared set-up choices (a Destiny deck's ``# ability:``
+line; :func:`grimoire.core.setup_choices.declared_answer`), as in simulation and at the
+terminal; a game created with the lobby's "the computer picks its own set-up" stores the
+computer's deck without them. When the database cannot take the answer (full disk, read-only file, lost connection)
 the seat tries again later, with a growing pause: nothing is applied until it is stored.
 
 >>> computer("easy", "toy").name
@@ -28,6 +31,7 @@ from grimoire.core.decks import Deck
 from grimoire.core.errors import GrimoireError
 from grimoire.core.play import Agent, AgentError, RandomAgent, ask
 from grimoire.core.registry import own_cards
+from grimoire.core.setup_choices import declared_answer
 
 from .errors import ClientError
 from .live import Conn, LiveGame
@@ -131,6 +135,9 @@ class ComputerSeats:
 
     async def _think(self, live: LiveGame, decision: Decision) -> str:
         """The seat's answer; a failing agent's turn is answered at random, an unlisted answer by the first option."""
+        declared = declared_answer(live.match.setup.decks[decision.player].choices, decision)
+        if declared is not None:  # the deck's own set-up choice: the same answer on every surface
+            return declared
         agent = self._agent(live, decision.player)
         game, state = live.game, live.match.state
         try:

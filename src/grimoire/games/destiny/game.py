@@ -35,7 +35,7 @@ from grimoire.core.options import OptionSpec, resolve_options
 from grimoire.core.rng import Chance
 
 from . import decisions, notation, turn, view
-from .cards import DATA, load_pool
+from .cards import ABILITIES, DATA, load_pool
 from .events import EVENTS
 from .messages import MESSAGES, TERMS
 from .state import (
@@ -121,6 +121,10 @@ class DestinyGame(Game[DestinyState]):
         lucky = sum(1 for card_id in cards if self.pool[card_id].lucky)
         if limit and lucky > limit:
             raise DeckError(deck.name, None, f"{lucky} Lucky! cards in main, at most {limit} allowed (lucky_limit)")
+
+    def setup_choices(self) -> dict[str, tuple[str, ...]]:
+        """A deck may declare its forecast ability (``# ability: chimyaku_houki``, or ``none``; rule 2.3)."""
+        return {"ability": (*ABILITIES, "none")}
 
     #: Rules 1 numbered the cards in deck-list order (see :meth:`at_version`).
     numbered_in_list_order = False
