@@ -29,3 +29,10 @@ def test_engine_module_comes_from_the_expected_build(name: str) -> None:
     else:
         assert path.suffix == ".py", f"{path}: an extension module shadows the source (make clean?)"
 
+
+
+def test_version_reports_the_engine_build_that_runs() -> None:
+    from grimoire.extras import engine_build, version_line
+
+    expected = "compiled" if EXPECT_COMPILED else "pure Python"
+    assert engine_build() == expected and f"(engine: {expected};" in version_line()

@@ -1,4 +1,4 @@
-"""The optional parts of Grimoire (the extras of its distribution) and the one line that names a missing one.
+"""The distribution: its name, its optional parts (extras), the line naming a missing one, and its build.
 
 The distribution is ``grimoire-cardgames`` (``grimoire`` on the package index is an
 unrelated project); the import package and the command are ``grimoire``.
@@ -9,13 +9,20 @@ unrelated project); the import package and the command are ``grimoire``.
 --png needs CairoSVG (extra 'png'): pip install 'grimoire-cardgames[png]' (No module named 'cairosvg')
 >>> require("json", "web", "the web server").__name__
 'json'
+>>> engine_build() in ("compiled", "pure Python")
+True
+>>> version_line().startswith("grimoire-cardgames ")
+True
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.machinery
+import platform
 from types import ModuleType
 
+import grimoire
 from grimoire.core.errors import GrimoireError
 
 DISTRIBUTION = "grimoire-cardgames"
@@ -49,3 +56,19 @@ def require(module: str, extra: str, what: str) -> ModuleType:
         return importlib.import_module(module)
     except (ImportError, OSError) as exc:
         raise MissingExtra(extra, what, str(exc)) from None
+
+
+ENGINE_PROBE = "grimoire.core.decision"
+"""A module of the engine that the optional compiled build (mypyc, ``setup.py``) turns into a C extension."""
+
+
+def engine_build() -> str:
+    """Which build of the engine runs: ``"compiled"`` (the mypyc C extensions) or ``"pure Python"``."""
+    path = str(getattr(importlib.import_module(ENGINE_PROBE), "__file__", "") or "")
+    return "compiled" if path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)) else "pure Python"
+
+
+def version_line() -> str:
+    """What ``grimoire --version`` prints: distribution, version, engine build and Python."""
+    return (f"{DISTRIBUTION} {grimoire.__version__} (engine: {engine_build()}; "
+            f"Python {platform.python_version()})")

@@ -63,16 +63,16 @@ def test_the_game_option_narrows_cards_show_to_the_plugin(capsys, monkeypatch) -
 
 
 @pytest.mark.parametrize(("args", "option", "choices"), [
-    (["sim", "toy", "--lang", "de"], "--lang", "'ja', 'en'"),
-    (["replay", "r.json", "--lang", "EN"], "--lang", "'ja', 'en'"),
-    (["play", "toy", "--coin", "dice"], "--coin", "'prng', 'board'"),
-    (["sim", "toy", "--backend", "spark"], "--backend", "'process', 'ray'"),
-    (["balance", "toy", "--backend", "dask"], "--backend", "'process', 'ray'"),
+    (["sim", "toy", "--lang", "de"], "'--lang' (env var: 'GRIMOIRE_LANG')", "'ja', 'en'"),
+    (["replay", "r.json", "--lang", "EN"], "'--lang' (env var: 'GRIMOIRE_LANG')", "'ja', 'en'"),
+    (["play", "toy", "--coin", "dice"], "'--coin'", "'prng', 'board'"),
+    (["sim", "toy", "--backend", "spark"], "'--backend'", "'process', 'ray'"),
+    (["balance", "toy", "--backend", "dask"], "'--backend'", "'process', 'ray'"),
 ])
 def test_fixed_choices_are_checked_before_anything_runs(capsys, monkeypatch, args, option, choices) -> None:  # type: ignore[no-untyped-def]
     code, out, err = call(capsys, monkeypatch, args)
     assert code == 2 and out == ""
-    assert err == f"grimoire: error: Invalid value for '{option}': '{args[-1]}' is not one of {choices}.\n"
+    assert err == f"grimoire: error: Invalid value for {option}: '{args[-1]}' is not one of {choices}.\n"
 
 
 # ----- errors ----------------------------------------------------------------------------------------
@@ -116,8 +116,10 @@ def test_sim_help_reads_like_a_manual(capsys, monkeypatch) -> None:  # type: ign
     for expected in ("-n, --games N Number of games. [default: 100]", "--json Print one JSON object.",
                      "--cards PATH Extra card file or folder (repeatable).",
                      "-o, --option NAME=VALUE Rules option (repeatable).", "--backend <process|ray> Where the games "
-                     "run: local processes or a Ray", "--lang <ja|en> Language of the output. [default: ja]"):
+                     "run: local processes or a Ray"):
         assert expected in lines, expected
+    assert ("--lang <ja|en> Language of the output (default: English for a non- Japanese locale, else Japanese). "
+            "[env var: GRIMOIRE_LANG; default: ja]") in " ".join(lines)
 
 
 # ----- balance: --backend and --address ---------------------------------------------------------------

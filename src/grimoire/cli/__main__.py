@@ -1,5 +1,6 @@
-"""``python -m grimoire.cli``."""
+"""``python -m grimoire.cli``: the ``grimoire`` command (``python -m grimoire`` too)."""
 
 from .main import main
 
-main()
+if __name__ == "__main__":
+    main()

@@ -115,14 +115,19 @@ def list_cards(game: Game[Any], lang: str, as_json: bool, console: Console) -> i
 
 
 def show_card(name: str, games: Sequence[str], cards: Sequence[str | Path], lang: str, console: Console,
-              game_name: str | None = None) -> int:
-    """Print the full text of the card(s) called ``name`` in ``games`` (``game_name``: the one given)."""
+              game_name: str | None = None, as_json: bool = False) -> int:
+    """Print the full text of the card(s) called ``name`` in ``games`` (``game_name``: the one given);
+    ``as_json``: one JSON list, each card as ``cards list --json`` gives it plus its ``game``."""
     found = 0
+    data: list[dict[str, Any]] = []
     for shown, game in open_games(games, cards, game_name).items():
         card = game.pool.find(name)
         if card is None:
             continue
         found += 1
+        if as_json:
+            data.append({"game": shown, **card_data(game, card.id)})
+            continue
         other = "en" if lang == "ja" else "ja"
         console.print(Text(f"{card.name.get(lang)} ({card.name.get(other)}) [{card.id}] — {shown}",
                            style="bold"), soft_wrap=True)
@@ -138,6 +143,8 @@ def show_card(name: str, games: Sequence[str], cards: Sequence[str | Path], lang
             console.print(Text(f"{t('flavor', lang)}: {flavor.get(lang)}", style="italic"), soft_wrap=True)
     if not found:
         raise GrimoireError(f"no card named {name!r} in {', '.join(games)}")
+    if as_json:
+        print(json.dumps(data, ensure_ascii=False, indent=1))
     return 0
 
 
@@ -153,13 +160,37 @@ def _deck_score(game: Game[Any], path: Path) -> tuple[int, int]:
     return (1, known)
 
 
-def check_deck(path: Path, game_name: str | None, cards: Sequence[str | Path], lang: str, console: Console) -> int:
-    """Validate a deck file, guessing its game from sections and cards when not given."""
+def check_deck(path: Path, game_name: str | None, cards: Sequence[str | Path], lang: str, console: Console,
+               as_json: bool = False) -> int:
+    """Validate a deck file, guessing its game from sections and cards when not given.
+
+    ``as_json``: one JSON object (:func:`deck_json`) on stdout; a deck that breaks a rule
+    prints ``{"ok": false, "file", "line", "error"}`` before the usual one-line error.
+    """
     games = open_games([game_name] if game_name is not None else game_names(), cards, game_name)
     game = max(games.values(), key=lambda g: _deck_score(g, path))
-    deck = game.cards.deck_from_file(path)
-    describe_deck(game, deck, lang, console)
+    try:
+        deck = game.cards.deck_from_file(path)
+    except (DeckError, ContentError) as exc:
+        if as_json:
+            print(json.dumps({"ok": False, "file": str(path), "game": game.name,
+                              "line": getattr(exc, "line", None), "error": str(exc)}, ensure_ascii=False))
+        raise
+    if as_json:
+        print(json.dumps(deck_json(game, deck, path), ensure_ascii=False, indent=1))
+    else:
+        describe_deck(game, deck, lang, console)
     return 0
+
+
+def deck_json(game: Game[Any], deck: Deck, path: Path) -> dict[str, Any]:
+    """A valid deck as ``deck check --json`` prints it: ``ok``, ``file``, ``game``, ``name``, ``total``
+    and ``sections`` (each a list of ``{"id", "name": {"ja", "en"}, "count"}`` in file order)."""
+    sections = {section: [{"id": cid, "name": {lang: game.text.card_name(cid, lang) for lang in ("ja", "en")},
+                           "count": count} for cid, count in Counter(ids).items()]
+                for section, ids in deck.sections.items()}
+    return {"ok": True, "file": str(path), "game": game.name, "name": deck.name,
+            "total": sum(len(ids) for ids in deck.sections.values()), "sections": sections}
 
 
 def describe_deck(game: Game[Any], deck: Deck, lang: str, console: Console) -> None:
@@ -196,20 +227,34 @@ def find_cards(names: Sequence[str], games: dict[str, Game[Any]]) -> tuple[Game[
 
 
 def check_cards(paths: Sequence[str | Path], game_name: str | None, strict: bool, lang: str,
-                console: Console) -> int:
-    """Validate card files (or every card of the game(s)) and warn where hand-written text differs."""
+                console: Console, as_json: bool = False) -> int:
+    """Validate card files (or every card of the game(s)) and warn where hand-written text differs.
+
+    ``as_json``: one object ``{"ok", "checked", "games", "warnings"}``, each warning
+    ``{"game", "file", "card", "lang", "written", "generated"}``; ``ok`` is false when there
+    are warnings (the exit code is still 0 unless ``strict``).
+    """
     names = [game_name] if game_name is not None else game_names()
     games = open_games(names, paths, game_name)
     checked = warned = 0
+    found: list[dict[str, Any]] = []
     chosen = {Path(p).resolve() for p in card_files(paths)} if paths else None
-    for game in games.values():
+    for name, game in games.items():
         ids = [cid for cid in sorted(game.pool.by_id)
                if chosen is None or Path(game.pool.sources.get(cid, "<record>")).resolve() in chosen]
         checked += len(ids)
         for warning in text_warnings(game, ids):
             warned += 1
-            console.print(Text(f"warning: {warning}", style="yellow"), soft_wrap=True)
-    console.print(Text(t("check_summary", lang, n=checked, w=warned), style="bold"))
+            if as_json:
+                found.append({"game": name, "file": warning.source, "card": warning.card, "lang": warning.lang,
+                              "written": warning.written, "generated": warning.generated})
+            else:
+                console.print(Text(f"warning: {warning}", style="yellow"), soft_wrap=True)
+    if as_json:
+        print(json.dumps({"ok": not warned, "checked": checked, "games": list(games), "warnings": found},
+                         ensure_ascii=False, indent=1))
+    else:
+        console.print(Text(t("check_summary", lang, n=checked, w=warned), style="bold"))
     return 1 if strict and warned else 0
 
 

@@ -8,6 +8,8 @@ command that takes a game without any change here.
 True
 >>> GameName("chant") == "chant", Lang("en"), Coin("board"), Backend("ray")
 (True, <Lang.en: 'en'>, <Coin.board: 'board'>, <Backend.ray: 'ray'>)
+>>> locale_lang({"LANG": "ja_JP.UTF-8"}), locale_lang({"LANG": "en_GB.UTF-8"}), locale_lang({"LANG": "C.UTF-8"})
+(<Lang.ja: 'ja'>, <Lang.en: 'en'>, <Lang.ja: 'ja'>)
 >>> from grimoire.sim.parallel import BACKENDS
 >>> {backend.value for backend in Backend} == set(BACKENDS)
 True
@@ -15,6 +17,8 @@ True
 
 from __future__ import annotations
 
+import os
+from collections.abc import Mapping
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
@@ -40,6 +44,22 @@ class Lang(StrEnum):
     en = "en"
 
 
+def locale_lang(environ: Mapping[str, str]) -> Lang:
+    """The language the user's locale asks for: the first of ``LC_ALL``, ``LC_MESSAGES`` and ``LANG``
+    that is set decides; Japanese for a ``ja`` locale, English for any other language, and Japanese
+    (the games' own language) when none is set or the locale names no language (``C``, ``POSIX``)."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "")
+        if value:
+            language = value.split(".", 1)[0].split("_", 1)[0].lower()
+            return Lang.ja if language in ("ja", "c", "posix") else Lang.en
+    return Lang.ja
+
+
+DEFAULT_LANG = locale_lang(os.environ)
+"""The ``--lang`` default: from the locale (``GRIMOIRE_LANG`` overrides it, as ``--lang`` overrides both)."""
+
+
 class Coin(StrEnum):
     """Where a game's chance comes from: a seeded PRNG, or the post times of a message board."""
 
@@ -52,6 +72,16 @@ class Backend(StrEnum):
 
     process = "process"
     ray = "ray"
+
+
+class LogLevel(StrEnum):
+    """The least severe message the web server logs (Python's logging levels)."""
+
+    critical = "critical"
+    error = "error"
+    warning = "warning"
+    info = "info"
+    debug = "debug"
 
 
 class Durability(StrEnum):

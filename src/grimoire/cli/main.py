@@ -27,11 +27,12 @@ from grimoire.core.errors import GrimoireError
 from grimoire.core.forum import ForumError
 from grimoire.core.game import Setup
 from grimoire.core.setup_choices import playing
+from grimoire.extras import version_line
 from grimoire.sim.parallel import simulate_parallel
 from grimoire.sim.stats import SimResult
 
 from . import cards as cards_mod
-from .choices import Backend, Coin, Durability, GameName, Lang
+from .choices import DEFAULT_LANG, Backend, Coin, Durability, GameName, LogLevel
 from .common import GrimoireUsageError, check_seed, game_options, guard, open_game, resolve_deck
 from .params import AddressOpt, AiSetupOpt, BackendOpt, CardsOpt, GameArg, LangOpt, OptionOpt, SeedOpt, WorkersOpt
 from .play import Session
@@ -41,7 +42,8 @@ from .text import t
 
 # rich_markup_mode=None: the plain help (Usage, Arguments, Options), which shows a metavar
 # for options that take a value and nothing for flags
-app = typer.Typer(name="grimoire", add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None,
+# add_completion: Typer's --install-completion and --show-completion (bash, zsh, fish, PowerShell)
+app = typer.Typer(name="grimoire", add_completion=True, pretty_exceptions_enable=False, rich_markup_mode=None,
                   help="Grimoire: 詠唱 (chant) と 運命予報祭 (destiny) — play, simulate, replay, check decks.")
 deck_app = typer.Typer(help="Deck files.")
 cards_app = typer.Typer(help="Cards of a game.")
@@ -56,7 +58,22 @@ def help_without_command(ctx: typer.Context) -> None:
         raise typer.Exit(2)
 
 
-for group in (app, deck_app, cards_app):
+def show_version(value: bool) -> None:
+    """``--version``: the distribution, its version and which engine build runs; then exit."""
+    if value:
+        typer.echo(version_line())
+        raise typer.Exit(0)
+
+
+@app.callback(invoke_without_command=True)
+def top(ctx: typer.Context,
+        version: Annotated[bool, typer.Option("--version", is_eager=True, callback=show_version,
+                                              help="Print the version and the engine build (compiled or pure "
+                                              "Python), then exit.")] = False) -> None:
+    help_without_command(ctx)
+
+
+for group in (deck_app, cards_app):
     group.callback(invoke_without_command=True)(help_without_command)
 
 
@@ -73,7 +90,7 @@ def play(
                   ] = "normal",
     seed: Annotated[int | None, typer.Option("--seed", metavar="N", help="Set-up seed (default: a fresh one).")
                     ] = None,
-    lang: LangOpt = Lang.ja,
+    lang: LangOpt = DEFAULT_LANG,
     cards: CardsOpt = None,
     option: OptionOpt = None,
     record: Annotated[Path | None, typer.Option("--record", metavar="FILE", help="Where to save the game record.")
@@ -163,7 +180,7 @@ def sim(
     address: AddressOpt = None,
     option: OptionOpt = None,
     cards: CardsOpt = None,
-    lang: LangOpt = Lang.ja,
+    lang: LangOpt = DEFAULT_LANG,
     ai_setup: AiSetupOpt = False,
 ) -> None:
     """Self-play many games: win rates, first-player advantage, speed."""
@@ -189,12 +206,17 @@ def sim(
 def replay(
     file: Annotated[Path, typer.Argument(metavar="RECORD", help="A game record (JSON).", show_default=False)],
     verify: Annotated[bool, typer.Option("--verify", help="Re-simulate and compare every step.")] = False,
-    lang: LangOpt = Lang.ja,
+    lang: LangOpt = DEFAULT_LANG,
     step: Annotated[bool, typer.Option("--step", help="Wait for Enter between steps.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="With --verify: print the result as one JSON object "
+                                          "(docs/cli.md).")] = False,
 ) -> None:
     """Step through a recorded game, or verify that it replays exactly."""
+    if as_json and not verify:
+        raise GrimoireError("--json needs --verify (the JSON is the verification's result)")
     console = make_console()
-    code = verify_file(file, lang.value, console) if verify else replay_file(file, lang.value, console, step)
+    code = (verify_file(file, lang.value, console, as_json) if verify
+            else replay_file(file, lang.value, console, step))
     raise typer.Exit(code)
 
 
@@ -208,13 +230,15 @@ LIMITS_HELP = ("A server limit, NAME=VALUE (repeatable). Limits and defaults: "
 @app.command()
 @guard
 def serve(
-    host: Annotated[str, typer.Option("--host", metavar="HOST", help="Address to listen on: 127.0.0.1 (default) "
-                                      "serves this machine only; 0.0.0.0 (or this machine's LAN address) lets a "
-                                      "friend on another machine join.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", metavar="N", help="Port to listen on.")] = 8000,
-    db: Annotated[str | None, typer.Option("--db", metavar="FILE|URL", help="SQLite database file (default: in "
-                                           "the user data folder), or a postgresql:// URL that several server "
-                                           "processes share (extra: postgres).")] = None,
+    host: Annotated[str, typer.Option("--host", metavar="HOST", envvar="GRIMOIRE_HOST", help="Address to listen "
+                                      "on: 127.0.0.1 (default) serves this machine only; 0.0.0.0 (or this "
+                                      "machine's LAN address) lets a friend on another machine join.")
+                    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", metavar="N", envvar="GRIMOIRE_PORT", help="Port to listen on.")
+                    ] = 8000,
+    db: Annotated[str | None, typer.Option("--db", metavar="FILE|URL", envvar="GRIMOIRE_DB", help="SQLite database "
+                                           "file (default: in the user data folder), or a postgresql:// URL that "
+                                           "several server processes share (extra: postgres).")] = None,
     ai_delay: Annotated[float, typer.Option("--ai-delay", metavar="SECONDS", help="How long the computer "
                                             "thinks before each move it makes.")] = 0.3,
     durability: Annotated[Durability, typer.Option("--durability", help="normal: an answer survives the server "
@@ -231,16 +255,25 @@ def serve(
     forwarded_allow_ips: Annotated[str | None, typer.Option("--forwarded-allow-ips", metavar="IPS", help="Behind "
                                                             "a reverse proxy: the proxy's addresses, whose "
                                                             "X-Forwarded-For names the client.")] = None,
-    public_url: Annotated[str | None, typer.Option("--public-url", metavar="URL", help="The address players "
+    public_url: Annotated[str | None, typer.Option("--public-url", metavar="URL", envvar="GRIMOIRE_PUBLIC_URL",
+                                                   help="The address players "
                                                    "reach this server at, put into seat and spectator links, "
                                                    "e.g. http://192.168.1.20:8000 on a LAN or https://play.example "
                                                    "behind a proxy (default: the address the browser used).")
                           ] = None,
     cards: CardsOpt = None,
+    log_level: Annotated[LogLevel | None, typer.Option("--log-level", envvar="GRIMOIRE_LOG_LEVEL", help="The "
+                                                       "least severe message logged, by Grimoire and by Uvicorn "
+                                                       "(default: info for Grimoire's, warning for Uvicorn's).",
+                                                       show_default=False)] = None,
+    access_log: Annotated[bool, typer.Option("--access-log", envvar="GRIMOIRE_ACCESS_LOG", help="Log every HTTP "
+                                             "request and WebSocket connection (Uvicorn's access log).")] = False,
 ) -> None:
     """Serve the browser lobby and tables.
 
-    Play online between two people, or against the computer.
+    Play online between two people, or against the computer. The options that
+    deployments set once can come from the environment: GRIMOIRE_HOST, GRIMOIRE_PORT,
+    GRIMOIRE_DB, GRIMOIRE_PUBLIC_URL, GRIMOIRE_LOG_LEVEL, GRIMOIRE_ACCESS_LOG.
     """
     if not 0 < port < 65536:
         raise GrimoireError(f"--port must be between 1 and 65535, got {port}")
@@ -252,7 +285,8 @@ def serve(
 
     run_server(host, port, db, ai_delay, limits=limit or [], durability=durability.value,
                think_workers=think_workers, origins=origin or [], forwarded_allow_ips=forwarded_allow_ips,
-               cards=cards or [], public_url=public_url)
+               cards=cards or [], public_url=public_url, log_level=None if log_level is None else log_level.value,
+               access_log=access_log)
 
 
 app.command("balance")(guard(balance_command))
@@ -265,11 +299,13 @@ def deck_check(
     game_name: Annotated[GameName | None, typer.Option("--game", help="The deck's game (guessed when omitted).")
                          ] = None,
     cards: CardsOpt = None,
-    lang: LangOpt = Lang.ja,
+    lang: LangOpt = DEFAULT_LANG,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the deck (or its error) as one JSON object "
+                                          "(docs/cli.md).")] = False,
 ) -> None:
     """Check a deck file: its summary, or the line-numbered error."""
     game = None if game_name is None else game_name.value
-    raise typer.Exit(cards_mod.check_deck(file, game, cards or [], lang.value, make_console()))
+    raise typer.Exit(cards_mod.check_deck(file, game, cards or [], lang.value, make_console(), as_json))
 
 
 @cards_app.command("list")
@@ -277,7 +313,7 @@ def deck_check(
 def cards_list(
     game_name: GameArg,
     as_json: Annotated[bool, typer.Option("--json", help="Print the cards as one JSON list.")] = False,
-    lang: LangOpt = Lang.ja,
+    lang: LangOpt = DEFAULT_LANG,
     cards: CardsOpt = None,
 ) -> None:
     """List every card of a game."""
@@ -292,13 +328,15 @@ def cards_show(
                                         show_default=False)],
     game_name: Annotated[GameName | None, typer.Option("--game", help="Look in this game only (default: every "
                                                        "game).")] = None,
-    lang: LangOpt = Lang.ja,
+    lang: LangOpt = DEFAULT_LANG,
     cards: CardsOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the card(s) as one JSON list, as cards list --json "
+                                          "does.")] = False,
 ) -> None:
     """Show a card's full text."""
     names = [game.value for game in GameName] if game_name is None else [game_name.value]
     raise typer.Exit(cards_mod.show_card(name, names, cards or [], lang.value, make_console(),
-                                         None if game_name is None else game_name.value))
+                                         None if game_name is None else game_name.value, as_json))
 
 
 GameOpt = Annotated[GameName | None, typer.Option("--game", help="The cards' game (guessed when omitted).")]
@@ -320,11 +358,13 @@ def cards_check(
                                                       "every card of the game).", show_default=False)] = None,
     game_name: GameOpt = None,
     strict: Annotated[bool, typer.Option("--strict", help="Exit with 1 when there are warnings.")] = False,
-    lang: LangOpt = Lang.ja,
+    lang: LangOpt = DEFAULT_LANG,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the count and the warnings as one JSON object "
+                                          "(docs/cli.md).")] = False,
 ) -> None:
     """Validate card files; warn where a card's hand-written text differs from its generated text."""
     game = None if game_name is None else game_name.value
-    raise typer.Exit(cards_mod.check_cards(paths or [], game, strict, lang.value, make_console()))
+    raise typer.Exit(cards_mod.check_cards(paths or [], game, strict, lang.value, make_console(), as_json))
 
 
 @cards_app.command("import")
@@ -337,7 +377,7 @@ def cards_import(
                                              "print it).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing --out file.")] = False,
     cards: CardsOpt = None,
-    lang: LangOpt = Lang.ja,
+    lang: LangOpt = DEFAULT_LANG,
 ) -> None:
     """Read cards written in the forum template and write them as validated card TOML."""
     game = None if game_name is None else game_name.value
@@ -358,7 +398,7 @@ def cards_export(
     names: NamesArg,
     game_name: GameOpt = None,
     form: Annotated[Format, typer.Option("--format", help="The forum template, or card TOML.")] = Format.forum,
-    lang: LangOpt = Lang.ja,
+    lang: LangOpt = DEFAULT_LANG,
     cards: CardsOpt = None,
 ) -> None:
     """Print cards in the forum template (ready to paste into a post) or as TOML."""
@@ -372,7 +412,7 @@ def cards_render(
     names: NamesArg,
     out: Annotated[Path, typer.Option("--out", metavar="DIR", help="The folder to write the faces in.")],
     png: Annotated[bool, typer.Option("--png", help="Also write PNG images (extra: png).")] = False,
-    lang: LangOpt = Lang.ja,
+    lang: LangOpt = DEFAULT_LANG,
     game_name: GameOpt = None,
     cards: CardsOpt = None,
 ) -> None:

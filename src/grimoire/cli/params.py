@@ -17,7 +17,8 @@ CardsOpt = Annotated[list[str] | None, typer.Option("--cards", metavar="PATH",
                                                     help="Extra card file or folder (repeatable).")]
 OptionOpt = Annotated[list[str] | None, typer.Option("--option", "-o", metavar="NAME=VALUE",
                                                      help="Rules option (repeatable).")]
-LangOpt = Annotated[Lang, typer.Option("--lang", help="Language of the output.")]
+LangOpt = Annotated[Lang, typer.Option("--lang", envvar="GRIMOIRE_LANG", help="Language of the output (default: "
+                                       "English for a non-Japanese locale, else Japanese).")]
 SeedOpt = Annotated[int, typer.Option("--seed", metavar="N", help="Run seed.")]
 WorkersOpt = Annotated[int | None, typer.Option("--workers", metavar="N", help="Processes (default: every core).")]
 BackendOpt = Annotated[Backend, typer.Option("--backend", help="Where the games run: local processes or a Ray "

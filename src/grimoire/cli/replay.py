@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -18,10 +19,22 @@ from .render import event_line, safe_label, safe_prompt
 from .text import t
 
 
-def verify_file(path: Path, lang: str, console: Console) -> int:
-    """Re-simulate a record: 0 when every step matches, 1 naming the first step that does not."""
+def verify_file(path: Path, lang: str, console: Console, as_json: bool = False) -> int:
+    """Re-simulate a record: 0 when every step matches, 1 naming the first step that does not.
+
+    ``as_json``: one object on stdout, ``{"ok", "file", "game", "rules_version", "steps",
+    "first_bad_step", "error"}``; ``error`` is null or ``{"key", "message", "args"}`` (the
+    message in ``lang``). A record that cannot be read at all stays a one-line error (exit 2).
+    """
     record = GameRecord.load(path)
     result = verify(record)
+    if as_json:
+        error = None if result.ok else {"key": result.key, "message": t(f"verify_{result.key}", lang, **result.args),
+                                        "args": result.args}
+        print(json.dumps({"ok": result.ok, "file": str(path), "game": record.game,
+                          "rules_version": record.ruleset_version, "steps": result.steps,
+                          "first_bad_step": result.first_bad_step, "error": error}, ensure_ascii=False, default=str))
+        return 0 if result.ok else 1
     if result.ok:
         console.print(Text(t("verify_ok", lang, steps=result.steps)), soft_wrap=True)
         return 0

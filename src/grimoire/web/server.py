@@ -26,11 +26,11 @@ def default_db() -> Path:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = None,
-          games: Sequence[str] | None = None, ai_delay: float = 0.3, log_level: str = "warning",
+          games: Sequence[str] | None = None, ai_delay: float = 0.3, log_level: str | None = None,
           limits: Limits | None = None, durability: str = "normal", think_workers: int | None = None,
           origins: Sequence[str] = (), forwarded_allow_ips: str | None = None,
           card_paths: Mapping[str, Sequence[str | Path]] | None = None, user_cards: bool = False,
-          public_url: str | None = None) -> None:
+          public_url: str | None = None, access_log: bool = False) -> None:
     """Serve the lobby and the tables on ``http://host:port/`` until interrupted.
 
     Games live in ``db``: a SQLite file (default :func:`default_db`) or a
@@ -40,6 +40,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = Non
     ``card_paths`` (card files by game) and ``user_cards`` (the user's card folder) add
     cards to the built-in ones, as do the cards saved in the database.
     ``public_url`` (``http://host:port`` as players reach it) makes the seat and spectator links absolute.
+    ``log_level`` (``debug`` … ``critical``) is the least severe message logged, by Grimoire and
+    Uvicorn (None: ``info`` for Grimoire, ``warning`` for Uvicorn); ``access_log`` logs each request.
     """
     import uvicorn
 
@@ -57,12 +59,16 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = Non
     shown = f"[{host}]" if ":" in host else host
     where = getattr(store, "path", None) or _redacted(str(target))
     print(f"Grimoire: http://{shown}:{port}/  (database: {where}, {store.kind}, durability {durability})", flush=True)
-    logging.basicConfig(level=logging.INFO)
+    logging.basicConfig(level=(log_level or "info").upper())  # only where the application has set up no logging
+    logging.getLogger("grimoire").setLevel((log_level or "info").upper())
     config = uvicorn.Config(
-        app, host=host, port=port, log_level=log_level, http=protocol_class(limits),
+        app, host=host, port=port, log_level=log_level or "warning", access_log=access_log,
+        http=protocol_class(limits),
         ws_max_size=max(16384, 2 * limits.ws_message), ws_per_message_deflate=False,
         timeout_keep_alive=max(1, int(min(5.0, limits.header_timeout))),
         proxy_headers=forwarded_allow_ips is not None, forwarded_allow_ips=forwarded_allow_ips)
+    if access_log:  # its lines are at level info, whatever the level of Uvicorn's other messages
+        logging.getLogger("uvicorn.access").setLevel(logging.INFO)
     uvicorn.Server(config).run()
 
 
