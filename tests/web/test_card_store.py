@@ -287,12 +287,13 @@ def test_decks_are_saved_by_name_and_replaced_only_when_asked(db_path: Path) -> 
         first = c.post("/api/decks/save", json={"game": "chant", "name": "炎", "author": "Aki", "text": "3 火球\n"})
         again = c.post("/api/decks/save", json={"game": "chant", "name": "炎", "author": "Ben", "text": "3 雷撃\n"})
         assert first.status_code == 201 and again.status_code == 409
-        assert c.get("/api/decks/chant").json()["decks"][0]["text"] == "3 火球\n"
+        assert c.get("/api/decks/chant/炎").json()["text"] == "3 火球\n"
         replaced = c.post("/api/decks/save", json={"game": "chant", "name": "炎", "author": "Ben",
                                                    "text": "3 雷撃\n", "replace": True})
         assert replaced.status_code == 201
         decks = c.get("/api/decks/chant").json()["decks"]
-        assert [(d["name"], d["author"], d["text"]) for d in decks] == [("炎", "Ben", "3 雷撃\n")]
+        assert [(d["name"], d["author"]) for d in decks] == [("炎", "Ben")]
+        assert c.get("/api/decks/chant/炎").json()["text"] == "3 雷撃\n"
         bad = [c.post("/api/decks/save", json={"game": "chant", "name": n, "author": "A", "text": "3 火球\n"})
                for n in ("", "<i>x</i>", "n" * 61)]
         assert all(r.status_code == 400 and r.json()["error"]["field"] == "name" for r in bad)

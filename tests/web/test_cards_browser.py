@@ -12,6 +12,7 @@ import json
 import os
 import subprocess
 import sys
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -285,7 +286,8 @@ def test_the_deck_builder_searches_filters_counts_and_saves(cards_server: CardSe
         shot(page, "decks-saved")
     saved = json.loads(cards_server.get("/api/decks/chant"))["decks"]
     assert [(d["name"], d["author"]) for d in saved] == [("火花デッキ", "Aki")]
-    assert "4 火球" not in saved[0]["text"]
+    one = json.loads(cards_server.get("/api/decks/chant/" + urllib.parse.quote("火花デッキ")))
+    assert "4 火球" not in one["text"]
 
 
 def test_a_card_made_in_the_editor_is_played_to_the_end_reading_cards_at_the_table(

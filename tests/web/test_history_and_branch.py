@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.testclient import TestClient
-from web_helpers import FAST, client, create, hello, live, pick, token
+from web_helpers import FAST, client, create, hello, hub, live, pick, token
 
 from grimoire.core.records import GameRecord
 from grimoire.core.replay import verify
@@ -45,8 +45,10 @@ def test_history_lists_finished_games_with_players_decks_result_and_length(db_pa
         assert entry["reason_text"]["ja"] != entry["reason_text"]["en"]
     with client(db_path) as c:  # the history is in the database: a restarted server lists it too
         assert [g["id"] for g in c.get("/api/history").json()["games"]] == [done["id"]]
-        assert c.get("/api/history?offset=x").status_code == 400
-        assert c.get("/api/history?offset=1").json() == {"games": [], "next": None}
+        assert c.get("/api/history?after=x").status_code == 400
+        ended, game_id = hub(c).store.finished(1)[0].mark
+        mark = f"{ended!r}~{game_id}"
+        assert c.get("/api/history", params={"after": mark}).json() == {"games": [], "next": None}
         page = c.get("/history")
         assert page.status_code == 200 and "history.js" in page.text
 
@@ -187,7 +189,7 @@ def _store_keeps_history_branches_and_invitations(store: Any) -> None:
     assert [r.id for r in rows] == ["g1"]
     assert (rows[0].steps, rows[0].decks, rows[0].seats, rows[0].outcome) == (
         1, ["a", "b"], ["human", "ai:easy"], {"winner": 0, "reason": "life"})
-    assert store.finished(10, 1) == []
+    assert store.finished(10, rows[0].mark) == []
     store.save_invite("i1", {"game": "toy", "n": 1}, 1.0)
     assert store.load_invite("i1") == {"game": "toy", "n": 1} and store.load_invite("nothing") is None
     store.create_game(stored("g3", 1.0, True))  # an unfinished branched game expires with its branch

@@ -288,6 +288,7 @@ async def _check_deck(hub: Hub, request: Request) -> Response:
         options = _options(game, body.get("options"))
         found: list[dict[str, Any]] = []
         screen_size(text)
+        hub.may_compute(request.client.host if request.client else None)
         found = problems(game, text, lang, options)
         deck = _deck(game, {"text": text}, "deck", options, {})
     except ClientError as exc:
@@ -312,9 +313,7 @@ async def _create(hub: Hub, request: Request) -> Response:
             raise ClientError("bad_message", "field", field="opponent", what="an object")
         options = _options(game, body.get("options"))
         specs = (body.get("deck"), opponent.get("deck"))
-        saved: dict[str, str] = {}
-        if any(isinstance(s, dict) and "saved" in s for s in specs):
-            saved = {d.name: d.text for d in await hub.games.db(hub.store.saved_decks, game.name)}
+        saved = await hub.saved_texts(game.name, specs)
         try:
             mine = _deck(game, body.get("deck"), "deck", options, saved)
         except DeckError as exc:
@@ -355,6 +354,8 @@ async def _create(hub: Hub, request: Request) -> Response:
 
 
 async def _found(hub: Hub, request: Request) -> LiveGame:
+    if request.path_params["id"] not in hub.live:  # read from the database and replayed: it computes
+        hub.may_compute(request.client.host if request.client else None)
     live = await hub.get(request.path_params["id"])
     if live is None:
         raise ClientError("not_found")

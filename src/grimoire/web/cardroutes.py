@@ -9,7 +9,9 @@ Routes (added to the application by :func:`card_routes`)::
     POST /api/cards/preview            read a card from the editor: face, text, errors by field
     POST /api/cards/save               save it to the server's card store (with its author)
     GET  /api/cards/{game}/{id}/export ``?format=toml|forum&lang=``: a card as a file
-    GET  /api/decks/{game}             the decks saved on the server
+    GET  /api/decks/{game}             the decks saved on the server: names, authors, dates (``?after=NAME``:
+                                       the next page, by name, of ``DECK_PAGE``)
+    GET  /api/decks/{game}/{name}      one saved deck with its text
     POST /api/decks/save               save a deck list by name (``replace``: over one of that name)
 
 Cards and decks saved here live in the server's database (:mod:`grimoire.web.storage`),
@@ -20,6 +22,7 @@ shows text only as text.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import time
 from collections import OrderedDict
@@ -49,6 +52,7 @@ Handler = Callable[[Request], Awaitable[Response]]
 JSONBody = Callable[[Hub, Request], Awaitable[dict[str, Any]]]
 LangOf = Callable[..., str]
 FACE_CACHE = 512
+DECK_PAGE = 200
 #: The field of the page a refusal is about (by message key).
 FIELD_OF = {"author": "author", "deck_name": "name", "card_taken": "id", "deck_taken": "name", "saves": "general"}
 
@@ -120,6 +124,7 @@ def card_routes(hub: Hub, static: Any, lang_of: LangOf, json_body: JSONBody,
         lang = lang_of(request)
         try:
             game = rules(request.path_params["game"])
+            may_compute(request)
         except ClientError as exc:
             return error(exc, lang)
         authors = {c.id: c.author for c in await hub.games.db(hub.store.saved_cards, game.name)}
@@ -178,11 +183,15 @@ def card_routes(hub: Hub, static: Any, lang_of: LangOf, json_body: JSONBody,
             out["fields"] = out["card"].pop("fields")
         return out, checked
 
+    def may_compute(request: Request) -> None:
+        hub.may_compute(request.client.host if request.client else None)
+
     async def preview(request: Request) -> Response:
         lang = lang_of(request)
         try:
             game, _, lang, given = await read_card(request)
-            out, _ = answer(game, lang, given)
+            may_compute(request)
+            out, _ = await asyncio.to_thread(answer, game, lang, given)  # loads the rules with the card: off the loop
         except ClientError as exc:
             return error(exc, lang)
         return JSONResponse(out)
@@ -192,7 +201,8 @@ def card_routes(hub: Hub, static: Any, lang_of: LangOf, json_body: JSONBody,
         try:
             game, body, lang, given = await read_card(request)
             author = _label(body.get("author"), "author", MAX_LEN["author"])
-            out, checked = answer(game, lang, given)
+            may_compute(request)
+            out, checked = await asyncio.to_thread(answer, game, lang, given)
             if checked.errors or checked.table is None:
                 return JSONResponse({**out, "error": {"code": "invalid_card", "message": ClientError(
                     "invalid_card", "card_invalid", n=len(checked.errors)).message(lang)}}, status_code=400)
@@ -231,12 +241,34 @@ def card_routes(hub: Hub, static: Any, lang_of: LangOf, json_body: JSONBody,
         lang = lang_of(request)
         try:
             game = rules(request.path_params["game"])
+            after = request.query_params.get("after", "")
+            if len(after) > 200:
+                raise ClientError("bad_message", "field", field="after", what="a deck name")
+            may_compute(request)
+            saved = await hub.games.db(hub.store.deck_names, game.name, after, DECK_PAGE + 1)
         except ClientError as exc:
             return error(exc, lang)
-        saved = await hub.games.db(hub.store.saved_decks, game.name)
+        except StorageError:
+            return error(ClientError("unavailable"), lang)
+        page = saved[:DECK_PAGE]
         return JSONResponse({"game": game.name, "decks": [
-            {"name": d.name, "author": d.author, "text": d.text, "created": d.created} for d in saved]},
+            {"name": d.name, "author": d.author, "created": d.created} for d in page],
+            "next": page[-1].name if len(saved) > DECK_PAGE else None},
             headers={"Cache-Control": "no-cache"})
+
+    async def deck(request: Request) -> Response:
+        lang = lang_of(request)
+        try:
+            game = rules(request.path_params["game"])
+            found = await hub.games.db(hub.store.saved_deck, game.name, request.path_params["name"][:200])
+            if found is None:
+                raise ClientError("not_found", "deck_saved_missing", name=request.path_params["name"][:60])
+        except ClientError as exc:
+            return error(exc, lang)
+        except StorageError:
+            return error(ClientError("unavailable"), lang)
+        return JSONResponse({"game": game.name, "name": found.name, "author": found.author, "text": found.text,
+                             "created": found.created}, headers={"Cache-Control": "no-cache"})
 
     async def save_deck(request: Request) -> Response:
         lang = lang_of(request)
@@ -251,6 +283,7 @@ def card_routes(hub: Hub, static: Any, lang_of: LangOf, json_body: JSONBody,
                 raise ClientError("bad_message", "field", field="text", what=f"a deck list of at most "
                                                                             f"{MAX_DECK_TEXT} characters")
             screen_size(text)
+            may_compute(request)
             found = problems(game, text, lang)
             if any(p["code"] in ("syntax", "section", "unknown", "unknown_near", "count") for p in found):
                 return JSONResponse({"error": {"code": "deck", "message": found[0]["message"]}, "problems": found},
@@ -278,6 +311,7 @@ def card_routes(hub: Hub, static: Any, lang_of: LangOf, json_body: JSONBody,
         Route("/api/cards/{game}/{id}/export", export),
         Route("/api/decks/save", save_deck, methods=["POST"]),
         Route("/api/decks/{game}", decks),
+        Route("/api/decks/{game}/{name}", deck),
     ]
 
 

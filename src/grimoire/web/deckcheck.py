@@ -77,13 +77,60 @@ def section_name(game: Game[Any], section: str, lang: str) -> str:
     return section
 
 
+class NameIndex:
+    """Card names (Japanese, English) and ids by the character pairs they hold, built once per card pool:
+    a "did you mean" looks at the few names sharing the most pairs with the unknown one, not at all of them.
+
+    >>> index = NameIndex(["Fireball", "Firewall", "Ice Bolt", "火球"])
+    >>> index.nearest("Firebal"), index.nearest("火の球"), index.nearest("zzz")
+    ('Fireball', '火球', None)
+    """
+
+    SHORTLIST = 6
+
+    def __init__(self, names: list[str]) -> None:
+        self.names = list(dict.fromkeys(n for n in names if n))
+        self.by_pair: dict[str, list[int]] = {}
+        for i, name in enumerate(self.names):
+            for pair in _pairs(name):
+                self.by_pair.setdefault(pair, []).append(i)
+
+    def nearest(self, name: str) -> str | None:
+        """The name most like ``name`` (difflib's ratio at least 0.5 among the shortlist), or None."""
+        hits: dict[int, int] = {}
+        for pair in _pairs(name.strip()):
+            for i in self.by_pair.get(pair, ()):
+                hits[i] = hits.get(i, 0) + 1
+        shortlist = sorted(hits, key=lambda i: -hits[i])[:self.SHORTLIST]
+        close = difflib.get_close_matches(name.strip(), [self.names[i] for i in shortlist], n=1, cutoff=0.5)
+        return close[0] if close else None
+
+
+def _pairs(text: str) -> set[str]:
+    padded = f" {text.casefold()} "
+    return {padded[i:i + 2] for i in range(len(padded) - 1)}
+
+
+_INDEXES: dict[int, tuple[Any, NameIndex]] = {}
+
+
+def name_index(game: Game[Any]) -> NameIndex:
+    """The :class:`NameIndex` of ``game``'s card pool (built at its first use; a new pool gets a new one)."""
+    pool = game.pool
+    found = _INDEXES.get(id(pool))
+    if found is None or found[0] is not pool:
+        if len(_INDEXES) > 64:
+            _INDEXES.clear()
+        names: list[str] = []
+        for card in pool:
+            names.extend((card.name.ja, card.name.en, card.id))
+        found = _INDEXES[id(pool)] = (pool, NameIndex(names))
+    return found[1]
+
+
 def nearest(game: Game[Any], name: str) -> str | None:
     """The card name (Japanese or English, as ``name`` is written) or id most like ``name``; None if none is close."""
-    names: list[str] = []
-    for card in game.pool:
-        names.extend((card.name.ja, card.name.en, card.id))
-    close = difflib.get_close_matches(name.strip(), [n for n in names if n], n=1, cutoff=0.5)
-    return close[0] if close else None
+    return name_index(game).nearest(name[:100])
 
 
 def problems(game: Game[Any], text: str, lang: str, options: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:

@@ -86,6 +86,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                   "the body must be JSON (Content-Type: application/json)"),
     "unavailable": ("データベースに書き込めません。しばらくしてからもう一度試してください",
                     "the database cannot be written; try again in a moment"),
+    "computes": ("リクエストが多すぎます（1 分に {limit} まで）。少し待ってください",
+                 "too many requests (at most {limit} a minute); wait a little"),
     "saves": ("保存が多すぎます（1 分に {limit} まで）。少し待ってください",
               "too many saves (at most {limit} a minute); wait a little"),
     # the card editor

@@ -3,7 +3,8 @@
 Routes (added to the application by :func:`history_routes`)::
 
     GET  /history                    the history page
-    GET  /api/history                finished games, most recently ended first (``?offset=N``)
+    GET  /api/history                finished games, most recently ended first (``?after=NEXT``: the page
+                                     after the one whose ``next`` was NEXT; keyset pages on an index)
     GET  /api/games/{id}/record      a finished game's record: the JSON ``grimoire replay --verify`` accepts
     POST /api/games/{id}/branch      ``{"step": N, "seat": S, "level": L}``: a new game against the
                                      computer from the position after step N, for seat S (the other
@@ -16,6 +17,7 @@ every answer, which would show what is hidden while the game goes on.
 from __future__ import annotations
 
 import json
+import math
 import secrets
 from collections.abc import Awaitable, Callable
 from functools import partial
@@ -33,7 +35,7 @@ from grimoire.core.i18n import LANGS
 from .errors import ClientError
 from .hub import HUMAN, Hub, LiveGame, client_key
 from .live import stored_setup
-from .storage import StorageError
+from .storage import FIRST, StorageError
 
 JSONBody = Callable[[Hub, Request], Awaitable[dict[str, Any]]]
 LangOf = Callable[..., str]
@@ -55,19 +57,35 @@ def history_routes(hub: Hub, static: Path, lang_of: LangOf, json_body: JSONBody,
     ]
 
 
-def _int_param(raw: str, name: str, low: int, high: int) -> int:
-    """A whole number between ``low`` and ``high`` from a query or body, else a typed error."""
-    if not raw.isdigit() or len(raw) > 9 or not low <= int(raw) <= high:
-        raise ClientError("bad_message", "field", field=name, what=f"an integer {low}–{high}")
-    return int(raw)
+def cursor(ended: float, game_id: str) -> str:
+    """The history's page mark after a game: when it ended and its id.
+
+    >>> cursor(1700000000.25, "abc"), parse_cursor(cursor(1700000000.25, "abc"))
+    ('1700000000.25~abc', (1700000000.25, 'abc'))
+    """
+    return f"{ended!r}~{game_id}"
+
+
+def parse_cursor(raw: str) -> tuple[float, str]:
+    """``(ended, id)`` of a page mark from :func:`cursor`; ClientError if it is not one."""
+    ended, sep, game_id = raw.partition("~")
+    try:
+        value = float(ended)
+    except ValueError:
+        value = math.nan
+    if not sep or len(raw) > 80 or not math.isfinite(value) or not game_id.isascii() or not game_id.isprintable():
+        raise ClientError("bad_message", "field", field="after", what="the 'next' of the page before")
+    return value, game_id
 
 
 async def _history(hub: Hub, lang_of: LangOf, error: ErrorOf, request: Request) -> Response:
     lang = lang_of(request)
     try:
-        offset = _int_param(request.query_params.get("offset", "0"), "offset", 0, 10**9)
+        raw = request.query_params.get("after")
+        after = FIRST if raw is None else parse_cursor(raw)
+        hub.may_compute(request.client.host if request.client else None)
         try:
-            rows = await hub.games.db(hub.store.finished, PAGE + 1, offset)
+            rows = await hub.games.db(hub.store.finished, PAGE + 1, after)
         except StorageError:
             raise ClientError("unavailable") from None
     except ClientError as exc:
@@ -78,7 +96,8 @@ async def _history(hub: Hub, lang_of: LangOf, error: ErrorOf, request: Request) 
         entry["reason_text"] = _reason_text(hub, row.game, str(row.outcome.get("reason", "")))
         games.append(entry)
     more = len(rows) > PAGE
-    return JSONResponse({"games": games, "next": offset + PAGE if more else None},
+    last = rows[PAGE - 1] if more else None
+    return JSONResponse({"games": games, "next": cursor(*last.mark) if last else None},
                         headers={"Cache-Control": "no-cache"})
 
 
@@ -92,6 +111,8 @@ def _reason_text(hub: Hub, game_name: str, reason: str) -> dict[str, str]:
 
 
 async def _finished(hub: Hub, request: Request) -> LiveGame:
+    if request.path_params["id"] not in hub.live:  # read from the database and replayed: it computes
+        hub.may_compute(request.client.host if request.client else None)
     live = await hub.get(request.path_params["id"])
     if live is None:
         raise ClientError("not_found")

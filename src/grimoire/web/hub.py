@@ -40,7 +40,7 @@ from .broadcast import Broadcaster
 from .computer import ComputerSeats, levels
 from .errors import ClientError
 from .games import AnswerFailed, Flagged, LiveGames, running_for
-from .limits import Limits
+from .limits import Limits, Rates
 from .live import HUMAN, Conn, LiveGame
 from .replays import ReplayCache
 from .storage import Storage, StorageError, Store
@@ -69,12 +69,31 @@ class Hub:
         self.computer = ComputerSeats(self._commit, self._current, ai_delay,
                                       thinker or Thinker(0, self.limits.think_queue))
         self.replays = ReplayCache()
+        self.computes = Rates(self.limits.computes_per_minute)
         self.table = Table(self)
         self.games.on_load.append(self.kick)
         self.games.on_load.append(self.table.arm)
         #: Called with the game after each applied answer.
         self.on_step: list[Callable[[LiveGame], None]] = []
         self._tasks: set[asyncio.Task[Any]] = set()
+
+    def may_compute(self, address: str | None) -> None:
+        """Spend one of the client's requests that compute (``computes_per_minute``); ClientError ``rate``
+        when it has none left."""
+        if not self.computes.take(client_key(address)):
+            raise ClientError("rate", "computes", limit=self.limits.computes_per_minute)
+
+    async def saved_texts(self, game: str, specs: Sequence[Any]) -> dict[str, str]:
+        """The texts of the saved decks that ``specs`` name (``{"saved": name}``), by name: one indexed read
+        each, never the whole list."""
+        out: dict[str, str] = {}
+        for spec in specs:
+            name = spec.get("saved") if isinstance(spec, dict) else None
+            if isinstance(name, str) and name not in out and len(name) <= 200:
+                found = await self.games.db(self.store.saved_deck, game, name)
+                if found is not None:
+                    out[name] = found.text
+        return out
 
     @property
     def store(self) -> Storage:

@@ -144,9 +144,7 @@ def invite_routes(hub: Hub, static: Path, lang_of: LangOf, json_body: JSONBody, 
 
 async def _saved(hub: Hub, game: Game[Any], spec: Any) -> dict[str, str]:
     """The server's saved decks by name, when ``spec`` names one."""
-    if isinstance(spec, dict) and "saved" in spec:
-        return {d.name: d.text for d in await hub.games.db(hub.store.saved_decks, game.name)}
-    return {}
+    return await hub.saved_texts(game.name, [spec])
 
 
 async def _invite(hub: Hub, request: Request) -> dict[str, Any]:

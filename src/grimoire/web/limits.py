@@ -69,12 +69,16 @@ SPECS = (
               "turn"),
     LimitSpec("saves_per_minute", 20, 1, "saves", "cards and decks one client address may save per minute "
               "(database growth)"),
+    LimitSpec("computes_per_minute", 60, 1, "requests", "requests one client address may make per minute of the "
+              "endpoints that compute (deck check, card preview, history pages, records, branches, saved-deck "
+              "lists): the event loop's time"),
     LimitSpec("idle_claim", 300, 1, "s", "in an untimed game, how long the player to move may be away (no "
               "connection, no answer) before the other may claim the win: no game waits for ever"),
 )
 _BY_NAME = {s.name: s for s in SPECS}
 _INTS = {"max_body", "json_depth", "json_digits", "json_items", "ws_message", "ws_burst", "ws_queue", "ws_queue_bytes",
-         "conns_per_client", "creates_per_minute", "open_games_per_client", "think_queue", "saves_per_minute"}
+         "conns_per_client", "creates_per_minute", "open_games_per_client", "think_queue", "saves_per_minute",
+         "computes_per_minute"}
 
 
 @dataclass(frozen=True)
@@ -98,6 +102,7 @@ class Limits:
     expire_days: float = 7.0
     think_queue: int = 64
     saves_per_minute: int = 20
+    computes_per_minute: int = 60
     idle_claim: float = 300.0
 
     @classmethod
@@ -156,3 +161,27 @@ class Bucket:
             return False
         self.tokens -= 1.0
         return True
+
+
+class Rates:
+    """A token bucket per client key: ``per_minute`` requests a minute, as many at once.
+
+    >>> r = Rates(2)
+    >>> r.take("a", now=0.0), r.take("a", now=0.0), r.take("a", now=0.0), r.take("b", now=0.0)
+    (True, True, False, True)
+    """
+
+    def __init__(self, per_minute: float, most_clients: int = 100_000) -> None:
+        self.per_minute = per_minute
+        self.most_clients = most_clients
+        self.buckets: dict[str, Bucket] = {}
+
+    def take(self, key: str, now: float | None = None) -> bool:
+        """Spend one request of ``key``'s; False when it has none left."""
+        bucket = self.buckets.get(key)
+        if bucket is None:
+            if len(self.buckets) >= self.most_clients:  # memory: forget the fullest (longest idle) buckets
+                stamp = time.monotonic() if now is None else now
+                self.buckets = {k: b for k, b in self.buckets.items() if stamp - b.stamp < 60.0}
+            bucket = self.buckets[key] = Bucket(self.per_minute / 60.0, self.per_minute, now)
+        return bucket.take(now)

@@ -40,8 +40,11 @@ from grimoire.extras import MissingExtra
 from .storage import (
     COLUMNS,
     DECK_INSERT,
+    DECK_NAMES_SQL,
+    DECK_SQL,
     DECK_UPSERT,
     DURABILITY,
+    FIRST,
     HISTORY_SQL,
     N_COLUMNS,
     SCHEMA,
@@ -68,6 +71,7 @@ ALTER TABLE games ADD COLUMN IF NOT EXISTS clock TEXT;
 ALTER TABLE games ADD COLUMN IF NOT EXISTS forfeit TEXT;
 CREATE INDEX IF NOT EXISTS games_by_creator ON games (creator, created);
 CREATE INDEX IF NOT EXISTS games_by_activity ON games (last_active) WHERE outcome IS NULL;
+CREATE INDEX IF NOT EXISTS games_finished ON games (last_active, id) WHERE outcome IS NOT NULL;
 """
 SCHEMA_LOCK = 0x6772696D  # the advisory lock that keeps two starting processes from creating tables at once
 
@@ -200,10 +204,12 @@ class PgStore:
         stored.branch = None if branch is None else json.loads(branch[0])
         return stored
 
-    def finished(self, limit: int, offset: int = 0) -> list[Finished]:
-        """Up to ``limit`` finished games, the most recently ended first, skipping ``offset``."""
+    def finished(self, limit: int, after: tuple[float, str] = FIRST) -> list[Finished]:
+        """Up to ``limit`` finished games, the most recently ended first, from those that ended before
+        ``after`` (see :meth:`grimoire.web.storage.Store.finished`)."""
+        ended, start = min(after[0], 1e300), after[1]  # no game ends at 1e300: the first page is every game
         with self._conn("read") as conn:
-            rows = conn.execute(HISTORY_SQL.replace("?", "%s"), (limit, offset)).fetchall()
+            rows = conn.execute(HISTORY_SQL.replace("?", "%s"), (ended, start, limit)).fetchall()
         return [Finished.from_row(tuple(r)) for r in rows]
 
     def save_invite(self, invite_id: str, invite: dict[str, Any], created: float) -> None:
@@ -322,6 +328,18 @@ class PgStore:
                 conn.execute(sql, (deck.game, deck.name, deck.author, deck.text, deck.created))
         except StaleWrite:
             raise Taken(f"a deck named {deck.name!r} is saved already") from None
+
+    def deck_names(self, game: str, after: str = "", limit: int = 100) -> list[SavedDeck]:
+        """Up to ``limit`` decks of ``game`` named after ``after``, by name, without their texts."""
+        with self._conn("read") as conn:
+            rows = conn.execute(DECK_NAMES_SQL.replace("?", "%s"), (game, after, limit)).fetchall()
+        return [SavedDeck(r[0], r[1], r[2], "", float(r[4])) for r in rows]
+
+    def saved_deck(self, game: str, name: str) -> SavedDeck | None:
+        """The deck saved for ``game`` as ``name``, or None."""
+        with self._conn("read") as conn:
+            row = conn.execute(DECK_SQL.replace("?", "%s"), (game, name)).fetchone()
+        return None if row is None else SavedDeck(row[0], row[1], row[2], row[3], float(row[4]))
 
     def saved_decks(self, game: str) -> list[SavedDeck]:
         """The decks saved for ``game``, by name."""

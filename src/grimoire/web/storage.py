@@ -93,6 +93,7 @@ ADDED = (("creator", "TEXT NOT NULL DEFAULT ''"), ("last_active", "REAL NOT NULL
 INDEXES = """
 CREATE INDEX IF NOT EXISTS games_by_creator ON games (creator, created);
 CREATE INDEX IF NOT EXISTS games_by_activity ON games (last_active) WHERE outcome IS NULL;
+CREATE INDEX IF NOT EXISTS games_finished ON games (last_active, id) WHERE outcome IS NOT NULL;
 """
 DURABILITY = ("normal", "full")
 DECK_INSERT = "INSERT INTO decks (game, name, author, deck, created) VALUES (?,?,?,?,?)"
@@ -183,7 +184,12 @@ class StoredGame:
 #: The finished games, newest first: one row of the history page.
 HISTORY_SQL = ("SELECT id, game, seats, decks, outcome, created, last_active,"
                " (SELECT COUNT(*) FROM answers WHERE answers.game_id = games.id)"
-               " FROM games WHERE outcome IS NOT NULL ORDER BY last_active DESC, id LIMIT ? OFFSET ?")
+               " FROM games WHERE outcome IS NOT NULL AND (last_active, id) < (?, ?)"
+               " ORDER BY last_active DESC, id DESC LIMIT ?")
+#: The keyset of the first page of the history: after every game.
+FIRST = (float("inf"), "")
+DECK_NAMES_SQL = "SELECT game, name, author, '', created FROM decks WHERE game = ? AND name > ? ORDER BY name LIMIT ?"
+DECK_SQL = "SELECT game, name, author, deck, created FROM decks WHERE game = ? AND name = ?"
 
 
 @dataclass(frozen=True)
@@ -199,13 +205,15 @@ class Finished:
     steps: int
     created: float
     ended: float
+    #: Where the history's keyset pages stand after this game: ``(last_active, id)``.
+    mark: tuple[float, str] = (0.0, "")
 
     @classmethod
     def from_row(cls, row: tuple[Any, ...]) -> Finished:
         """One row of :data:`HISTORY_SQL`."""
         decks = [str(d.get("name") or "") if isinstance(d, dict) else "" for d in json.loads(row[3])]
         return cls(row[0], row[1], json.loads(row[2]), decks, json.loads(row[4]), int(row[7]), float(row[5]),
-                   float(row[6] or row[5]))
+                   float(row[6] or row[5]), (float(row[6]), str(row[0])))
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.game, "seats": self.seats, "decks": self.decks, "outcome": self.outcome,
@@ -234,7 +242,7 @@ class Storage(Protocol):
     def set_outcome(self, game_id: str, outcome: dict[str, Any]) -> None: ...
     def remove_answer(self, game_id: str, seq: int) -> None: ...
     def load_game(self, game_id: str) -> StoredGame | None: ...
-    def finished(self, limit: int, offset: int = 0) -> list[Finished]: ...
+    def finished(self, limit: int, after: tuple[float, str] = FIRST) -> list[Finished]: ...
     def save_invite(self, invite_id: str, invite: dict[str, Any], created: float) -> None: ...
     def load_invite(self, invite_id: str) -> dict[str, Any] | None: ...
     def answers_from(self, game_id: str, seq: int) -> list[str]: ...
@@ -250,6 +258,8 @@ class Storage(Protocol):
     def count_cards(self, game: str) -> int: ...
     def save_deck(self, deck: SavedDeck, replace: bool = False) -> None: ...
     def saved_decks(self, game: str) -> list[SavedDeck]: ...
+    def deck_names(self, game: str, after: str = "", limit: int = 100) -> list[SavedDeck]: ...
+    def saved_deck(self, game: str, name: str) -> SavedDeck | None: ...
 
 
 def stale_invites(rows: Sequence[tuple[str, str]], games: Set[str]) -> list[str]:
@@ -403,9 +413,11 @@ class Store:
         stored.branch = json.loads(branch[0][0]) if branch else None
         return stored
 
-    def finished(self, limit: int, offset: int = 0) -> list[Finished]:
-        """Up to ``limit`` finished games, the most recently ended first, skipping ``offset``."""
-        return [Finished.from_row(tuple(r)) for r in self._read(HISTORY_SQL, (limit, offset))]
+    def finished(self, limit: int, after: tuple[float, str] = FIRST) -> list[Finished]:
+        """Up to ``limit`` finished games, the most recently ended first, from those that ended before
+        ``after`` (``(ended, id)`` of the last game of the page before; the index ``games_finished``)."""
+        ended, start = min(after[0], 1e300), after[1]  # no game ends at 1e300: the first page is every game
+        return [Finished.from_row(tuple(r)) for r in self._read(HISTORY_SQL, (ended, start, limit))]
 
     def save_invite(self, invite_id: str, invite: dict[str, Any], created: float) -> None:
         """Store a friend game waiting for the friend's deck (:mod:`grimoire.web.invites`)."""
@@ -499,6 +511,16 @@ class Store:
         """The decks saved for ``game``, by name."""
         rows = self._read("SELECT game, name, author, deck, created FROM decks WHERE game = ? ORDER BY name", (game,))
         return [SavedDeck(r[0], r[1], r[2], r[3], float(r[4])) for r in rows]
+
+    def deck_names(self, game: str, after: str = "", limit: int = 100) -> list[SavedDeck]:
+        """Up to ``limit`` decks saved for ``game`` whose names come after ``after``, by name, without their
+        texts (the primary key's index)."""
+        return [SavedDeck(r[0], r[1], r[2], "", float(r[4])) for r in self._read(DECK_NAMES_SQL, (game, after, limit))]
+
+    def saved_deck(self, game: str, name: str) -> SavedDeck | None:
+        """The deck saved for ``game`` as ``name``, or None."""
+        rows = self._read(DECK_SQL, (game, name))
+        return SavedDeck(rows[0][0], rows[0][1], rows[0][2], rows[0][3], float(rows[0][4])) if rows else None
 
 
 def open_store(url: str | Path, durability: str = "normal", *, connect: bool = True) -> Storage:

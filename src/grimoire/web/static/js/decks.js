@@ -234,7 +234,12 @@ async function loadSaved() {
   if (!data.decks.length) list.append(el("li", { className: "muted", textContent: t("none_yet") }));
   for (const d of data.decks) {
     const open = el("button", { type: "button", textContent: t("db_open") });
-    open.addEventListener("click", () => { $("deck-text").value = d.text; $("deck-name").value = d.name; importText(d.text); });
+    open.addEventListener("click", async () => {
+      const one = await fetch(`/api/decks/${encodeURIComponent(S.game.name)}/${encodeURIComponent(d.name)}`);
+      if (!one.ok) return;
+      const deck = await one.json();
+      $("deck-text").value = deck.text; $("deck-name").value = deck.name; importText(deck.text);
+    });
     list.append(el("li", {}, el("span", { textContent: `${d.name} — ${d.author} ` }), open));
   }
 }

@@ -3,7 +3,7 @@ import { getLang, langSwitch, localized, t, translatePage } from "./i18n.js";
 
 let meta = { games: [] };
 let shown = [];
-let next = 0;
+let next = "";
 
 function el(tag, props = {}, ...children) {
   const e = Object.assign(document.createElement(tag), props);
@@ -57,7 +57,8 @@ function render() {
 async function load() {
   const error = document.getElementById("history-error");
   error.textContent = "";
-  const res = await fetch(`/api/history?offset=${next}&lang=${getLang()}`);
+  const after = next ? `after=${encodeURIComponent(next)}&` : "";
+  const res = await fetch(`/api/history?${after}lang=${getLang()}`);
   const data = await res.json();
   if (!res.ok) { error.textContent = (data.error || {}).message || res.statusText; return; }
   shown = shown.concat(data.games);
