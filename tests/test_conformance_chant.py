@@ -34,7 +34,8 @@ def test_conformance_deep_every_step() -> None:
     assert report.games == 50
 
 
-@pytest.mark.parametrize("options", [{"exclusive_placement": True}, {"first_player": "1", "starting_life": 8}])
+@pytest.mark.parametrize("options", [{"exclusive_placement": True}, {"first_player": "1", "starting_life": 8},
+                                     {"depth_damage": "all"}])
 def test_conformance_with_options(options: dict[str, object]) -> None:
     report = check_games(GAME, setups(200, start=9000, **options), deep_every=13)
     assert report.games == 200

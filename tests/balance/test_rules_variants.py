@@ -41,12 +41,12 @@ def test_rule_3_2_1_chant_cap_variant() -> None:
 
 def test_rule_5_5_1_depth_multipliers_variant() -> None:
     eight = [("fireball", 0)] * 8  # depth 3
-    s = scenario({}, {"area": eight}, game=GAME)
+    s = scenario({}, {"area": eight}, game=GAME, phase="A")  # damage taken in the A phase (5.5.2)
     ev: list[Event] = []
     rules.damage(s, (0, 3), ev)
     assert s.players[1].life == 20 - 6 and ev[-1].args[1] == "x2"
-    s = scenario({}, {"area": eight}, game=GAME)
-    s.variant = (0, 10, 5, *rules.parse_multipliers("1,1,1,1.5"))
+    s = scenario({}, {"area": eight}, game=GAME, phase="A")
+    s.variant = (0, 10, 5, *rules.parse_multipliers("1,1,1,1.5"), 0)
     ev = []
     rules.damage(s, (0, 3), ev)
     assert s.players[1].life == 20 - 4 and ev[-1].args[1] == "x1.5"  # 3 × 1.5 rounded down
@@ -62,8 +62,8 @@ def test_a_variant_survives_notation_and_json() -> None:
     s = _start(first_turn_draw=True, runaway_threshold=12)
     text = notation.encode(s)
     assert "-60~d1,r12,c5,m2.2.3.4 " in text
-    assert notation.decode(text, GAME.pool.__getitem__).variant == (1, 12, 5, 2, 2, 3, 4)
-    assert ChantState.from_json(s.to_json(), GAME.pool.__getitem__).variant == (1, 12, 5, 2, 2, 3, 4)
+    assert notation.decode(text, GAME.pool.__getitem__).variant == (1, 12, 5, 2, 2, 3, 4, 0)
+    assert ChantState.from_json(s.to_json(), GAME.pool.__getitem__).variant == (1, 12, 5, 2, 2, 3, 4, 0)
     default = _start()
     assert "~" not in notation.encode(default) and "variant" not in default.to_json()
     assert GAME.view(s, 0)["rules"]["runaway_threshold"] == 12

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from chant_helpers import GAME, area_cards, build, find, ids, kinds, play, uid
+
+from grimoire.core.errors import OptionsError
+from grimoire.games.chant import ChantGame, rules
+from grimoire.games.chant.scenario import scenario
+from grimoire.games.chant.state import DEFAULT_VARIANT, ChantState
 
 BOOK = "heavenly_conflagration"
 
@@ -196,7 +202,7 @@ def test_rule_5_5_1_multiplier_by_the_damaged_players_depth() -> None:
         assert attack.args[:3] == expected, extra
 
 
-def test_rule_5_5_2_multiplier_on_all_damage_never_on_life_paid() -> None:
+def test_rule_5_5_2_a_phase_damage_is_multiplied_never_life_paid() -> None:
     deep = [("railgun", 1)] * 8  # depth 3 with the card itself
     s = build({"area": [("cursed_demon_blade", 8, ["fireball"] * 3), *deep[:5]],
                "library": ["fireball"]}, {"area": [("fireball", 1)] * 8}, phase="A")
@@ -207,6 +213,78 @@ def test_rule_5_5_2_multiplier_on_all_damage_never_on_life_paid() -> None:
               phase="A")
     ev = activate(s, "cringe_notebook")
     assert [e.args[:3] for e in find(ev, "damage")] == [(1, "x1.5", 1), (1, "x1.5", 1), (1, "x1.5", 1)]
+
+
+#: Test cards that deal damage outside the A phase (no shipped card does): 2 to the opponent at the
+#: end of their owner's turn, and 2 to the opponent when placed (a chant-start effect in the C phase).
+EMBER_CLOCK = {"id": "ember_clock", "kind": "library", "name": {"ja": "残り火の時計", "en": "Ember Clock"},
+               "attribute": "fantasy", "chant": 1, "text": {"ja": "燃やす。", "en": "Burns."},
+               "effects": [{"on": "end_phase", "op": "damage", "n": 2, "to": "opponent"}]}
+SPARK_SEED = {"id": "spark_seed", "kind": "library", "name": {"ja": "火花の種", "en": "Spark Seed"},
+              "attribute": "fantasy", "chant": 3, "text": {"ja": "燃やす。", "en": "Burns."},
+              "effects": [{"on": "chant_start", "op": "damage", "n": 2, "to": "opponent"}]}
+BURN_GAME = ChantGame(tables={"ember_clock": EMBER_CLOCK, "spark_seed": SPARK_SEED})
+DEEP = [("railgun", 1)] * 8  # depth 3, nothing ready
+
+
+def _burn_state(p0: dict[str, object], phase: str, depth_damage: str = "a_phase") -> ChantState:
+    s = scenario(p0, {"area": DEEP}, game=BURN_GAME, phase=phase)
+    s.variant = rules.variant_of(BURN_GAME.options({"depth_damage": depth_damage}))
+    return s
+
+
+def test_rule_5_5_2_end_phase_damage_is_not_multiplied() -> None:
+    s = _burn_state({"area": [("ember_clock", 1)]}, "A")
+    ev = BURN_GAME.apply(s, "end")
+    assert [e.args for e in find(ev, "damage")] == [(2, "x1", 2, 18)]  # the opponent is at depth 3
+
+
+def test_rule_5_5_2_c_phase_damage_is_not_multiplied() -> None:
+    s = _burn_state({"hand": ["spark_seed"]}, "C")
+    ev = BURN_GAME.apply(s, f"place:{uid(s, 0, 'hand', 'spark_seed')}")
+    assert [e.args for e in find(ev, "damage")] == [(2, "x1", 2, 18)]
+
+
+def test_rule_5_5_2_a_phase_effect_and_attack_are_multiplied() -> None:
+    # 星降りの夜: 1 effect damage, then a 7 attack; the opponent at depth 3 takes both doubled
+    s = build({"area": [("starfall_night", 9, ["fireball"] * 3)]}, {"area": DEEP}, phase="A")
+    ev = activate(s, "starfall_night")
+    assert [e.args for e in find(ev, "damage")] == [(1, "x2", 2, 18), (7, "x2", 14, 4)]
+
+
+def test_rule_5_5_2_runaway_damage_is_multiplied_by_the_noted_depth() -> None:
+    # the runaway check at the A phase's end: seat 0 (depth 3) blanks 6 ready cards, takes 6 × 2
+    s = build({"area": [("fireball", 2)] * 6 + [("railgun", 1)] * 2}, {"area": [("ice_lance", 3)] * 5},
+              phase="A", chance="scripted,7,0,[0]")
+    ev = play(s, "end")
+    assert find(ev, "damage")[0].args == (6, "x2", 12, 8)
+
+
+def test_rule_5_5_2_option_all_multiplies_every_damage() -> None:
+    s = _burn_state({"area": [("ember_clock", 1)]}, "A", "all")
+    assert [e.args for e in find(BURN_GAME.apply(s, "end"), "damage")] == [(2, "x2", 4, 16)]
+    s = _burn_state({"hand": ["spark_seed"]}, "C", "all")
+    ev = BURN_GAME.apply(s, f"place:{uid(s, 0, 'hand', 'spark_seed')}")
+    assert [e.args for e in find(ev, "damage")] == [(2, "x2", 4, 16)]
+
+
+def test_rule_5_5_2_option_depth_damage_values() -> None:
+    assert GAME.options()["depth_damage"] == "a_phase"
+    assert rules.variant_of(GAME.options()) is DEFAULT_VARIANT
+    assert rules.variant_of(GAME.options({"depth_damage": "all"}))[rules.V_DEPTH_ALL] == 1
+    with pytest.raises(OptionsError) as exc:
+        GAME.options({"depth_damage": "c_phase"})
+    assert str(exc.value) == "rules option 'depth_damage' must be one of a_phase, all, got 'c_phase'"
+    with pytest.raises(OptionsError, match="depth_damage must be one of a_phase, all"):
+        rules.variant_of({"depth_damage": "e_phase"})
+    # the position notation names the option only when it is not the default; views name it then too
+    s = _burn_state({}, "A", "all")
+    assert "~d0,r10,c5,m2.2.3.4,a1 " in BURN_GAME.encode_position(s)
+    assert BURN_GAME.decode_position(BURN_GAME.encode_position(s)).variant == s.variant
+    assert BURN_GAME.view(s, 0)["rules"]["depth_damage"] == "all"
+    assert "depth_damage" not in BURN_GAME.view(_burn_state({}, "A"), 0)["rules"]
+    with pytest.raises(OptionsError, match="a must be 1"):
+        rules.parse_variant_text("d0,r10,c5,m2.2.3.4,a2")
 
 
 # ----------------------------------------------------------------- 5.6 after activation

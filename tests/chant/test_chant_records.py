@@ -66,3 +66,27 @@ def test_records_embed_card_tables_for_replay() -> None:
     record = match.record()
     assert record.cards["fireball"]["power"] == 2
     assert verify(record).ok
+
+
+#: A game recorded under rules 1.1 (the multiplier on all damage), with an embedded レールガン that
+#: deals 1 damage to each player at its owner's end phase; at steps 49 and 93 a player at depth 2 or
+#: more takes that E-phase damage multiplied.
+OLD_RECORD = Path(__file__).parent / "records" / "rules-1.1-end-phase-damage-at-depth.json"
+
+
+def test_rule_5_5_2_records_of_rules_1_1_replay_with_all_damage_multiplied(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from cli_helpers import call
+
+    record = GameRecord.load(OLD_RECORD)
+    assert record.ruleset_version == "1.1" and "depth_damage" not in record.options
+    assert verify(record).ok
+    code, out, _ = call(capsys, monkeypatch, ["replay", str(OLD_RECORD), "--verify", "--lang", "en"])
+    assert code == 0 and "121" in out
+    # read under the current rules (the multiplier in the A phase only) it differs at the first E-phase damage
+    record.ruleset_version = GAME.version
+    result = verify(record)
+    assert not result.ok and result.first_bad_step == 49
+    # and under the current rules with the option naming the old reading it replays again
+    record.options = {**record.options, "depth_damage": "all"}
+    assert verify(record).ok

@@ -129,12 +129,14 @@ def test_rule_5_5_1_every_damage_is_multiplied_by_the_depth_at_that_moment() -> 
     """Each damage event's total is the amount times the multiplier of the damaged player's
     depth at that moment — tracked by the referee from the area sizes before the step and the
     events that add or remove cards since; the runaway's damage uses the depth noted when its
-    coin showed tails (6.3.1)."""
+    coin showed tails (6.3.1). Damage taken in the C or E phase is not multiplied (5.5.2)."""
     sizes: list[int] = [0, 0]
     damages = 0
+    phase = ["C"]
 
     def check(s: ChantState, d: Decision) -> None:
         sizes[0], sizes[1] = _size(s, 0), _size(s, 1)
+        phase[0] = "A" if s.phase.name in ("A", "R") else s.phase.name
 
     def after(s: ChantState, ev: list[Event]) -> None:
         nonlocal damages
@@ -142,7 +144,12 @@ def test_rule_5_5_1_every_damage_is_multiplied_by_the_depth_at_that_moment() -> 
         runaway = False
         for e in ev:
             sizes[e.player] += _SIZE_CHANGE.get(e.kind, 0)
-            if e.kind == "runaway" and e.args[1] == "tails":
+            if e.kind == "phase":
+                phase[0] = e.args[0]
+            if e.kind == "damage" and phase[0] != "A":
+                assert e.args[1:3] == ("x1", e.args[0]), (e, phase)
+                damages += 1
+            elif e.kind == "runaway" and e.args[1] == "tails":
                 noted = [max(0, n - 5) for n in sizes]
             elif e.kind == "runaway_damage":
                 runaway = True

@@ -60,13 +60,16 @@ def setup_of(record: GameRecord) -> tuple[Game[Any], Setup]:
     """The :class:`~grimoire.core.game.Setup` a record describes, and its game."""
     try:
         game = load_game(record.game, tables=record.cards)
-        options = game.options(record.options)
     except GrimoireError as exc:
         raise RecordError(f"record cannot be set up: {exc}") from None
     played = game.at_version(record.ruleset_version)
     if played is None:
         raise RecordError(f"record is for {record.game} rules {record.ruleset_version}, this is {game.version}")
     game = played
+    try:  # options a record does not name take their defaults at its rules version
+        options = game.options(record.options)
+    except GrimoireError as exc:
+        raise RecordError(f"record cannot be set up: {exc}") from None
     if len(record.decks) != 2:
         raise RecordError(f"record must have 2 decks, has {len(record.decks)}")
     for deck in record.decks:

@@ -44,7 +44,7 @@ DECK_RULES = DeckRules((
     Section("forbidden", ("禁書", "extra"), minimum=0, maximum=5, max_copies=1, kinds=("forbidden",)),
 ))
 
-OPTION_SPECS = (
+OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("exclusive_placement", False,
                "Variant: placing from hand and placing a forbidden book exclude each other in a turn (3.2.2.5)"),
     OptionSpec("first_player", "coin", "Who goes first: a coin toss, or seat 0 or 1 (1.6.3)",
@@ -58,14 +58,22 @@ OPTION_SPECS = (
                minimum=1, maximum=40),
     OptionSpec("depth_multipliers", "1,1,1.5,2",
                "Variant: damage multipliers at depth 0, 1, 2 and 3+, in steps of 0.5 (5.5.1)"),
+    OptionSpec("depth_damage", "a_phase",
+               "Which damage the depth multiplies: taken in the A phase (the seed), or all (5.5.2)",
+               choices=rules.DEPTH_DAMAGE),
 )
+
+#: The options of rules 1.0 and 1.1: the multiplier applied to all damage (5.5.2), and their records
+#: do not name ``depth_damage``.
+_OLD_OPTION_SPECS = tuple(OptionSpec(o.name, "all", o.help, o.choices) if o.name == "depth_damage" else o
+                          for o in OPTION_SPECS)
 
 
 class ChantGame(Game[ChantState]):
     """The rule module of 詠唱 Chant."""
 
     name = "chant"
-    version = "1.1"
+    version = "1.2"
     title = Localized("詠唱", "Chant")
     option_specs = OPTION_SPECS
     max_steps = 20_000
@@ -81,14 +89,23 @@ class ChantGame(Game[ChantState]):
     numbered_in_library_order = False
 
     def at_version(self, version: str) -> ChantGame | None:
-        """These rules as at ``version``: 1.0 differs only in how card instances are numbered (the
-        library order, which 1.1 stopped revealing); stored games and records of 1.0 replay with it."""
+        """These rules as at ``version``; stored games and records of an older version replay with it.
+
+        1.1 multiplied all damage by depth, not only damage taken in the A phase: its records do not
+        name ``depth_damage``, which defaults to ``all`` for them (5.5.2). 1.0 also numbered card
+        instances in library order, which 1.1 stopped revealing.
+
+        >>> old = ChantGame().at_version("1.1")
+        >>> old.version, old.options()["depth_damage"], ChantGame().options()["depth_damage"]
+        ('1.1', 'all', 'a_phase')
+        """
         if version == self.version:
             return self
-        if version != "1.0":
+        if version not in ("1.0", "1.1"):
             return None
         old = copy.copy(self)
-        old.version, old.numbered_in_library_order = "1.0", True
+        old.version, old.option_specs = version, _OLD_OPTION_SPECS
+        old.numbered_in_library_order = version == "1.0"
         return old
 
     def _numbers(self, seed: int, start: int, count: int) -> list[int]:

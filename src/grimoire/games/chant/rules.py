@@ -17,17 +17,22 @@ from grimoire.core.effects import Frame
 from grimoire.core.errors import OptionsError
 from grimoire.core.game import GameEnded
 
-from .state import DEFAULT_VARIANT, TRIGGER_FIELDS, ChantState, FrameKind, Trigger
+from .state import DEFAULT_VARIANT, TRIGGER_FIELDS, ChantState, FrameKind, Phase, Trigger
 
 _EFFECT, _TRIGGER = FrameKind.EFFECT, FrameKind.TRIGGER
+_A, _R = Phase.A, Phase.R
 
 MULT_TEXT = ("x1", "x1", "x1.5", "x2")
 
 #: The rules-variant parameters a state carries (game options; the default is the rulings):
 #: first-turn draw (0: the first player skips it, 2.2), the runaway threshold (6.1), the
 #: placing cap of chanting cards (3.2.1), then the damage multipliers at depth 0, 1, 2 and
-#: 3+ in halves (5.5.1: ×1, ×1, ×1.5, ×2).
-V_FIRST_DRAW, V_RUNAWAY, V_CAP, V_MULT = 0, 1, 2, 3
+#: 3+ in halves (5.5.1: ×1, ×1, ×1.5, ×2), then where the multiplier applies (5.5.2: 0 damage taken
+#: in the A phase and at its end, 1 all damage).
+V_FIRST_DRAW, V_RUNAWAY, V_CAP, V_MULT, V_DEPTH_ALL = 0, 1, 2, 3, 7
+
+#: The values of the option ``depth_damage`` (5.5.2), by :data:`V_DEPTH_ALL`.
+DEPTH_DAMAGE = ("a_phase", "all")
 
 
 def parse_multipliers(text: str) -> tuple[int, int, int, int]:
@@ -53,38 +58,52 @@ def variant_of(options: Mapping[str, Any]) -> tuple[int, ...]:
     """The variant parameters of rules options — resolved options, or the ``rules`` of a view, which names
     the variant options only when they differ from the rulings (missing ones take their defaults).
 
-    >>> variant_of({}) is DEFAULT_VARIANT, variant_of({"runaway_threshold": 12})
-    (True, (0, 12, 5, 2, 2, 3, 4))
+    >>> variant_of({}) is DEFAULT_VARIANT, variant_of({"runaway_threshold": 12, "depth_damage": "all"})
+    (True, (0, 12, 5, 2, 2, 3, 4, 1))
     """
     d = DEFAULT_VARIANT
-    mults = parse_multipliers(str(options["depth_multipliers"])) if "depth_multipliers" in options else d[V_MULT:]
+    mults = (parse_multipliers(str(options["depth_multipliers"])) if "depth_multipliers" in options
+             else d[V_MULT:V_DEPTH_ALL])
+    scope = str(options.get("depth_damage", DEPTH_DAMAGE[d[V_DEPTH_ALL]]))
+    if scope not in DEPTH_DAMAGE:
+        raise OptionsError(f"depth_damage must be one of {', '.join(DEPTH_DAMAGE)}; got {scope!r}")
     v = (int(bool(options.get("first_turn_draw", d[V_FIRST_DRAW]))),
-         int(options.get("runaway_threshold", d[V_RUNAWAY])), int(options.get("chant_cap", d[V_CAP])), *mults)
+         int(options.get("runaway_threshold", d[V_RUNAWAY])), int(options.get("chant_cap", d[V_CAP])), *mults,
+         DEPTH_DAMAGE.index(scope))
     return DEFAULT_VARIANT if v == DEFAULT_VARIANT else v
 
 
 def variant_text(v: tuple[int, ...]) -> str:
-    """The variant in position notation (empty for the default).
+    """The variant in position notation (empty for the default); ``a1`` when the multiplier applies
+    to all damage (left out for the A phase only).
 
-    >>> variant_text(DEFAULT_VARIANT), variant_text((1, 12, 5, 2, 2, 3, 4))
-    ('', 'd1,r12,c5,m2.2.3.4')
+    >>> variant_text(DEFAULT_VARIANT), variant_text((1, 12, 5, 2, 2, 3, 4, 0)), variant_text((0, 10, 5, 2, 2, 3, 4, 1))
+    ('', 'd1,r12,c5,m2.2.3.4', 'd0,r10,c5,m2.2.3.4,a1')
     """
     if v == DEFAULT_VARIANT:
         return ""
-    return f"d{v[0]},r{v[1]},c{v[2]},m{'.'.join(map(str, v[3:7]))}"
+    scope = ",a1" if v[V_DEPTH_ALL] else ""
+    return f"d{v[0]},r{v[1]},c{v[2]},m{'.'.join(map(str, v[V_MULT:V_DEPTH_ALL]))}{scope}"
 
 
 def parse_variant_text(text: str) -> tuple[int, ...]:
-    """Inverse of :func:`variant_text`."""
+    """Inverse of :func:`variant_text` (a text without ``a`` is the A phase only).
+
+    >>> parse_variant_text("d0,r10,c5,m2.2.3.4,a1")
+    (0, 10, 5, 2, 2, 3, 4, 1)
+    """
     fields = dict((part[:1], part[1:]) for part in text.split(",") if part)
     try:
         mult = [int(x) for x in fields["m"].split(".")]
-        v = (int(fields["d"]), int(fields["r"]), int(fields["c"]), *mult)
+        scope = int(fields.get("a", "0"))
+        v = (int(fields["d"]), int(fields["r"]), int(fields["c"]), *mult, scope)
     except (KeyError, ValueError):
-        raise OptionsError(f"rules variant {text!r} must read d<0|1>,r<n>,c<n>,m<a.b.c.d>") from None
-    if len(v) != 7:
+        raise OptionsError(f"rules variant {text!r} must read d<0|1>,r<n>,c<n>,m<a.b.c.d>[,a1]") from None
+    if len(v) != 8:
         raise OptionsError(f"rules variant {text!r} needs four multipliers")
-    return v
+    if scope not in (0, 1):
+        raise OptionsError(f"rules variant {text!r}: a must be 1 (all damage) or left out")
+    return DEFAULT_VARIANT if v == DEFAULT_VARIANT else v
 
 
 def mult_text(s: ChantState, d: int) -> str:
@@ -191,19 +210,31 @@ def check_life(s: ChantState, ev: list[Event], reason: Termination = Termination
         end_game(s, DRAWN if dead0 and dead1 else (1 if dead0 else 0), reason, ev)
 
 
+def multiplies(s: ChantState) -> bool:
+    """Whether damage taken now is multiplied by depth (5.5.2): in the A phase and at its end (the
+    runaway check, phase R), never in the C or E phase; everywhere under ``depth_damage=all``."""
+    return bool(s.variant[V_DEPTH_ALL]) or _A <= s.phase <= _R
+
+
 def damage(s: ChantState, amounts: tuple[int, int], ev: list[Event], depths: tuple[int, int] | None = None,
            reason: Termination = Termination.LIFE) -> None:
-    """Deal ``amounts[p]`` to each player at once, multiplied by depth (5.5); a game this ends
-    ends for ``reason`` (``runaway`` for the runaway's damage, 6.3.2)."""
+    """Deal ``amounts[p]`` to each player at once, multiplied by depth where 5.5.2 says so (the event
+    shows the multiplier applied, ``x1`` when none); a game this ends ends for ``reason``
+    (``runaway`` for the runaway's damage, 6.3.2)."""
+    scaled = multiplies(s)
     for p in (0, 1):
         n = amounts[p]
         if n <= 0:
             continue
-        d = depths[p] if depths is not None else depth(s, p)
-        total = n * s.variant[V_MULT + (d if d < 3 else 3)] // 2
         pl = s.players[p]
+        if scaled:
+            d = depths[p] if depths is not None else depth(s, p)
+            total = n * s.variant[V_MULT + (d if d < 3 else 3)] // 2
+            text = mult_text(s, d)
+        else:
+            total, text = n, "x1"
         pl.life -= total
-        ev.append(Event("damage", p, (n, mult_text(s, d), total, pl.life)))
+        ev.append(Event("damage", p, (n, text, total, pl.life)))
     check_life(s, ev, reason)
 
 

@@ -28,7 +28,7 @@ from grimoire.core.rng import Chance
 from .cards import CardDef
 
 #: The default rules variant (the rulings); :mod:`.rules` documents its fields.
-DEFAULT_VARIANT: tuple[int, ...] = (0, 10, 5, 2, 2, 3, 4)
+DEFAULT_VARIANT: tuple[int, ...] = (0, 10, 5, 2, 2, 3, 4, 0)
 
 
 class Phase(IntEnum):
@@ -233,5 +233,6 @@ class ChantState:
         s.winner, s.reason = int(data["winner"]), str(data["reason"])
         s.exclusive, s.turn_limit = bool(data["exclusive"]), int(data["turn_limit"])
         if "variant" in data:
-            s.variant = tuple(int(x) for x in data["variant"])
+            v = tuple(int(x) for x in data["variant"])
+            s.variant = v + DEFAULT_VARIANT[len(v):]  # a variant stored before a field was added
         return s

@@ -90,7 +90,8 @@ def _rules(s: ChantState) -> dict[str, Any]:
     v = s.variant
     if v != DEFAULT_VARIANT:
         out.update({"first_turn_draw": bool(v[0]), "runaway_threshold": v[1], "chant_cap": v[2],
-                    "depth_multipliers": ",".join(f"{h / 2:g}" for h in v[3:7])})
+                    "depth_multipliers": ",".join(f"{h / 2:g}" for h in v[3:7]),
+                    "depth_damage": rules.DEPTH_DAMAGE[v[7]]})
     return out
 
 
