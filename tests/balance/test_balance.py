@@ -17,7 +17,7 @@ LEVEL_KEYS = {"games", "matchups", "deck_win_rates", "first_player", "length", "
               "coverage", "game_metrics"}
 TOP_KEYS = {"format", "game", "seed", "games_per_pairing", "decks", "agents", "options", "choices", "pilots",
             "pilot_effect", "pilot_table", "method", "levels", "flags", "guideline", "compare", "variants", "swaps",
-            "field_swaps", "choice_table", "suggest", "optimize"}
+            "field_swaps", "choice_table", "suggest", "optimize", "first_player_effect"}
 
 OUT_OF_LINE = """
 [[cards]]
@@ -74,6 +74,30 @@ power = 2
 text.ja = "効果なし。"
 text.en = "No effects."
 """
+
+
+def test_the_first_player_effect_is_reported_per_level(tmp_path: Path) -> None:
+    from grimoire.balance.cli import summary_lines
+
+    data = balance("chant", ["fire", "matter"], ["random", "greedy"], 6, tmp_path, seed=5, plots_enabled=False)
+    rows = data["first_player_effect"]
+    assert [r["level"] for r in rows] == ["random", "greedy"]
+    for r in rows:
+        fp = data["levels"][r["level"]]["first_player"]
+        assert (r["wins"], r["games"], r["rate"], r["ci95"]) == (fp["wins"], 18, fp["rate"], fp["ci95"])
+        assert r["wins"] + r["second_wins"] + r["draws"] == 18
+        assert r["effect"] == pytest.approx(r["rate"] - 0.5) and r["band"] == [0.47, 0.53]
+        assert r["position"] == ("below" if r["rate"] < 0.47 else "above" if r["rate"] > 0.53 else "inside")
+    saved = json.loads((tmp_path / "balance.json").read_text(encoding="utf-8"))
+    assert saved["first_player_effect"] == json.loads(json.dumps(rows))
+    lines = [line for line in summary_lines(data) if line.startswith("first player [")]
+    r = rows[1]
+    assert lines[1] == (f"first player [greedy]: wins {r['rate']:.1%} [{r['ci95'][0]:.1%}, {r['ci95'][1]:.1%}] of 18 "
+                        f"games ({r['wins']}–{r['second_wins']}, {r['draws']} draws), {r['effect'] * 100:+.1f} points "
+                        f"against 50 %, {r['position']} 47–53 %")
+    html = (tmp_path / "report.html").read_text(encoding="utf-8")
+    section = html[html.index("First player / 先攻の有利"):html.index("Findings that change")]
+    assert "<td>random</td>" in section and "<td>greedy</td>" in section and f"{r['effect'] * 100:+.1f}" in section
 
 
 def test_report_files_exist_and_json_has_the_documented_keys(tmp_path: Path) -> None:

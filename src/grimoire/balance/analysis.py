@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from grimoire.core.stats import (
@@ -86,9 +86,37 @@ def deck_rates(games: Iterable[GameStats], labels: Sequence[str]) -> list[dict[s
 
 
 def first_player(games: Iterable[GameStats]) -> dict[str, Any]:
-    """How often the first player wins (draws count as not won)."""
+    """How often the first player wins (draws count as not won), and how many games were drawn."""
     known = [g for g in games if g.first is not None]
-    return rate(sum(1 for g in known if g.winner == g.first), len(known))
+    return {**rate(sum(1 for g in known if g.winner == g.first), len(known)),
+            "draws": sum(1 for g in known if g.winner is None)}
+
+
+#: The first player's win rate the lab calls even: 47–53 % (a game's seat order worth at most 3 points).
+FIRST_PLAYER_BAND = (0.47, 0.53)
+
+
+def first_player_effect(levels: Mapping[str, Mapping[str, Any]],
+                        band: tuple[float, float] = FIRST_PLAYER_BAND) -> list[dict[str, Any]]:
+    """How large the first player's advantage is at each AI level: the first player's win rate with its
+    interval, the second player's wins, the draws, ``effect`` (rate − ½) and where the rate lies
+    against ``band`` (``below``, ``inside``, ``above``).
+
+    >>> fp = {"wins": 45, "games": 100, "rate": 0.45, "ci95": [0.356, 0.548], "draws": 2}
+    >>> row = first_player_effect({"greedy": {"first_player": fp}})[0]
+    >>> row["level"], row["second_wins"], round(row["effect"], 3), row["position"]
+    ('greedy', 53, -0.05, 'below')
+    """
+    rows = []
+    for level, d in levels.items():
+        fp = d["first_player"]
+        r = float(fp["rate"])
+        draws = int(fp.get("draws", 0))
+        position = "below" if r < band[0] else "above" if r > band[1] else "inside"
+        rows.append({"level": level, "games": fp["games"], "wins": fp["wins"],
+                     "second_wins": fp["games"] - fp["wins"] - draws, "draws": draws, "rate": r,
+                     "ci95": fp["ci95"], "effect": r - 0.5, "band": list(band), "position": position})
+    return rows
 
 
 #: How the balance lab counts a game's length.

@@ -227,6 +227,11 @@ def summary_lines(data: dict[str, Any]) -> list[str]:
         lines.append(f"{level}: {d['games']} games, first player wins {fp['rate']:.1%} "
                      f"[{fp['ci95'][0]:.1%}, {fp['ci95'][1]:.1%}], {d['length']['mean_turns']:.1f} turns "
                      f"(both players' turns), {len(d.get('card_flags', []))} card flags")
+    for e in data.get("first_player_effect", []):
+        lo, hi = e["band"]
+        lines.append(f"first player [{e['level']}]: wins {e['rate']:.1%} [{e['ci95'][0]:.1%}, {e['ci95'][1]:.1%}] "
+                     f"of {e['games']} games ({e['wins']}–{e['second_wins']}, {e['draws']} draws), "
+                     f"{e['effect'] * 100:+.1f} points against 50 %, {e['position']} {lo * 100:.0f}–{hi * 100:.0f} %")
     if data.get("pilot_table"):
         for r in data["pilot_table"]["rows"]:
             lines.append(f"pilot table [{r['level']}] {r['deck']} played by {r['pilot']}: {r['diff']:+.1%} "

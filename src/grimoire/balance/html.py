@@ -249,6 +249,22 @@ def _pilot_table(t: dict[str, Any]) -> str:
                       _table(["level", "deck", "run's level", "pilot", "difference [95 %]", "paired games"], rows)])
 
 
+def _first_player(rows: list[dict[str, Any]]) -> str:
+    """How large the first player's advantage is at each AI level."""
+    lo, hi = rows[0]["band"]
+    return "\n".join([
+        "<h2>First player / 先攻の有利</h2>",
+        f"<p>The first player's win rate at each AI level (a draw counts as not won), its difference from 50 % "
+        f"and where it lies against {lo * 100:.0f}–{hi * 100:.0f} % / "
+        "先攻の勝率（引き分けは勝ちに数えない）と 50 % との差。</p>",
+        _table(["level", "games", "first – second – draws", "first player wins", "95 % interval", "effect (points)",
+                f"{lo * 100:.0f}–{hi * 100:.0f} %"],
+               [[escape(r["level"]), str(r["games"]), f"{r['wins']} – {r['second_wins']} – {r['draws']}",
+                 _pct(r["rate"]), _ci(r["ci95"]), f"{r['effect'] * 100:+.1f}",
+                 f'<span class="{"ok" if r["position"] == "inside" else "flag"}">{escape(r["position"])}</span>']
+                for r in rows])])
+
+
 def _variant(v: dict[str, Any]) -> str:
     """One rules variant against the default, paired."""
     name = ", ".join(f"{k}={x}" for k, x in v["variant"].items())
@@ -285,6 +301,8 @@ def render_html(data: dict[str, Any], images: list[str]) -> str:
                      f"Game length: {escape(m['turns_counted'])}.</p>")
         parts.append(f'<p class="caveat"><b>相関であり因果ではない / Associations, not causes.</b> '
                      f"{escape(m['caveat']['ja'])}<br>{escape(m['caveat']['en'])}</p>")
+    if data.get("first_player_effect"):
+        parts.append(_first_player(data["first_player_effect"]))
     parts.append("<h2>Findings that change with AI strength</h2>")
     if data["flags"]:
         parts.append(_table(["metric", "subject", "by level"],

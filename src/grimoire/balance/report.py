@@ -367,6 +367,7 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
         "pilots": {label: pilot for label, h in hints.items() if (pilot := pilot_of(h)) is not None},
         "method": method(correction, min_sample),
         "levels": levels,
+        "first_player_effect": analysis.first_player_effect(levels),
         "flags": analysis.sign_flags(levels),
         "guideline": metrics_for(game).guideline(cached_game(game, paths, new_tables) if compare else base),
         "compare": None,
