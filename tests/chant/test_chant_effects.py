@@ -203,6 +203,7 @@ def test_vocabulary_advance_all_with_attribute_and_rewind_all_ready() -> None:
 
 def test_rule_11_options_and_defaults() -> None:
     assert GAME.options() == {"exclusive_placement": False, "first_player": "coin", "starting_life": 20,
+                              "first_player_life": 0,
                               "turn_limit": 60, "first_turn_draw": False, "runaway_threshold": 10, "chant_cap": 5,
                               "depth_multipliers": "1,1,1.5,2", "depth_damage": "a_phase"}
     assert GAME.options({"exclusive_placement": "true"})["exclusive_placement"] is True

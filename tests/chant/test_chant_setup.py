@@ -6,7 +6,7 @@ import pytest
 from chant_helpers import GAME, area_cards, build, find, ids, kinds, next_turn, play, settle, uid
 
 from grimoire.core.decision import Outcome
-from grimoire.core.errors import ContentError, DeckError
+from grimoire.core.errors import ContentError, DeckError, OptionsError
 from grimoire.core.game import Setup
 from grimoire.games.chant import ChantGame
 from grimoire.games.chant.cards import parse_card
@@ -236,6 +236,16 @@ def test_rule_1_5_4_forbidden_books_only_in_the_forbidden_deck() -> None:
 def test_rule_1_6_1_life_set_at_setup() -> None:
     s, _ = new(starting_life=30)
     assert [p.life for p in s.players] == [30, 30]
+
+
+def test_rule_1_6_1_variant_first_player_life() -> None:
+    for first in ("0", "1"):
+        s, _ = new(first_player=first, first_player_life=3)
+        assert [p.life for p in s.players] == ([23, 20] if first == "0" else [20, 23])
+    s, _ = new(starting_life=30, first_player_life=2)
+    assert sorted(p.life for p in s.players) == [30, 32] and s.players[s.first].life == 32
+    with pytest.raises(OptionsError, match="first_player_life' must be at least 0"):
+        GAME.options({"first_player_life": -1})
 
 
 def test_rule_1_6_2_libraries_are_shuffled_by_the_seed() -> None:

@@ -50,6 +50,8 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("first_player", "coin", "Who goes first: a coin toss, or seat 0 or 1 (1.6.3)",
                choices=("coin", "0", "1")),
     OptionSpec("starting_life", 20, "Life at the start (1.6.1)", minimum=1),
+    OptionSpec("first_player_life", 0, "Variant: the first player starts with this much more life (1.6.1)",
+               minimum=0, maximum=99),
     OptionSpec("turn_limit", 60, "Turns per player before the game is a draw; 0 for none (9.5)", minimum=0),
     OptionSpec("first_turn_draw", False, "Variant: the first player also draws on the first turn (2.2)"),
     OptionSpec("runaway_threshold", 10, "Variant: the runaway check comes when ready cards exceed this (6.1)",
@@ -156,6 +158,7 @@ class ChantGame(Game[ChantState]):
             s.first = int(opts["first_player"])
             ev.append(Event("first", s.first, ("chosen",)))
         s.active = s.first
+        s.players[s.first].life += int(opts["first_player_life"])
         try:
             for p in (s.first, 1 - s.first):
                 rules.draw(s, p, 5, ev)
