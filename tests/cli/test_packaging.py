@@ -183,3 +183,10 @@ def test_the_wheel_holds_cards_decks_rules_web_assets_and_font(tmp_path: Path) -
     assert "Classifier: Programming Language :: Python :: 3.13" in meta
     assert not re.search(r"Provides-Extra: (test|lint|dev|ci|bench|browser-tests)$", meta, re.M)
     assert "grimoire = grimoire.cli.main:main" in entry and "chant = grimoire.games.chant:PLUGIN" in entry
+
+
+def test_uvicorn_is_bounded_to_the_versions_tested() -> None:
+    # the server's connection guard subclasses uvicorn's HTTP protocol classes (not a public interface)
+    uvicorn = next(Requirement(r) for r in EXTRAS["web"] if Requirement(r).name == "uvicorn")
+    uppers = [spec for spec in uvicorn.specifier if spec.operator == "<"]
+    assert len(uppers) == 1 and Version(uppers[0].version) <= Version("0.56")

@@ -204,6 +204,8 @@ def balance_command(
     for line in summary_lines(data):
         typer.echo(line)
     typer.echo(f"report: {Path(out) / 'report.html'}")
+    if data.get("plots_missing"):
+        typer.echo(f"grimoire: note: {data['plots_missing']}", err=True)
 
 
 def _play(r: dict[str, Any]) -> str:

@@ -291,6 +291,8 @@ def render_html(data: dict[str, Any], images: list[str]) -> str:
         + "".join(f"<p>Pilot: {escape(deck)} is played by {escape(level)} at every level (same seeds).</p>"
                   for deck, level in data.get("pilots", {}).items()),
     ]
+    if data.get("plots_missing"):
+        parts.append(f'<p class="caveat"><b>グラフなし / No plots.</b> {escape(data["plots_missing"])}</p>')
     for img in images:
         if img in ("lengths.png", "game.png"):
             parts.append(f'<img src="{escape(img)}" alt="{escape(img)}">')

@@ -8,6 +8,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from grimoire.extras import MissingExtra
+
+
+def missing() -> str | None:
+    """The one line naming the ``balance`` extra when matplotlib cannot be imported (None when it can)."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError as exc:
+        return str(MissingExtra("balance", "the plots are left out: they need matplotlib", str(exc)))
+    return None
+
 
 def _plt() -> Any:
     try:

@@ -464,6 +464,8 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
     if store is not None:
         data["cache"] = store.summary()
     images = plots.draw_all(data, out) if plots_enabled else []
+    if plots_enabled and plots.missing():
+        data["plots_missing"] = plots.missing()  # said in the page, the JSON and the command's output
     (out / "balance.json").write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
     (out / "report.html").write_text(render_html(data, images), encoding="utf-8")
     return data

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import sys
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -25,9 +26,9 @@ from grimoire.core.game import Game
 from grimoire.core.registry import game_names, load_game
 from grimoire.core.safeio import CARDS_LIMIT, read_text
 from grimoire.core.tomlwrite import dump_cards
-from grimoire.extras import require
 
 from .cardfiles import open_games
+from .pngfaces import png_renderer
 from .text import t
 
 HIDDEN_FIELDS = ("id", "name", "text", "flavor", "effects", "ruby", "groups", "kind", "choices", "mods", "cost")
@@ -320,7 +321,9 @@ def render_cards(names: Sequence[str], game_name: str | None, cards: Sequence[st
     """Write the faces of the named cards into ``out`` (``<id>-<lang>.svg``, and ``.png`` with ``png``)."""
     to_png = None
     if png:
-        to_png = require("cairosvg", "png", "--png needs CairoSVG").svg2png
+        to_png, note = png_renderer()
+        if note:
+            print(f"grimoire: note: {note}", file=sys.stderr)
     if out.exists() and not out.is_dir():
         raise GrimoireError(f"{out} is not a folder")
     games = open_games([game_name] if game_name is not None else game_names(), cards, game_name)
@@ -331,7 +334,7 @@ def render_cards(names: Sequence[str], game_name: str | None, cards: Sequence[st
         files[out / f"{cid}-{lang}.svg"] = svg.encode("utf-8")
         if to_png is not None:
             try:
-                files[out / f"{cid}-{lang}.png"] = to_png(bytestring=svg.encode("utf-8"))
+                files[out / f"{cid}-{lang}.png"] = to_png(svg)
             except Exception as exc:  # CairoSVG's own errors: one line, nothing written
                 raise GrimoireError(f"cannot draw {cid!r} as PNG: {exc}") from None
     for path, data in files.items():

@@ -26,9 +26,10 @@ hundred milliseconds), ``full`` with ``synchronous_commit = on`` (flushed to dis
 from __future__ import annotations
 
 import contextlib
+import importlib
 import json
 import logging
-import queue
+import os
 import re
 import threading
 import time
@@ -74,6 +75,17 @@ CREATE INDEX IF NOT EXISTS games_by_activity ON games (last_active) WHERE outcom
 CREATE INDEX IF NOT EXISTS games_finished ON games (last_active, id) WHERE outcome IS NOT NULL;
 """
 SCHEMA_LOCK = 0x6772696D  # the advisory lock that keeps two starting processes from creating tables at once
+POOL_MAX = min(32, (os.cpu_count() or 1) + 4)  # asyncio.to_thread's threads: a store call never waits for a connection
+POOL_WAIT = 30.0  # seconds a call waits for a free connection before it fails (one line, like any database error)
+
+
+def _require(module: str) -> Any:
+    """psycopg or psycopg_pool, or a StorageError naming the ``postgres`` extra."""
+    try:
+        return importlib.import_module(module)
+    except ImportError as exc:
+        raise StorageError(str(MissingExtra("postgres", "a postgresql:// database needs psycopg and psycopg_pool",
+                                            str(exc)))) from None
 
 
 def redact(url: str) -> str:
@@ -94,27 +106,57 @@ class PgStore:
         self.url = url
         self.durability = durability
         self.size = size
-        self._idle: queue.LifoQueue[Any] = queue.LifoQueue()
+        self._pool: Any = None
         self._stop = threading.Event()
         self._listener: threading.Thread | None = None
         if connect:
-            conn = self._connect()
+            self._open_pool()
             try:
-                with conn.transaction():
+                with self._conn("open") as conn:
                     conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
                     for statement in filter(str.strip, PG_SCHEMA.split(";")):
                         conn.execute(statement)
-            except Exception as exc:
-                conn.close()
-                raise StorageError(f"cannot open the database {redact(url)}: {_reason(exc)}") from None
-            self._idle.put(conn)
+            except StorageError:
+                self.close()
+                raise
+
+    def _open_pool(self) -> None:
+        """The connection pool (psycopg_pool): ``size`` connections kept open, and as many more as the
+        server's worker threads can ask for at once, each checked before use and replaced when broken."""
+        psycopg_pool = _require("psycopg_pool")
+        psycopg = _require("psycopg")
+        failure = self._connect_failure()  # one attempt first: the pool would retry, and only say it timed out
+        if failure is not None:
+            raise StorageError(f"cannot open the database {redact(self.url)}: {failure}")
+        sync = "on" if self.durability == "full" else "off"
+
+        def configure(conn: Any) -> None:
+            conn.execute("SET synchronous_commit = " + sync)
+            conn.commit()
+
+        pool = psycopg_pool.ConnectionPool(
+            self.url, min_size=self.size, max_size=max(self.size, POOL_MAX), open=False, configure=configure,
+            check=psycopg_pool.ConnectionPool.check_connection, kwargs={"connect_timeout": 10},
+            timeout=POOL_WAIT, name="grimoire")
+        try:
+            pool.open(wait=True, timeout=10)
+        except (psycopg_pool.PoolTimeout, psycopg.Error) as exc:
+            pool.close()
+            raise StorageError(f"cannot open the database {redact(self.url)}: {_reason(exc)}") from None
+        self._pool = pool
+
+    def _connect_failure(self) -> str | None:
+        """Why one plain connection attempt fails, or None when it succeeds."""
+        psycopg = _require("psycopg")
+        try:
+            psycopg.connect(self.url, connect_timeout=10).close()
+        except psycopg.Error as exc:
+            return _reason(exc)
+        return None
 
     def _connect(self, autocommit: bool = False) -> Any:
-        try:
-            import psycopg
-        except ImportError as exc:
-            raise StorageError(str(MissingExtra("postgres", "a postgresql:// database needs psycopg", str(exc)))
-                               ) from None
+        """One connection of its own (the listener's), outside the pool."""
+        psycopg = _require("psycopg")
         try:
             conn = psycopg.connect(self.url, autocommit=autocommit, connect_timeout=10)
             conn.execute("SET synchronous_commit = " + ("on" if self.durability == "full" else "off"))
@@ -128,28 +170,22 @@ class PgStore:
     def _conn(self, what: str) -> Iterator[Any]:
         """A pooled connection inside one transaction; database errors become :class:`StorageError`."""
         import psycopg
+        import psycopg_pool
 
+        if self._pool is None:
+            raise StorageError(f"cannot {what} the database {redact(self.url)}: the store is closed")
         try:
-            conn = self._idle.get_nowait()
-        except queue.Empty:
-            conn = self._connect()
-        broken = False
-        try:
-            with conn.transaction():
+            with self._pool.connection() as conn, conn.transaction():
                 yield conn
         except (StaleWrite, StorageError):
             raise
         except psycopg.errors.UniqueViolation:
             raise StaleWrite("answer already stored") from None
+        except psycopg_pool.PoolTimeout:
+            raise StorageError(f"cannot {what} the database {redact(self.url)}: no connection free within "
+                               f"{POOL_WAIT:g} s") from None
         except psycopg.Error as exc:
-            broken = conn.closed or isinstance(exc, psycopg.OperationalError)
             raise StorageError(f"cannot {what} the database {redact(self.url)}: {_reason(exc)}") from None
-        finally:
-            if broken or conn.closed or self._idle.qsize() >= self.size:
-                with contextlib.suppress(Exception):
-                    conn.close()
-            else:
-                self._idle.put(conn)
 
     # ----- games ----------------------------------------------------------------
     def create_game(self, game: StoredGame) -> None:
@@ -354,10 +390,7 @@ class PgStore:
         if self._listener is not None:
             self._listener.join(timeout=5)
             self._listener = None
-        while True:
-            try:
-                conn = self._idle.get_nowait()
-            except queue.Empty:
-                break
+        pool, self._pool = self._pool, None
+        if pool is not None:
             with contextlib.suppress(Exception):
-                conn.close()
+                pool.close()
