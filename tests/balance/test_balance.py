@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from balance_helpers import invoke_balance
 
 from grimoire.balance import balance
 from grimoire.balance.analysis import paired, sign_flags
+from grimoire.core.effects import Effect
 from grimoire.core.registry import load_game
-from grimoire.games.chant.metrics import ChantMetrics, guideline_band
+from grimoire.games.chant.metrics import ChantMetrics, guideline_band, has_drawback
 
 LEVEL_KEYS = {"games", "matchups", "deck_win_rates", "first_player", "length", "reasons", "cards", "card_flags",
               "coverage", "game_metrics"}
@@ -225,3 +227,31 @@ def test_swap_everywhere_without_a_card_is_refused_in_one_line(tmp_path: Path) -
     assert result.exit_code != 0
     assert "--swap-everywhere needs --swap CARD or --swap-all" in str(result.exception or result.output)
     assert not out.exists()
+
+
+def _drawback(*effects: Effect) -> bool:
+    return has_drawback(SimpleNamespace(effects=effects))
+
+
+def test_rule_8_5_a_drawback_is_what_always_costs_the_owner() -> None:
+    rewind = {"n": 1, "target": "choose"}
+    # rewinding a card the owner may pick on either side is no drawback; its own cards, or every card, are
+    assert not _drawback(Effect("activate", "rewind", {**rewind, "filter": {"owner": "any"}}))
+    assert _drawback(Effect("activate", "rewind", {**rewind, "filter": {"owner": "own"}}))
+    assert _drawback(Effect("activate", "rewind", {**rewind, "filter": {}}))  # owner defaults to own
+    assert _drawback(Effect("activate", "rewind", {"n": 1, "target": "all", "filter": {"owner": "any"}}))
+    assert not _drawback(Effect("activate", "rewind", {**rewind, "filter": {"owner": "opponent"}}))
+    # advancing the opponent's cards is one; advancing one's own is not
+    assert _drawback(Effect("activate", "advance", {"n": 1, "target": "choose", "filter": {"owner": "opponent"}}))
+    assert _drawback(Effect("activate", "advance", {"n": 1, "target": "all", "filter": {"owner": "any"}}))
+    assert not _drawback(Effect("activate", "advance", {"n": 1, "target": "all", "filter": {}}))
+    assert not _drawback(Effect("end_phase", "advance", {"n": 1, "target": "self", "filter": {}}))
+    # an optional life cost is none: a C-phase ability's cost_life, or paying 0 to pay_life_advance_self
+    assert not _drawback(Effect("c_phase", "advance", {"n": 1, "target": "choose", "filter": {}}, 2))
+    assert not _drawback(Effect("chant_start", "pay_life_advance_self", {"max": 6}))
+    assert _drawback(Effect("activate", "pay_life", {"n": 1}))
+    # the shipped cards whose only life cost is a C-phase ability's
+    flagged = {f["card"]: f for f in ChantMetrics().guideline(load_game("chant"))}
+    pool = load_game("chant").pool
+    assert not has_drawback(pool["overclock"]) and not has_drawback(pool["mana_crystal"])
+    assert all(not f["drawback"] for name, f in flagged.items() if name in ("overclock", "mana_crystal"))

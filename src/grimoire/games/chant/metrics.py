@@ -302,19 +302,34 @@ COVERAGE = [
 ]
 
 
-DRAWBACK_OPS = {"pay_life", "discard", "pay_life_advance_self"}
+#: Effects that always cost their owner (8.5): life paid, hand cards discarded.
+DRAWBACK_OPS = {"pay_life", "discard"}
 
 
 def has_drawback(card: Any) -> bool:
-    """Whether a card has an effect that costs its owner something (8.5)."""
+    """Whether a card has an effect that always costs its owner something (8.5).
+
+    A drawback happens whenever the effect does, whatever the owner chooses: paying life,
+    discarding, damage to self or both, rewinding the owner's own cards (this card, cards
+    only of the owner, or every card of both sides), advancing the opponent's cards (cards
+    only of the opponent, or every card of both sides), and a life cost of an effect that
+    is not optional. Not drawbacks: what the owner may decline — a C-phase ability (its
+    ``cost_life`` included), ``pay_life_advance_self`` (pay 0) — and a chosen target the
+    owner may pick on either side (``choose`` with ``owner = any``).
+    """
     for e in card.effects:
-        if e.op in DRAWBACK_OPS:
+        if e.on == "c_phase":  # used only if the owner wants to, cost and all
+            continue
+        if e.op in DRAWBACK_OPS or e.cost:
             return True
         if e.op == "damage" and e.params.get("to") in ("self", "both"):
             return True
-        if e.op == "rewind" and e.params.get("filter", {}).get("owner", "any") in ("own", "any"):
+        owner = e.params.get("filter", {}).get("owner", "own")
+        target = e.params.get("target")
+        if e.op == "rewind" and (target == "self" or owner == "own" or (owner == "any" and target == "all")):
             return True
-        if e.cost:
+        if e.op == "advance" and target != "self" and (
+                owner == "opponent" or (owner == "any" and target == "all")):
             return True
     return False
 
