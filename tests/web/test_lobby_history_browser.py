@@ -201,3 +201,20 @@ def test_a_friend_on_another_browser_chooses_their_own_deck_then_both_play(serve
         friend.close()
         host.wait_for_selector("#peer[data-present='0']", timeout=STEP_TIMEOUT_MS)
         assert host.text_content("#peer") == "● 相手は未接続"
+
+
+def test_rule_2_3_the_lobby_lets_the_computer_pick_its_own_set_up(server, browser):  # noqa: F811
+    with new_page(browser, locale="en-GB") as page:
+        page.goto(server.url + "/")
+        page.wait_for_selector("body[data-ready='1']")
+        page.check("input[name=game][value=destiny]")
+        assert not page.is_checked("#ai-setup") and page.is_visible("#ai-setup")
+        assert "its deck's" in (page.text_content("#ai-setup-label") or "")
+        page.check("input[name=opponent][value=friend]")
+        assert page.is_hidden("#ai-setup-label")  # a friend plays their own deck's choices
+        page.check("input[name=opponent][value=ai]")
+        page.check("#ai-setup")
+        with page.expect_request("**/api/games") as request:
+            page.click("#create")
+        assert json.loads(request.value.post_data or "{}")["opponent"]["setup"] == "own"
+        page.wait_for_selector("#created:not([hidden])")

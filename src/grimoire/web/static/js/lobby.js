@@ -152,6 +152,8 @@ async function create(event) {
     deck: deckSpec(form, "mine"),
     opponent: { kind: opponentKind, level: form.querySelector("#level").value, deck: deckSpec(form, "theirs") },
   };
+  // the computer plays its deck's declared set-up choices (# ability:) unless asked to pick its own
+  if (opponentKind === "ai" && document.getElementById("ai-setup").checked) body.opponent.setup = "own";
   const button = document.getElementById("create");
   button.disabled = true;
   button.textContent = t("creating");
@@ -203,6 +205,7 @@ async function main() {
   const friendMode = () => {
     const friend = form.querySelector("input[name=opponent]:checked").value === "friend";
     document.getElementById("friend-picks-label").hidden = !friend;
+    document.getElementById("ai-setup-label").hidden = friend;
     document.getElementById("deck-theirs").hidden = friend && document.getElementById("friend-picks").checked;
   };
   for (const input of form.querySelectorAll("input[name=opponent], #friend-picks")) {
