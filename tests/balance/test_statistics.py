@@ -8,10 +8,31 @@ from pathlib import Path
 import pytest
 
 from grimoire.balance import balance
-from grimoire.balance.analysis import adjust, card_flags, card_impact, difference, sign_flags
-from grimoire.balance.collect import GameStats
+from grimoire.balance.analysis import (
+    adjust,
+    card_flags,
+    card_impact,
+    deck_rates,
+    difference,
+    first_player,
+    matchups,
+    paired,
+    results,
+    sign_flags,
+)
+from grimoire.balance.collect import GameStats, deck_seat
+from grimoire.balance.swaps import first_player_results, paired_effect
 from grimoire.core.decision import Event
-from grimoire.core.stats import benjamini_hochberg, holm, newcombe, p_two_sided, two_proportion_z
+from grimoire.core.stats import (
+    benjamini_hochberg,
+    holm,
+    newcombe,
+    p_t_two_sided,
+    p_two_sided,
+    t95,
+    t_cdf,
+    two_proportion_z,
+)
 from grimoire.games.destiny.metrics import DestinyMetrics
 
 
@@ -128,3 +149,38 @@ def test_the_report_states_its_caveat_sample_rule_and_length_count(tmp_path: Pat
     assert "Associations, not causes" in html and "相関であり因果ではない" in html
     assert "both players" in data["levels"]["random"]["length"]["counted"] and "both players" in html
     assert "at least 7 seat-games" in html
+
+
+def test_t_quantiles_match_the_printed_table() -> None:
+    # two-sided 95 % quantiles of Student's t as printed in every table (df 1, 2, 5, 10, 19, 29, 120)
+    table = {1: 12.706, 2: 4.303, 5: 2.571, 10: 2.228, 19: 2.093, 29: 2.045, 120: 1.980}
+    assert {df: round(t95(df), 3) for df in table} == table
+    assert abs(t_cdf(2.093024, 19) - 0.975) < 1e-6 and p_t_two_sided(0.0, 7) == 1.0
+
+
+def test_a_paired_interval_at_small_n_is_a_t_interval() -> None:
+    old = [0.0] * 20
+    new = [1.0] * 6 + [0.0] * 14  # mean 0.3, sd 0.4702, se 0.1051
+    r = paired(old, new)
+    half = r["ci95"][1] - r["diff"]
+    assert r["pairs"] == 20 and abs(r["diff"] - 0.3) < 1e-12
+    assert abs(half - t95(19) * r["se"]) < 1e-12 and round(half, 4) == 0.2200  # the normal 1.96 gave 0.2061
+    effect = paired_effect({("l", "b", i): v for i, v in enumerate(new)}, {("l", "b", i): 0.0 for i in range(20)})
+    assert round(effect["p"], 4) == round(p_t_two_sided(0.3 / r["se"], 19), 4) == 0.0102  # t_{0.995, 19} = 2.861
+
+
+def _result(i: int, decks: tuple[str, str], winner: int | None, first: int = 0) -> GameStats:
+    return GameStats(i, "greedy", decks, winner, "", first, 9, 40)
+
+
+def test_a_draw_counts_half_in_every_table() -> None:
+    games = [_result(0, ("a", "b"), 0), _result(1, ("b", "a"), None), _result(2, ("a", "b"), 1),
+             _result(3, ("b", "a"), None)]
+    rates = {r["deck"]: r for r in deck_rates(games, ["a", "b"])}
+    assert rates["a"]["rate"] == rates["b"]["rate"] == 0.5 and rates["a"]["draws"] == 2
+    (m,) = matchups(games, ["a", "b"])
+    assert m["win_rate_a"] == 0.5 and m["draws"] == 2
+    assert first_player(games)["rate"] == 0.5  # one win, one loss and two draws for the first player
+    assert results(games, lambda g: deck_seat(g, "a"))["rate"] == 0.5  # the choice table's and optimizer's cells
+    assert first_player_results(games, "a")[("greedy", "b", 1)] == 0.5  # the swap table's first-player column
+    assert card_impact(games, {"a": {"x"}, "b": set()}, min_sample=1)[0]["not_drawn"]["rate"] == 0.5

@@ -18,24 +18,25 @@ from grimoire.games.chant.metrics import vanilla_card
 
 
 def test_paired_effect_by_hand() -> None:
-    # differences 1, 0, 1, 0: mean 0.5, sample variance 1/3, half-width 1.96·√(1/12) = 0.5658
+    # differences 1, 0, 1, 0: mean 0.5, sample variance 1/3, standard error √(1/12) = 0.28868;
+    # half-width t_{0.975, 3}·√(1/12) = 3.1824·0.28868 = 0.91869 (the normal 1.96 gave 0.5658)
     base = {("l", "o", i): v for i, v in enumerate([1.0, 1.0, 1.0, 0.0])}
     other = {("l", "o", i): v for i, v in enumerate([0.0, 1.0, 0.0, 0.0])}
     e = paired_effect(base, other)
     assert e["value"] == 0.5 and e["pairs"] == 4
-    assert e["ci95"][0] == pytest.approx(0.5 - 0.56580, abs=1e-4)
-    assert e["ci95"][1] == pytest.approx(0.5 + 0.56580, abs=1e-4)
-    assert e["p"] == pytest.approx(0.0833, abs=1e-3)  # z = 0.5 / √(1/12) = 1.732
+    assert e["ci95"][0] == pytest.approx(0.5 - 0.91869, abs=1e-4)
+    assert e["ci95"][1] == pytest.approx(0.5 + 0.91869, abs=1e-4)
+    assert e["p"] == pytest.approx(0.1817, abs=1e-3)  # t = 0.5 / √(1/12) = 1.732 on 3 degrees of freedom
 
 
 def _stats(index: int, decks: tuple[str, str], winner: int | None, first: int | None) -> GameStats:
     return GameStats(index, "greedy", decks, winner, "", first, 10, 50)
 
 
-def test_first_player_results_count_draws_as_not_won_and_skip_unknown_first_players() -> None:
+def test_first_player_results_count_draws_half_and_skip_unknown_first_players() -> None:
     games = [_stats(0, ("a", "b"), 0, 0), _stats(1, ("b", "a"), None, 1), _stats(2, ("a", "b"), 1, 0),
              _stats(3, ("a", "b"), 1, None)]
-    assert first_player_results(games, "a") == {("greedy", "b", 0): 1.0, ("greedy", "b", 1): 0.0,
+    assert first_player_results(games, "a") == {("greedy", "b", 0): 1.0, ("greedy", "b", 1): 0.5,
                                                 ("greedy", "b", 2): 0.0}
 
 
@@ -48,12 +49,12 @@ def test_a_swaps_effect_on_the_first_player_by_hand() -> None:
     row = out["rows"][0]
     first = row["first_player"]
     assert first["value"] == -0.5 and first["pairs"] == 4
-    assert first["ci95"][0] == pytest.approx(-0.5 - 0.56580, abs=1e-4)
+    assert first["ci95"][0] == pytest.approx(-0.5 - 0.91869, abs=1e-4)
     assert (first["built"], first["swapped"]) == (0.25, 0.75)
     assert row["value"] == 0.5  # deck a's own result moves the other way
     line = next(x for x in summary_lines({"levels": {}, "swaps": out, "flags": [], "guideline": []})
                 if x.startswith("swap x"))
-    assert "first player -50.0% [-106.6%, +6.6%]" in line
+    assert "first player -50.0% [-141.9%, +41.9%]" in line
 
 
 def test_a_swap_replaces_every_copy_in_place() -> None:

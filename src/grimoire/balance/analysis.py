@@ -3,8 +3,8 @@
 A game's own metrics come from its plugin (:class:`~grimoire.core.plugin.GameMetrics`).
 
 Every rate comes with a 95 % Wilson interval; paired differences (the same seeds
-played with two card pools) come with a normal interval of the mean per-game
-difference.
+played with two card pools) come with a Student t interval of the mean per-game
+difference. A draw counts ½ everywhere (win 1, draw ½, loss 0).
 
 >>> rate(3, 4)["rate"], [round(x, 3) for x in rate(3, 4)["ci95"]]
 (0.75, [0.301, 0.954])
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from grimoire.core.stats import (
@@ -26,22 +26,33 @@ from grimoire.core.stats import (
     newcombe,
     p_two_sided,
     rate,
+    score,
+    t95,
     two_proportion_z,
+    wilson,
 )
 
 from .collect import GameStats
 
 
 def paired(old: Sequence[float], new: Sequence[float]) -> dict[str, Any]:
-    """Mean of ``new − old`` over paired games, with a 95 % normal interval of that mean."""
+    """Mean of ``new − old`` over paired games, with the 95 % Student t interval of that mean
+    (n − 1 degrees of freedom: right at small n too) and its standard error ``se``.
+
+    >>> r = paired([0.0] * 10, [1.0, 0.0] * 5)
+    >>> r["diff"], [round(x, 3) for x in r["ci95"]]
+    (0.5, [0.123, 0.877])
+    """
     n = len(old)
     if n == 0:
-        return {"old": 0.0, "new": 0.0, "diff": 0.0, "ci95": [0.0, 0.0], "pairs": 0}
+        return {"old": 0.0, "new": 0.0, "diff": 0.0, "ci95": [0.0, 0.0], "pairs": 0, "se": 0.0}
     diffs = [b - a for a, b in zip(old, new, strict=True)]
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-    half = Z95 * math.sqrt(var / n)
-    return {"old": sum(old) / n, "new": sum(new) / n, "diff": mean, "ci95": [mean - half, mean + half], "pairs": n}
+    se = math.sqrt(var / n)
+    half = t95(n - 1) * se if n > 1 else 0.0
+    return {"old": sum(old) / n, "new": sum(new) / n, "diff": mean, "ci95": [mean - half, mean + half], "pairs": n,
+            "se": se}
 
 
 def won(g: GameStats, seat: int) -> float:
@@ -49,8 +60,21 @@ def won(g: GameStats, seat: int) -> float:
     return 0.5 if g.winner is None else (1.0 if g.winner == seat else 0.0)
 
 
+def points(total: float, games: int) -> dict[str, Any]:
+    """A seat-game score (win 1, draw ½, loss 0) summed to ``total`` over ``games``, as a rate with
+    its Wilson interval (``wins`` holds the points, halves included).
+
+    >>> points(2.5, 4)["rate"]
+    0.625
+    """
+    whole = int(total)
+    return {**rate(whole, games), "wins": whole if whole == total else total, "rate": total / games if games else 0.0,
+            "ci95": list(wilson(total, games))}
+
+
 def matchups(games: Iterable[GameStats], labels: Sequence[str]) -> list[dict[str, Any]]:
-    """Deck A against deck B (A ≠ B, each unordered pair once): A's wins with an interval."""
+    """Deck A against deck B (A ≠ B, each unordered pair once): A's win rate (a draw counts ½) with
+    an interval."""
     table: dict[tuple[str, str], list[int]] = {}
     for g in games:
         a, b = g.decks
@@ -65,15 +89,16 @@ def matchups(games: Iterable[GameStats], labels: Sequence[str]) -> list[dict[str
     out = []
     for (a, b), (wa, wb, dr) in sorted(table.items(), key=lambda kv: (labels.index(kv[0][0]), labels.index(kv[0][1]))):
         n = wa + wb + dr
-        r = rate(wa, n)
+        r = score(wa, dr, n)
         out.append({"deck_a": a, "deck_b": b, "games": n, "wins_a": wa, "wins_b": wb, "draws": dr,
                     "win_rate_a": r["rate"], "ci95": r["ci95"]})
     return out
 
 
 def deck_rates(games: Iterable[GameStats], labels: Sequence[str]) -> list[dict[str, Any]]:
-    """Each deck's win rate over all its non-mirror games."""
+    """Each deck's win rate over all its non-mirror games (a draw counts ½)."""
     wins = Counter[str]()
+    draws = Counter[str]()
     played = Counter[str]()
     for g in games:
         if g.decks[0] == g.decks[1]:
@@ -82,14 +107,27 @@ def deck_rates(games: Iterable[GameStats], labels: Sequence[str]) -> list[dict[s
             played[g.decks[seat]] += 1
             if g.winner == seat:
                 wins[g.decks[seat]] += 1
-    return [{"deck": d, **rate(wins[d], played[d])} for d in labels if played[d]]
+            elif g.winner is None:
+                draws[g.decks[seat]] += 1
+    return [{"deck": d, **score(wins[d], draws[d], played[d])} for d in labels if played[d]]
+
+
+def results(games: Iterable[GameStats], seat_of: Callable[[GameStats], int | None]) -> dict[str, Any]:
+    """The win rate (a draw counts ½) of the seat ``seat_of`` names in each game (None: left out)."""
+    wins = draws = n = 0
+    for g in games:
+        seat = seat_of(g)
+        if seat is None:
+            continue
+        n += 1
+        wins += 1 if g.winner == seat else 0
+        draws += 1 if g.winner is None else 0
+    return score(wins, draws, n)
 
 
 def first_player(games: Iterable[GameStats]) -> dict[str, Any]:
-    """How often the first player wins (draws count as not won), and how many games were drawn."""
-    known = [g for g in games if g.first is not None]
-    return {**rate(sum(1 for g in known if g.winner == g.first), len(known)),
-            "draws": sum(1 for g in known if g.winner is None)}
+    """How often the first player wins (a draw counts ½), with the drawn games counted (``draws``)."""
+    return results(games, lambda g: g.first)
 
 
 #: The first player's win rate the lab calls even: 47–53 % (a game's seat order worth at most 3 points).
@@ -152,7 +190,7 @@ def difference(a: dict[str, Any], b: dict[str, Any], min_sample: int = MIN_SAMPL
     True
     """
     n1, n2 = int(a["games"]), int(b["games"])
-    s1, s2 = int(a["wins"]), int(b["wins"])
+    s1, s2 = float(a["wins"]), float(b["wins"])
     if n1 < min_sample or n2 < min_sample:
         return {"delta": None, "ci95": None, "p": None, "enough": False}
     lo, hi = newcombe(s1, n1, s2, n2)
@@ -182,12 +220,12 @@ def card_impact(games: Sequence[GameStats], deck_cards: dict[str, set[str]], min
     of the seat-games in which the card was drawn that its holder also played it).
     These are associations, not causes."""
     cards = sorted({c for cs in deck_cards.values() for c in cs})
-    acc: dict[str, list[int]] = {c: [0] * 10 for c in cards}
+    acc: dict[str, list[float]] = {c: [0.0] * 10 for c in cards}
     for g in games:
         for seat in (0, 1):
             mine = deck_cards.get(g.decks[seat], set())
             theirs = deck_cards.get(g.decks[1 - seat], set())
-            w = 1 if g.winner == seat else 0
+            w = won(g, seat)
             drawn = set(g.drawn[seat])
             own_played = set(g.played[seat])
             against = set(g.played[1 - seat])
@@ -205,13 +243,14 @@ def card_impact(games: Sequence[GameStats], deck_cards: dict[str, set[str]], min
     out: list[dict[str, Any]] = []
     for c in cards:
         a = acc[c]
-        rd, rnd, rpa, rnpa = rate(a[0], a[1]), rate(a[2], a[3]), rate(a[4], a[5]), rate(a[6], a[7])
+        rd, rnd, rpa, rnpa = (points(a[0], int(a[1])), points(a[2], int(a[3])), points(a[4], int(a[5])),
+                              points(a[6], int(a[7])))
         dd, da = difference(rd, rnd, min_sample), difference(rpa, rnpa, min_sample)
-        out.append({"card": c, "deck_games": a[1] + a[3], "drawn": rd, "not_drawn": rnd,
+        out.append({"card": c, "deck_games": int(a[1] + a[3]), "drawn": rd, "not_drawn": rnd,
                     "drawn_delta": dd["delta"], "drawn_delta_ci95": dd["ci95"], "drawn_p": dd["p"],
                     "played_against": rpa, "not_played_against": rnpa,
                     "against_delta": da["delta"], "against_delta_ci95": da["ci95"], "against_p": da["p"],
-                    "play_rate": rate(a[8], a[9])})
+                    "play_rate": rate(int(a[8]), int(a[9]))})
     for key in ("drawn", "against"):
         tested = [row for row in out if row[f"{key}_p"] is not None]
         for row, adj in zip(tested, adjust([row[f"{key}_p"] for row in tested], correction), strict=True):

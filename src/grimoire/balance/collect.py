@@ -157,11 +157,38 @@ def hinted(agent: Agent, hints: tuple[tuple[str, str], ...]) -> Agent:
     return playing(agent, without_pilot(hints))
 
 
+# ----- seats ---------------------------------------------------------------------
+def first_deck_seat(index: int) -> int:
+    """The seat of a block's first deck in its game ``index``: seats alternate by game (0 in even games).
+
+    >>> [first_deck_seat(i) for i in range(4)]
+    [0, 1, 0, 1]
+    """
+    return index % 2
+
+
+def deck_seat(g: GameStats, deck: str) -> int:
+    """The seat the deck labelled ``deck`` played in ``g``: the one reading of seats for every table
+    that follows one deck (swaps, the choice table, the optimizer's scoring).
+
+    In a mirror (both seats carry one label: a deck against itself, as in a one-deck field)
+    the label cannot tell the seats apart: the deck measured is its block's first deck (the
+    swapped, forced or optimized one), whose seat alternates by game (:func:`first_deck_seat`).
+
+    >>> g = GameStats(1, "greedy", ("a", "a"), winner=1, reason="", first=0, turns=9, decisions=40)
+    >>> deck_seat(g, "a"), deck_seat(GameStats(1, "greedy", ("b", "a"), None, "", 0, 9, 40), "a")
+    (1, 1)
+    """
+    if g.decks[0] == g.decks[1]:
+        return first_deck_seat(g.index)
+    return 0 if g.decks[0] == deck else 1
+
+
 # ----- playing -------------------------------------------------------------------
 def play_game(game: Game[Any], block: Block, index: int) -> GameStats:
     """Play game ``index`` of ``block`` (seats swapped, with the decks, in odd games)."""
     reader = metrics_for(game.name)
-    swap = index % 2 == 1
+    swap = first_deck_seat(index) == 1
     decks = (block.decks[1], block.decks[0]) if swap else block.decks
     labels = (block.labels[1], block.labels[0]) if swap else block.labels
     hints = (block.hints[1], block.hints[0]) if swap else block.hints

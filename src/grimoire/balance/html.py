@@ -270,8 +270,7 @@ def _variant(v: dict[str, Any]) -> str:
     name = ", ".join(f"{k}={x}" for k, x in v["variant"].items())
     parts = [f"<h2>Rules variant / ルール変更: {escape(name)}</h2>",
              "<p>Same seeds and agent chances as the default run; difference variant − default with a 95 % "
-             "interval of the paired mean (win rates count a draw as ½ for decks, as not won for the first "
-             "player; turns: both players' turns).</p>"]
+             "interval of the paired mean (win rates count a draw as ½; turns: both players' turns).</p>"]
     parts.append(_paired_table(v["metrics"], "default", "variant"))
     gm = v.get("game_metrics", {})
     rows = [[escape(level), escape(k), escape(_fmt(x))] for level, g in gm.items() for k, x in g.items()]

@@ -27,11 +27,13 @@ Hints = tuple[tuple[str, str], ...]
 def pair_blocks(game_name: str, tables: Mapping[str, Mapping[str, Any]] | None, paths: Sequence[str], level: str,
                 a: tuple[str, Deck], b: tuple[str, Deck], games: int, seed: int,
                 options: tuple[tuple[str, Any], ...] = (), hints: Mapping[str, Hints] | None = None,
-                block_size: int = BLOCK_SIZE) -> list[Block]:
+                block_size: int = BLOCK_SIZE, seat_hints: tuple[Hints, Hints] | None = None) -> list[Block]:
     """``games`` games of deck ``a`` against deck ``b`` at ``level`` (seats alternate by game index);
-    ``hints`` are the set-up choices of each deck label."""
+    ``hints`` are the set-up choices of each deck label, ``seat_hints`` those of ``a`` and ``b`` when
+    they differ though the labels do not (a deck against itself with a forced answer)."""
     block_seed = derive_seed(seed, "balance", level, a[0], b[0])
     h = hints or {}
+    both = seat_hints if seat_hints is not None else (h.get(a[0], ()), h.get(b[0], ()))
     return [Block(game_name, tables, tuple(paths), level, (a[1], b[1]), (a[0], b[0]), block_seed, start,
-                  min(block_size, games - start), options, (h.get(a[0], ()), h.get(b[0], ())))
+                  min(block_size, games - start), options, both)
             for start in range(0, games, block_size)]

@@ -51,11 +51,10 @@ def matchup_matrix(data: dict[str, Any], level: str, out: Path) -> str | None:
     for m in data["levels"][level]["matchups"]:
         i, j = decks.index(m["deck_a"]), decks.index(m["deck_b"])
         lo, hi = m["ci95"]
-        draws = m["draws"] / max(1, m["games"])
-        grid[i][j] = m["win_rate_a"]
-        grid[j][i] = 1 - m["win_rate_a"] - draws
+        grid[i][j] = m["win_rate_a"]  # a draw counts ½ for each side: B's rate is 1 − A's
+        grid[j][i] = 1 - m["win_rate_a"]
         labels[i][j] = f"{grid[i][j]:.0%}\n[{lo:.0%}–{hi:.0%}]\nn={m['games']}"
-        labels[j][i] = f"{grid[j][i]:.0%}\n[{1 - hi - draws:.0%}–{1 - lo - draws:.0%}]\nn={m['games']}"
+        labels[j][i] = f"{grid[j][i]:.0%}\n[{1 - hi:.0%}–{1 - lo:.0%}]\nn={m['games']}"
     fig, ax = plt.subplots(figsize=(1.2 * n + 2, 1.0 * n + 1.5))
     im = ax.imshow(grid, vmin=0, vmax=1, cmap="RdBu")
     ax.set_xticks(range(n), decks, rotation=30, ha="right")

@@ -52,7 +52,8 @@ def method(correction: str, min_sample: int) -> dict[str, Any]:
     >>> method("holm", 20)["min_sample"]
     20
     """
-    return {"interval": "95 % Wilson (rates), Newcombe hybrid score (differences), normal (paired means)",
+    return {"interval": "95 % Wilson (rates; a draw counts ½), Newcombe hybrid score (differences), Student t "
+                        "(paired means)",
             "correction": correction, "min_sample": min_sample, "turns_counted": analysis.TURNS_COUNTED,
             "caveat": dict(CAVEAT)}
 
@@ -178,7 +179,7 @@ def compare_pools(old: list[GameStats], new: list[GameStats], labels: Sequence[s
             out.append({"metric": name, "level": level, "subject": subject, **analysis.paired(xs, ys)})
 
     def first_won(g: GameStats) -> float | None:
-        return None if g.first is None else (1.0 if g.winner == g.first else 0.0)
+        return None if g.first is None else analysis.won(g, g.first)
 
     def turns(g: GameStats) -> float | None:
         return float(g.turns)
@@ -459,7 +460,7 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
     if optimize is not None:
         data["optimize"] = suggest.optimize_deck(
             base, deck_list, optimize, level, games, seed, run_more,
-            suggest.field_blocks(game, paths, level, games, seed, base_options, hints),
+            suggest.field_blocks(game, paths, level, games, seed, base_options, hints, deck_list),
             steps=max(1, suggest_steps or 3), moves_per_step=max(2, search_width))
     if store is not None:
         data["cache"] = store.summary()

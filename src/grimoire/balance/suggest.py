@@ -38,12 +38,11 @@ from grimoire.core.errors import DeckError, GrimoireError
 from grimoire.core.game import Game
 from grimoire.core.registry import plugin
 from grimoire.core.rng import Chance
-from grimoire.core.stats import rate
 from grimoire.core.tomlwrite import dump_cards
 from grimoire.sim.runner import derive_seed
 
 from . import analysis
-from .collect import Block, GameStats, metrics_for
+from .collect import Block, GameStats, deck_seat, metrics_for
 from .pairing import Hints, pair_blocks
 from .swaps import opponents
 
@@ -393,12 +392,7 @@ def optimize_deck(game: Game[Any], decks: list[tuple[str, Deck]], target: str, l
         return [(label, deck if label == target else d) for label, d in decks]
 
     def score(games_played: Sequence[GameStats]) -> dict[str, Any]:
-        wins = seats = 0
-        for g in games_played:
-            seat = 0 if g.decks[0] == target else 1
-            seats += 1
-            wins += 1 if g.winner == seat else 0
-        return rate(wins, seats)
+        return analysis.results(games_played, lambda g: deck_seat(g, target))
 
     (base,) = run([make_blocks(field(current), target)])
     best = score(base)
@@ -425,13 +419,17 @@ def optimize_deck(game: Game[Any], decks: list[tuple[str, Deck]], target: str, l
 
 
 def field_blocks(game_name: str, paths: Sequence[str], level: str, games: int, seed: int,
-                 options: tuple[tuple[str, Any], ...], hints: Mapping[str, Hints]
-                 ) -> Callable[[list[tuple[str, Deck]], str], list[Block]]:
-    """Blocks of one deck against each other deck of a field (for the optimizer)."""
+                 options: tuple[tuple[str, Any], ...], hints: Mapping[str, Hints],
+                 built: Sequence[tuple[str, Deck]] = ()) -> Callable[[list[tuple[str, Deck]], str], list[Block]]:
+    """Blocks of one deck against each other deck of a field (for the optimizer); a deck alone in
+    the field meets itself as ``built`` (as built, not the trial list)."""
+    as_built = dict(built)
+
     def make(decks: list[tuple[str, Deck]], target: str) -> list[Block]:
         own = dict(decks)[target]
         out: list[Block] = []
-        for label, other in opponents(decks, target):
+        alone = len(decks) == 1 and target in as_built
+        for label, other in [(target, as_built[target])] if alone else opponents(decks, target):
             out += pair_blocks(game_name, None, paths, level, (target, own), (label, other), games, seed, options,
                                hints)
         return out

@@ -7,8 +7,8 @@ game's *vanilla* card of the same cost (:meth:`vanilla` of its metrics reader, e
 Chant library card of the same chant value whose power follows the guideline ratio, or
 a Destiny card of the same attribute and power without effects), optionally ±N power,
 or by a named card (``with_card``). The card's value is the mean paired difference of
-the deck's result (win 1, draw ½, loss 0), *as built − swapped*, with a 95 % normal
-interval; p-values are adjusted over all tested (card, deck) pairs (Holm or
+the deck's result (win 1, draw ½, loss 0), *as built − swapped*, with a 95 % Student t
+interval (and a paired t test); p-values are adjusted over all tested (card, deck) pairs (Holm or
 Benjamini–Hochberg). The play rate (share of the holder's seat-games in which the card
 was drawn and then played) comes from the as-built games; cards the agents never or
 rarely play are flagged. The same paired games give the swap's effect on the first player's
@@ -28,10 +28,10 @@ from typing import Any
 from grimoire.core.decks import Deck
 from grimoire.core.errors import GrimoireError
 from grimoire.core.game import Game
-from grimoire.core.stats import Z95, p_two_sided, rate
+from grimoire.core.stats import p_t_two_sided, rate
 
 from . import analysis
-from .collect import Block, GameStats, metrics_for
+from .collect import Block, GameStats, deck_seat, metrics_for
 from .pairing import Hints, pair_blocks
 
 
@@ -183,13 +183,13 @@ def deck_results(games: Sequence[GameStats], deck: str) -> dict[tuple[str, str, 
     """Each game's result for the seat playing ``deck`` (keyed by level, opponent, index)."""
     out = {}
     for g in games:
-        seat = 0 if g.decks[0] == deck else 1
+        seat = deck_seat(g, deck)
         out[(g.level, g.decks[1 - seat], g.index)] = analysis.won(g, seat)
     return out
 
 
 def first_player_results(games: Sequence[GameStats], deck: str) -> dict[tuple[str, str, int], float]:
-    """Each game's result for its first player, 1 won and 0 not (draws count as not won, as in
+    """Each game's result for its first player (win 1, draw ½, loss 0, as in
     :func:`analysis.first_player`), keyed like :func:`deck_results`; games with no first player
     are left out.
 
@@ -201,14 +201,15 @@ def first_player_results(games: Sequence[GameStats], deck: str) -> dict[tuple[st
     for g in games:
         if g.first is None:
             continue
-        seat = 0 if g.decks[0] == deck else 1
-        out[(g.level, g.decks[1 - seat], g.index)] = 1.0 if g.winner == g.first else 0.0
+        seat = deck_seat(g, deck)
+        out[(g.level, g.decks[1 - seat], g.index)] = analysis.won(g, g.first)
     return out
 
 
 def paired_effect(base: Mapping[tuple[str, str, int], float], other: Mapping[tuple[str, str, int], float]
                   ) -> dict[str, Any]:
-    """``base − other`` over the games both arms played, with a 95 % interval and a two-sided p-value.
+    """``base − other`` over the games both arms played, with a 95 % t interval and the paired t test's
+    two-sided p-value.
 
     >>> e = paired_effect({("l", "b", 0): 1.0, ("l", "b", 1): 1.0}, {("l", "b", 0): 0.0, ("l", "b", 1): 1.0})
     >>> e["value"], e["pairs"]
@@ -217,9 +218,8 @@ def paired_effect(base: Mapping[tuple[str, str, int], float], other: Mapping[tup
     keys = sorted(set(base) & set(other))
     out = analysis.paired([other[k] for k in keys], [base[k] for k in keys])
     n = out["pairs"]
-    half = (out["ci95"][1] - out["diff"])
-    se = half / Z95 if half > 0 else 0.0
-    p = p_two_sided(out["diff"] / se) if se > 0 else (1.0 if out["diff"] == 0 else 0.0)
+    se = out["se"] if n > 1 else 0.0
+    p = p_t_two_sided(out["diff"] / se, n - 1) if se > 0 else (1.0 if out["diff"] == 0 else 0.0)
     return {"value": out["diff"], "ci95": out["ci95"], "pairs": n, "built": out["new"], "swapped": out["old"],
             "p": p}
 
@@ -228,10 +228,12 @@ def play_rate(games: Sequence[GameStats], deck: str, card: str) -> dict[str, Any
     """How often the seat playing ``deck`` played ``card`` in the games where it drew it."""
     drawn = played = 0
     for g in games:
-        for seat in (0, 1):
-            if g.decks[seat] == deck and card in g.drawn[seat]:
-                drawn += 1
-                played += 1 if card in g.played[seat] else 0
+        if deck not in g.decks:
+            continue
+        seat = deck_seat(g, deck)
+        if card in g.drawn[seat]:
+            drawn += 1
+            played += 1 if card in g.played[seat] else 0
     return rate(played, drawn)
 
 
