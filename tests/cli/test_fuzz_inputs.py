@@ -171,3 +171,35 @@ def test_a_fifo_or_device_is_refused_at_once_never_waited_on(tmp_path, capsys):
         assert run(args) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "not a regular file" in err, err
+
+
+def _one_line_error(capsys: pytest.CaptureFixture[str]) -> str:
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("grimoire: error:") and "Traceback" not in err, err
+    return err
+
+
+def test_a_deck_count_of_thousands_of_digits_is_one_line_for_every_command(tmp_path, capsys):
+    deck = tmp_path / "huge.txt"
+    deck.write_text("name: 巨\n[書庫]\n" + "9" * 5000 + " 火球\n", encoding="utf-8")
+    for args in (["deck", "check", str(deck), "--game", "chant"], ["sim", "chant", "-n", "1", "--decks", str(deck),
+                                                                   "fire"]):
+        assert run(args) == 2
+        assert "is too large" in _one_line_error(capsys)
+
+
+def test_a_record_card_table_with_a_null_id_is_refused_with_one_line(tmp_path, capsys):
+    data = json.loads(json.dumps(BASE))
+    data["cards"] = {"fireball": {"id": None, "kind": "library", "name": {"ja": "火球", "en": "Fireball"},
+                                  "attribute": "fantasy", "chant": 2, "power": 1}}
+    path = tmp_path / "null.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    assert run(["replay", str(path), "--verify"]) == 2
+    assert "must not be null" in _one_line_error(capsys)
+
+
+def test_a_card_file_key_of_thousands_of_dotted_parts_is_refused_before_parsing(tmp_path, capsys):
+    path = tmp_path / "dots.toml"
+    path.write_text('[[cards]]\nid = "x"\n' + "a" + ".a" * 50_000 + " = 1\n", encoding="utf-8")
+    assert run(["cards", "check", str(path)]) == 2  # the parser alone would take minutes on this key
+    assert "dotted parts" in _one_line_error(capsys)

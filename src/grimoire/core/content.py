@@ -54,11 +54,10 @@ class TableReader:
 
     def _get(self, field: builtins.str, required: builtins.bool) -> Any:
         self.seen.add(field)
-        if field not in self.table:
-            if required:
-                raise self.error(field, "is missing")
-            return None
-        return self.table[field]
+        value = self.table.get(field)
+        if value is None and required:  # absent, or null in a JSON table (a record's card table)
+            raise self.error(field, "is missing" if field not in self.table else "must not be null")
+        return value
 
     def str(self, field: builtins.str, required: builtins.bool = True, choices: Sequence[builtins.str] = ()) -> Any:
         value = self._get(field, required)
@@ -141,9 +140,32 @@ def card_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
     return out
 
 
+#: Dotted parts one TOML key may have: the standard library's parser takes time quadratic in them, so a
+#: key like ``a.a.a…`` of 50,000 parts would stall the reader for minutes. Card files use two or three.
+KEY_PARTS_LIMIT = 32
+
+
+def overlong_key(text: str) -> int | None:
+    """The first line (1-based) whose key or table header has more than :data:`KEY_PARTS_LIMIT` dotted parts,
+    checked before parsing; None when every key is short. Values (after ``=``) are not looked at.
+
+    >>> overlong_key('id = "a.b.c"'), overlong_key('x' + '."x"' * 40 + ' = 1')
+    (None, 1)
+    """
+    for number, line in enumerate(text.splitlines(), start=1):
+        key = line if line.lstrip().startswith("[") else line.split("=", 1)[0] if "=" in line else ""
+        if key.count(".") >= KEY_PARTS_LIMIT:
+            return number
+    return None
+
+
 def read_card_tables(path: Path) -> list[dict[str, Any]]:
     """The ``[[cards]]`` tables of one TOML file."""
     text = read_text(path, CARDS_LIMIT, lambda reason: ContentError(str(path), None, None, reason), "card file")
+    too_long = overlong_key(text)
+    if too_long is not None:
+        raise ContentError(str(path), None, None, f"not valid card TOML: line {too_long} has a key of more than "
+                                                  f"{KEY_PARTS_LIMIT} dotted parts")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -172,7 +172,10 @@ def parse_deck_text(text: str, source: str = "<deck>", default_section: str = "l
         match = _LINE.match(line)
         if not match:
             raise DeckError(source, number, f"expected '<count> <card name>', got {raw.strip()!r}")
-        count = int(match.group(1))
+        digits = match.group(1).lstrip("0") or "0"
+        if len(digits) > 4:
+            raise DeckError(source, number, f"count {digits[:8]}{'…' if len(digits) > 8 else ''} is too large")
+        count = int(digits)
         if count < 1:
             raise DeckError(source, number, f"count must be at least 1, got {count}")
         lines.append(DeckLine(count, match.group(2), section, number))
