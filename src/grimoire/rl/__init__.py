@@ -17,16 +17,24 @@ the seat may know (``docs/rl.md``).
 0
 """
 
-import gymnasium
+from grimoire.extras import install_hint
+
+try:
+    import gymnasium
+    import numpy  # noqa: F401
+    import pettingzoo  # type: ignore[import-untyped]  # noqa: F401
+except ImportError as exc:  # one line naming the extra, still a ModuleNotFoundError for programs
+    raise ModuleNotFoundError(f"grimoire.rl needs the 'rl' extra: {install_hint('rl')} ({exc})",
+                              name=exc.name) from None
 
 from grimoire.core.registry import game_names, plugin
 
 from .aec import GrimoireAEC, env, raw_env
-from .single import SingleAgentEnv
+from .single import Policy, SingleAgentEnv
 
 for _name in game_names():  # gymnasium.make("grimoire/chant-v1", opponent="random")
     if plugin(_name).encoding is not None and f"grimoire/{_name}-v1" not in gymnasium.registry:
         gymnasium.register(f"grimoire/{_name}-v1", entry_point="grimoire.rl.single:SingleAgentEnv",
                            kwargs={"game": _name})
 
-__all__ = ["GrimoireAEC", "SingleAgentEnv", "env", "raw_env"]
+__all__ = ["GrimoireAEC", "Policy", "SingleAgentEnv", "env", "raw_env"]

@@ -13,7 +13,7 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from grimoire.core.game import Game
 
-from .table import DeckSpec, Table
+from .table import RENDER_MODES, DeckSpec, Table, check_render_mode
 
 AGENTS = ("player_0", "player_1")
 SEATS = {agent: seat for seat, agent in enumerate(AGENTS)}
@@ -26,19 +26,22 @@ class GrimoireAEC(AECEnv):  # type: ignore[misc]
     ``game_name`` is any installed game with an encoding; ``decks`` two starter-deck
     names or decks (None: a random pair of starters per game, from the seed);
     ``options`` the rules options; ``max_steps`` truncates a game (default: the game's
-    bound); ``render_mode="ansi"`` renders the current seat's board as text.
+    bound); ``render_mode="ansi"`` renders the current seat's board as text, ``"human"``
+    prints it after every reset and step. :attr:`action_names` and :attr:`observation_names`
+    say what each action number answers and what each observation slot holds.
 
     An observation is built when :meth:`observe` (or ``last()``) first asks for it after a
     step, and that same one is returned until the next step or reset.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's own convention
-        "render_modes": ["ansi"], "name": "grimoire_v1", "is_parallelizable": False}
+        "render_modes": list(RENDER_MODES), "name": "grimoire_v1", "is_parallelizable": False}
 
     def __init__(self, game_name: str = "chant", decks: Sequence[DeckSpec] | None = None,
                  options: Mapping[str, Any] | None = None, render_mode: str | None = None,
                  max_steps: int | None = None, lang: str = "en", game: Game[Any] | None = None) -> None:
         super().__init__()
+        render_mode = check_render_mode(render_mode)
         self.table = Table(game_name, decks, options, game)
         self.metadata = {**self.metadata, "name": f"grimoire_{self.table.game.name}_v1"}
         self.possible_agents = list(AGENTS)
@@ -49,6 +52,16 @@ class GrimoireAEC(AECEnv):  # type: ignore[misc]
         self.steps = 0
         self._rng: np.random.Generator | None = None
         self._seen: dict[str, dict[str, NDArray[Any]]] = {}
+
+    @property
+    def action_names(self) -> tuple[str, ...]:
+        """The option id each action number answers (``action_names[a]``)."""
+        return self.table.action_names
+
+    @property
+    def observation_names(self) -> tuple[str, ...]:
+        """The name of each slot of an agent's ``observation`` (``observation_names[i]``)."""
+        return self.table.observation_names
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.table.observation_space
@@ -70,6 +83,8 @@ class GrimoireAEC(AECEnv):  # type: ignore[misc]
         self.steps = 0
         self._seen.clear()
         self._select()
+        if self.render_mode == "human":
+            self.render()
 
     def _select(self) -> None:
         decision = self.table.game.decision(self.table.state)
@@ -107,11 +122,18 @@ class GrimoireAEC(AECEnv):  # type: ignore[misc]
             self.truncations = dict.fromkeys(self.agents, True)
         else:
             self._select()
+        if self.render_mode == "human":
+            self.render()
 
     def render(self) -> str | None:
-        if self.render_mode != "ansi":
+        """``ansi``: the acting seat's board as text; ``human``: the same, printed; otherwise None."""
+        if self.render_mode is None:
             return None
-        return self.table.render(AGENTS.index(self.agent_selection), self.lang)
+        text = self.table.render(AGENTS.index(self.agent_selection), self.lang)
+        if self.render_mode == "human":
+            print(text, flush=True)
+            return None
+        return text
 
     def close(self) -> None:
         return None

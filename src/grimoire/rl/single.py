@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import gymnasium
+import numpy as np
 from numpy.typing import NDArray
 
 from grimoire.ai.registry import make_agent
@@ -13,50 +14,107 @@ from grimoire.core.game import Game
 from grimoire.core.play import Agent, ask
 from grimoire.core.rng import Chance
 
-from .table import DeckSpec, Table
+from .table import RENDER_MODES, DeckSpec, Table, check_render_mode
+
+#: An opponent given as a policy: ``(observation, action_mask) -> action`` for the seat it plays, with the
+#: arrays the learner gets for its own seat (a trained policy plays the other side as it is).
+Policy = Callable[[NDArray[np.float32], NDArray[np.int8]], Any]
 
 
 class SingleAgentEnv(gymnasium.Env[dict[str, NDArray[Any]], int]):
     """Play ``seat`` (0, 1, or ``"random"`` for a seat drawn per game) of ``game`` against
-    ``opponent`` — an agent or level name (``random``, ``greedy``, ``search-50``, ``hard`` …)
-    or an :class:`~grimoire.core.play.Agent` — which answers every decision of the other seat
-    between the learner's steps.
+    ``opponent``, which answers every decision of the other seat between the learner's steps:
+
+    - an agent or level name (``random``, ``greedy``, ``search-50``, ``hard`` …): seeded from
+      the game's seed, and a searching one on its iteration budget alone (no time cap), so the
+      same seed gives the same games on any machine;
+    - a policy function ``(observation, action_mask) -> action`` (:data:`Policy`), which gets
+      the other seat's observation and mask, as the learner gets its own;
+    - or an :class:`~grimoire.core.play.Agent`.
 
     The observation is the learner's (``observation`` and ``action_mask``; the mask is also
-    in ``info``). The reward is +1 / −1 / 0 when the game ends. An action outside the mask
-    ends the episode with reward −1 and ``info["illegal"] = True``.
+    in ``info`` and, as booleans, from :meth:`action_masks`, as sb3-contrib's MaskablePPO
+    asks). The reward is +1 / −1 / 0 when the game ends; the observation of that last step
+    has an all-zero mask (no decision is pending: see docs/rl.md for vector environments).
+    An action outside the mask ends the episode with reward −1 and ``info["illegal"] = True``.
+    ``render_mode``: None, ``"ansi"`` (:meth:`render` returns the learner's board as text) or
+    ``"human"`` (the board is printed at every reset and step).
 
     >>> e = SingleAgentEnv("destiny", opponent="random", seat=0)
     >>> obs, info = e.reset(seed=5)
-    >>> bool(obs["action_mask"].sum() == info["action_mask"].sum() > 0)
+    >>> bool(obs["action_mask"].sum() == info["action_mask"].sum() == e.action_masks().sum() > 0)
+    True
+    >>> e.action_names[int(np.flatnonzero(e.action_masks())[0])] in {o.id for o in e.decision.options}
     True
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's own convention
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012 - Gymnasium's own convention
 
-    def __init__(self, game: str = "chant", opponent: str | Agent = "greedy", seat: int | str = 0,
+    def __init__(self, game: str = "chant", opponent: str | Agent | Policy = "greedy", seat: int | str = 0,
                  decks: Sequence[DeckSpec] | None = None, options: Mapping[str, Any] | None = None,
                  render_mode: str | None = None, lang: str = "en", game_object: Game[Any] | None = None) -> None:
         super().__init__()
+        self.render_mode = check_render_mode(render_mode)
         self.table = Table(game, decks, options, game_object)
-        self.opponent: Agent = make_agent(opponent, self.table.game.name) if isinstance(opponent, str) else opponent
+        self.policy: Policy | None = None
+        if isinstance(opponent, str):
+            self.opponent: Agent = make_agent(opponent, self.table.game.name, timed=False)
+        elif callable(getattr(opponent, "choose", None)):
+            self.opponent = opponent  # type: ignore[assignment]
+        elif callable(opponent):
+            self.policy = opponent
+            self.opponent = _PolicyName()
+        else:
+            raise TypeError(f"opponent must be an agent name, an Agent or a policy function, got {opponent!r}")
         if seat not in (0, 1, "random"):
             raise ValueError(f"seat must be 0, 1 or 'random', got {seat!r}")
         self.seat_choice = seat
         self.seat = 0
-        self.render_mode = render_mode
         self.lang = lang
         self.action_space = self.table.action_space  # type: ignore[assignment]
         self.observation_space = self.table.observation_space  # type: ignore[assignment]
         self._chance = Chance.seeded(0)
+        self._mask: NDArray[np.int8] = np.zeros(self.table.catalogue.size, np.int8)
+
+    @property
+    def action_names(self) -> tuple[str, ...]:
+        """The option id each action number answers (``action_names[a]``)."""
+        return self.table.action_names
+
+    @property
+    def observation_names(self) -> tuple[str, ...]:
+        """The name of each slot of ``observation`` (``observation_names[i]``)."""
+        return self.table.observation_names
+
+    @property
+    def decision(self) -> Any:
+        """The decision pending in the game (None when it is over): its ``kind``, ``player`` and ``options``."""
+        return self.table.game.decision(self.table.state)
+
+    def action_masks(self) -> NDArray[np.bool_]:
+        """The learner's legal actions now, as booleans (sb3-contrib's MaskablePPO calls this)."""
+        return self._mask.astype(bool)
 
     def _opponent_moves(self) -> None:
-        game, state = self.table.game, self.table.state
+        game, state, table = self.table.game, self.table.state, self.table
+        other = 1 - self.seat
         while (d := game.decision(state)) is not None and d.player != self.seat:
-            game.apply_unchecked(state, ask(game, state, d, self.opponent, self._chance), [])
+            if self.policy is None:
+                answer = ask(game, state, d, self.opponent, self._chance)
+            else:
+                obs = table.observe(other)
+                action = self.policy(obs["observation"], obs["action_mask"])
+                found = table.option(int(action))
+                if found is None:
+                    raise ValueError(f"the opponent policy chose action {action!r}, which is not in its action mask")
+                answer = found
+            game.apply_unchecked(state, answer, [])
 
     def _result(self) -> tuple[dict[str, NDArray[Any]], dict[str, Any]]:
         obs = self.table.observe(self.seat)
+        self._mask = obs["action_mask"]
+        if self.render_mode == "human":
+            self.render()
         return obs, {"action_mask": obs["action_mask"], "seat": self.seat}
 
     def reset(self, *, seed: int | None = None,
@@ -85,6 +143,20 @@ class SingleAgentEnv(gymnasium.Env[dict[str, NDArray[Any]], int]):
         return obs, reward, True, False, {**info, "reason": str(outcome.reason)}
 
     def render(self) -> str | None:
-        if self.render_mode != "ansi":
+        """``ansi``: the learner's board as text; ``human``: the same, printed; otherwise None."""
+        if self.render_mode is None:
             return None
-        return self.table.render(self.seat, self.lang)
+        text = self.table.render(self.seat, self.lang)
+        if self.render_mode == "human":
+            print(text, flush=True)
+            return None
+        return text
+
+
+class _PolicyName:
+    """The name a policy-function opponent goes by (records and messages)."""
+
+    name = "policy"
+
+    def choose(self, game: Game[Any], view: dict[str, Any], decision: Any, chance: Chance) -> str:
+        raise NotImplementedError("a policy opponent answers from observations (SingleAgentEnv._opponent_moves)")

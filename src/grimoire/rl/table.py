@@ -18,6 +18,8 @@ from grimoire.core.registry import load_game, plugin
 from grimoire.core.rng import Chance
 
 DeckSpec = str | Deck
+#: ``render_mode`` values: ``ansi`` returns the board as text, ``human`` prints it at every reset and step
+RENDER_MODES = ("ansi", "human")
 #: Observation values are scaled to about [0, 1]; anything beyond ±BOUND is clipped.
 BOUND = 10.0
 
@@ -36,6 +38,13 @@ class Actions(spaces.Discrete):
         return bool(super().contains(x))
 
 
+def check_render_mode(render_mode: str | None) -> str | None:
+    """``render_mode`` itself when it is None or one of :data:`RENDER_MODES`, else a ValueError."""
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, got {render_mode!r}")
+    return render_mode
+
+
 class Table:
     """A game with its encoding, the spaces they give, and the state of the current game.
 
@@ -52,7 +61,12 @@ class Table:
         self.encoding: Encoding = encoder
         self.options = self.game.options(options)
         self.catalogue: ActionCatalogue = self.encoding.catalogue(self.game, self.options)
-        self.size = self.encoding.layout(self.game, self.options).size
+        layout = self.encoding.layout(self.game, self.options)
+        self.size = layout.size
+        #: what each action number answers: the option id (``end``, ``pay:2``, ``place:17`` …)
+        self.action_names: tuple[str, ...] = tuple(self.catalogue.ids)
+        #: what each observation slot holds (``turn``, ``me.life``, ``uid.3.zone=hand`` …)
+        self.observation_names: tuple[str, ...] = tuple(layout.names)
         self.starters = sorted(self.game.cards.starter_decks())
         self.decks = None if decks is None else [self._deck(d) for d in decks]
         if self.decks is not None and len(self.decks) != 2:
