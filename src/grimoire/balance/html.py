@@ -256,7 +256,7 @@ def _first_player(rows: list[dict[str, Any]]) -> str:
         "<h2>First player / 先攻の有利</h2>",
         f"<p>The first player's win rate at each AI level (a draw counts ½), its difference from 50 % "
         f"and where it lies against {lo * 100:.0f}–{hi * 100:.0f} % / "
-        "先攻の勝率（引き分けは勝ちに数えない）と 50 % との差。</p>",
+        "先攻の勝率（引き分けは ½ 勝と数える）と 50 % との差。</p>",
         _table(["level", "games", "first – second – draws", "first player wins", "95 % interval", "effect (points)",
                 f"{lo * 100:.0f}–{hi * 100:.0f} %"],
                [[escape(r["level"]), str(r["games"]), f"{r['wins']} – {r['second_wins']} – {r['draws']}",
