@@ -228,6 +228,8 @@ def protocol_class(limits: Limits) -> type[asyncio.Protocol]:
 
         _refused = False
         _last_cycle: Any = None
+        _timer: asyncio.TimerHandle | None = None
+        _client = "?"
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             peer = transport.get_extra_info("peername")
@@ -241,13 +243,33 @@ def protocol_class(limits: Limits) -> type[asyncio.Protocol]:
                 transport.close()
                 return
             conns.add(transport)
+            self._client = client
             super().connection_made(transport)
-            asyncio.get_running_loop().call_later(limits.header_timeout, self._check, transport, client)
+            self._timer = asyncio.get_running_loop().call_later(limits.header_timeout, self._check, transport,
+                                                                client)
 
         def connection_lost(self, exc: Exception | None) -> None:
             if self._refused:
                 return
             super().connection_lost(exc)
+            self._release()
+
+        def _release(self) -> None:
+            """Drop what a closed connection holds at once: its header timer (which kept this protocol, its
+            parser and the body read so far alive for ``header_timeout``) and that body."""
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+            conns = open_by_client.get(self._client)
+            if conns is not None:
+                for other in [t for t in conns if t.is_closing()]:
+                    conns.discard(other)
+                if not conns:
+                    open_by_client.pop(self._client, None)
+            cycle = getattr(self, "cycle", None)
+            if cycle is not None and getattr(cycle, "response_complete", False):
+                cycle.body = b""
+            self._last_cycle = None
 
         def _check(self, transport: asyncio.BaseTransport, client: str) -> None:
             """Close a connection that sent no complete request headers since the last look."""
@@ -265,6 +287,7 @@ def protocol_class(limits: Limits) -> type[asyncio.Protocol]:
                 conns.discard(transport)
                 return
             self._last_cycle = cycle
-            asyncio.get_running_loop().call_later(limits.header_timeout, self._check, transport, client)
+            self._timer = asyncio.get_running_loop().call_later(limits.header_timeout, self._check, transport,
+                                                                client)
 
     return Guarded
