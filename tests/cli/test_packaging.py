@@ -3,6 +3,8 @@ lower bound, make installs with it, the sdist holds the tests and the wheel ever
 
 from __future__ import annotations
 
+import json
+import os
 import re
 import shutil
 import subprocess
@@ -190,3 +192,20 @@ def test_uvicorn_is_bounded_to_the_versions_tested() -> None:
     uvicorn = next(Requirement(r) for r in EXTRAS["web"] if Requirement(r).name == "uvicorn")
     uppers = [spec for spec in uvicorn.specifier if spec.operator == "<"]
     assert len(uppers) == 1 and Version(uppers[0].version) <= Version("0.56")
+
+
+def test_the_rl_extra_installs_beside_ray_rllib(tmp_path: Path) -> None:
+    """RLlib pins its own Gymnasium (1.2 today): the rl extra's floors must leave room for it."""
+    wheel = build(tmp_path, "build_wheel")
+    report = tmp_path / "report.json"
+    done = subprocess.run([sys.executable, "-m", "pip", "install", "--dry-run", "--ignore-installed", "--quiet",
+                           "--report", str(report), f"{wheel}[rl]", "ray[rllib]"], capture_output=True, text=True,
+                          timeout=600, check=False)
+    if done.returncode != 0 and "ResolutionImpossible" not in done.stderr and not os.environ.get("CI"):
+        pytest.skip(f"the package index cannot be reached: {done.stderr.strip().splitlines()[-1:]}")
+    assert done.returncode == 0, done.stderr[-3000:]
+    chosen = {item["metadata"]["name"].lower(): item["metadata"]["version"]
+              for item in json.loads(report.read_text(encoding="utf-8"))["install"]}
+    assert chosen["grimoire-cardgames"] == "0.1.0" and "ray" in chosen
+    rl = {Requirement(r).name: Requirement(r) for r in EXTRAS["rl"]}
+    assert all(rl[name].specifier.contains(chosen[name]) for name in ("gymnasium", "pettingzoo", "numpy"))
