@@ -181,16 +181,19 @@ class Hub:
             self.table.send(live)
 
     async def _expire_loop(self) -> None:
-        period = min(3600.0, self.limits.expire_days * DAY / 4)
+        period = min(3600.0, min(self.limits.expire_days, self.limits.finished_ai_days) * DAY / 4)
         while True:
             await self.expire()
             await asyncio.sleep(period)
 
     async def expire(self, now: float | None = None) -> list[str]:
-        """Delete the unfinished games nobody answered for ``expire_days``; their ids."""
-        cutoff = (time.time() if now is None else now) - self.limits.expire_days * DAY
+        """Delete the unfinished games nobody answered for ``expire_days`` and the finished games against the
+        computer older than ``finished_ai_days``; their ids."""
+        now = time.time() if now is None else now
+        cutoff = now - self.limits.expire_days * DAY
+        ai_cutoff = now - self.limits.finished_ai_days * DAY
         try:
-            gone = await self.games.db(self.store.expire, cutoff)
+            gone = await self.games.db(self.store.expire, cutoff, ai_cutoff)
         except StorageError as exc:
             log.warning("abandoned games not expired: %s", exc)
             return []
@@ -233,13 +236,9 @@ class Hub:
         database cannot take the game.
         """
         self._check_seats(game_name, seats)
-        now, lim = time.time(), self.limits
         db = self.games.db
         try:
-            if await db(self.store.count_created, client, now - 60) >= lim.creates_per_minute:
-                raise ClientError("too_many_games", "creates", limit=lim.creates_per_minute)
-            if await db(self.store.count_open, client, now - lim.expire_days * DAY) >= lim.open_games_per_client:
-                raise ClientError("too_many_games", "open_games", limit=lim.open_games_per_client)
+            await self.may_create(client)
             live, tokens = self.games.prepare(game_name, decks, seats, options, seed, creator=client, branch=branch,
                                               control=control)
             await db(self.store.create_game, live.stored)
@@ -250,6 +249,18 @@ class Hub:
         self.kick(live)
         self.table.arm(live)
         return live, tokens
+
+    async def may_create(self, client: str, opening: bool = True) -> None:
+        """The one check of every path that creates a game (lobby, API, branch, rematch, a friend's
+        invitation): ClientError ``too_many_games`` when ``client`` (a :func:`client_key`) created
+        ``creates_per_minute`` games in the last minute or, when ``opening``, has ``open_games_per_client``
+        unfinished games; StorageError when the database cannot be read."""
+        now, lim, db = time.time(), self.limits, self.games.db
+        if await db(self.store.count_created, client, now - 60) >= lim.creates_per_minute:
+            raise ClientError("too_many_games", "creates", limit=lim.creates_per_minute)
+        if opening and await db(self.store.count_open, client, now - lim.expire_days * DAY) \
+                >= lim.open_games_per_client:
+            raise ClientError("too_many_games", "open_games", limit=lim.open_games_per_client)
 
     async def get(self, game_id: str) -> LiveGame | None:
         """A game by id, loaded from the database (set-up + answers → replay, off the event loop) if needed."""

@@ -68,6 +68,10 @@ def invite_routes(hub: Hub, static: Path, lang_of: LangOf, json_body: JSONBody, 
                 buckets.popitem(last=False)
             if not bucket.take():
                 raise ClientError("too_many_games", "creates", limit=hub.limits.creates_per_minute)
+            try:
+                await hub.may_create(client)  # the game it starts counts as the inviter's, like any other
+            except StorageError:
+                raise ClientError("unavailable") from None
             name = str(body.get("game"))
             game = hub.games.refresh(name) if name in hub.game_names else hub.rules(name)
             options = options_of(game, body.get("options"))

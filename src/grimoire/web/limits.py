@@ -65,6 +65,8 @@ SPECS = (
     LimitSpec("open_games_per_client", 20, 1, "games", "unfinished games one client address may have"),
     LimitSpec("expire_days", 7, 0.0001, "days", "an unfinished game nobody answered for this long is deleted, "
               "and so is an invitation nobody accepted (finished games stay)"),
+    LimitSpec("finished_ai_days", 7, 0.0001, "days", "a finished game against the computer is deleted this long "
+              "after its end (games between people stay): database growth"),
     LimitSpec("think_queue", 64, 1, "jobs", "computer moves waiting for a thinking process; the others wait their "
               "turn"),
     LimitSpec("saves_per_minute", 20, 1, "saves", "cards and decks one client address may save per minute "
@@ -100,6 +102,7 @@ class Limits:
     creates_per_minute: int = 10
     open_games_per_client: int = 20
     expire_days: float = 7.0
+    finished_ai_days: float = 7.0
     think_queue: int = 64
     saves_per_minute: int = 20
     computes_per_minute: int = 60

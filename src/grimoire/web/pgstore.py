@@ -39,12 +39,14 @@ from typing import Any
 from grimoire.extras import MissingExtra
 
 from .storage import (
+    AI_SEATS,
     COLUMNS,
     DECK_INSERT,
     DECK_NAMES_SQL,
     DECK_SQL,
     DECK_UPSERT,
     DURABILITY,
+    FINISHED_AI_SQL,
     FIRST,
     HISTORY_SQL,
     N_COLUMNS,
@@ -281,10 +283,13 @@ class PgStore:
         with self._conn("write to") as conn:
             conn.execute("UPDATE games SET last_active = GREATEST(last_active, %s) WHERE id = %s", (now, game_id))
 
-    def expire(self, before: float) -> list[str]:
+    def expire(self, before: float, finished_ai_before: float | None = None) -> list[str]:
         with self._conn("write to") as conn:
             ids = [r[0] for r in conn.execute(
                 "SELECT id FROM games WHERE outcome IS NULL AND last_active < %s FOR UPDATE SKIP LOCKED", (before,))]
+            if finished_ai_before is not None:
+                ids += [r[0] for r in conn.execute(FINISHED_AI_SQL.replace("?", "%s") + " FOR UPDATE SKIP LOCKED",
+                                                   (finished_ai_before, AI_SEATS))]
             if ids:
                 conn.execute("DELETE FROM answers WHERE game_id = ANY(%s)", (ids,))
                 conn.execute("DELETE FROM branches WHERE game_id = ANY(%s)", (ids,))

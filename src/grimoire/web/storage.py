@@ -186,6 +186,9 @@ HISTORY_SQL = ("SELECT id, game, seats, decks, outcome, created, last_active,"
                " (SELECT COUNT(*) FROM answers WHERE answers.game_id = games.id)"
                " FROM games WHERE outcome IS NOT NULL AND (last_active, id) < (?, ?)"
                " ORDER BY last_active DESC, id DESC LIMIT ?")
+#: Finished games with a computer seat that ended before a time (they expire: ``finished_ai_days``).
+FINISHED_AI_SQL = "SELECT id FROM games WHERE outcome IS NOT NULL AND last_active < ? AND seats LIKE ?"
+AI_SEATS = '%"ai:%'
 #: The keyset of the first page of the history: after every game.
 FIRST = (float("inf"), "")
 DECK_NAMES_SQL = "SELECT game, name, author, '', created FROM decks WHERE game = ? AND name > ? ORDER BY name LIMIT ?"
@@ -249,7 +252,7 @@ class Storage(Protocol):
     def count_games(self) -> int: ...
     def count_created(self, creator: str, since: float) -> int: ...
     def count_open(self, creator: str, active_since: float) -> int: ...
-    def expire(self, before: float) -> list[str]: ...
+    def expire(self, before: float, finished_ai_before: float | None = None) -> list[str]: ...
     def touch(self, game_id: str, now: float) -> None: ...
     def listen(self, listener: Listener, loop: Any) -> None: ...
     def close(self) -> None: ...
@@ -451,15 +454,18 @@ class Store:
         """Mark a game as in use at ``now`` (an open game someone joined does not expire)."""
         self._write("UPDATE games SET last_active = MAX(last_active, ?) WHERE id = ?", (now, game_id))
 
-    def expire(self, before: float) -> list[str]:
-        """Delete every unfinished game last answered (or created) before ``before``, and the invitations made
-        before then whose game is not (or no longer) stored; the games' ids."""
+    def expire(self, before: float, finished_ai_before: float | None = None) -> list[str]:
+        """Delete every unfinished game last answered (or created) before ``before``, every finished game
+        against the computer that ended before ``finished_ai_before``, and the invitations made before
+        ``before`` whose game is not (or no longer) stored; the games' ids."""
         try:
             with self.lock:
                 self.db.execute("BEGIN IMMEDIATE")
                 try:
                     ids = [r[0] for r in self.db.execute(
                         "SELECT id FROM games WHERE outcome IS NULL AND last_active < ?", (before,))]
+                    if finished_ai_before is not None:
+                        ids += [r[0] for r in self.db.execute(FINISHED_AI_SQL, (finished_ai_before, AI_SEATS))]
                     for gid in ids:
                         self.db.execute("DELETE FROM answers WHERE game_id = ?", (gid,))
                         self.db.execute("DELETE FROM branches WHERE game_id = ?", (gid,))

@@ -234,6 +234,7 @@ class Table:
         seats = [stored.seats[1], stored.seats[0]]
         control = None if stored.clock is None else Clock.from_json(stored.clock).control
         try:
+            await self.hub.may_create(stored.creator)  # the limits of every game created, counted for its creator
             new, tokens = self.hub.games.prepare(stored.game, decks, seats, stored.options, creator=stored.creator,
                                                  control=control)
             await self.hub.games.db(self.hub.store.create_game, new.stored)
@@ -241,6 +242,9 @@ class Table:
             log.error("a rematch of %s was not created: %s", live.id, exc)
             live.rematch_offers.discard(conn.seat)
             raise ClientError("unavailable") from None
+        except ClientError:
+            live.rematch_offers.discard(conn.seat)
+            raise
         self.hub.games.remember(new)
         self.hub.kick(new)
         self.arm(new)
