@@ -9,6 +9,7 @@ the small ``{"type": "same"}`` instead (see :meth:`Broadcaster.refresh`).
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Any
 
 from grimoire.core.decision import Event
@@ -20,15 +21,40 @@ Key = tuple[int | None, str]
 
 
 class Broadcaster:
-    """Per-connection updates of the live games (a connection too far behind is dropped)."""
+    """Per-connection updates of the live games (a connection too far behind is dropped).
+
+    The whole state with the whole log (tens of KB in a long game) is rendered once per game position,
+    seat and language and kept in a small cache (:data:`FULL_CACHE` texts, least recently used
+    dropped): sockets switching language back and forth, or many spectators joining, cost a
+    look-up each, not a rendering.
+    """
+
+    FULL_CACHE = 64
+
+    def __init__(self) -> None:
+        self.full: OrderedDict[tuple[str, int, int, bool, int | None, str], str] = OrderedDict()
+
+    def full_text(self, live: LiveGame, seat: int | None, lang: str) -> str:
+        """The whole state and log of ``live`` for ``seat`` in ``lang``, as sent (cached)."""
+        m = live.match
+        key = (live.id, live.seq, len(m.log), m.outcome is None, seat, lang)
+        text = self.full.get(key)
+        if text is None:
+            text = dumps(state_payload(live.game, m.state, m.decision, live.seq, seat, lang, m.log, full_log=True,
+                                       outcome=m.outcome))
+            self.full[key] = text
+            while len(self.full) > self.FULL_CACHE:
+                self.full.popitem(last=False)
+        else:
+            self.full.move_to_end(key)
+        return text
 
     def send_full(self, live: LiveGame, conn: Conn) -> None:
         """Send a connection the whole state and the whole log."""
         m = live.match
         conn.seen = len(m.log)
         conn.sent = (live.seq, conn.seat, conn.lang)
-        conn.send(state_payload(live.game, m.state, m.decision, live.seq, conn.seat, conn.lang, m.log, full_log=True,
-                                outcome=m.outcome))
+        conn.send(self.full_text(live, conn.seat, conn.lang))
 
     def refresh(self, live: LiveGame, conn: Conn) -> None:
         """The whole state if the connection lacks the current one (seat and language included), else ``same``."""

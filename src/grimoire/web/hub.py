@@ -280,10 +280,11 @@ class Hub:
                 raise ClientError("bad_token")
         if conn is None:
             conn = Conn(seat, lang)
+        before = conn.seat if conn in live.conns else None
         conn.seat, conn.lang, conn.table = seat, lang, table or conn.table
         live.conns.add(conn)
         self.out.refresh(live, conn)
-        self.table.joined(live, conn)
+        self.table.joined(live, conn, before)
         self.kick(live)
         if live.match.outcome is None:
             self._spawn(self.games.touch(live))

@@ -87,11 +87,20 @@ class Table:
                 only.send({"type": "rematch", "url": link})
 
     # ----- presence and the idle policy ----------------------------------------------
-    def joined(self, live: LiveGame, conn: Conn) -> None:
+    def joined(self, live: LiveGame, conn: Conn, before: int | None = None) -> None:
+        """``conn`` said hello (as ``before``'s seat until now, if it had one): it gets the ``table`` message;
+        the others get it only when a seat's presence changed (a seat nobody had open is now open, or the
+        seat ``conn`` left is now empty), never for a spectator or a repeated hello."""
         if conn.seat is not None:
             live.away.pop(conn.seat, None)
         self.send(live, conn)
-        self._others(live, conn)
+        came = conn.seat is not None and conn.seat != before \
+            and not any(c is not conn and c.seat == conn.seat for c in live.conns)
+        went = before is not None and before != conn.seat and not live.present(before)
+        if went and before is not None:
+            live.away[before] = time.time()
+        if came or went:
+            self._others(live, conn)
 
     def left(self, live: LiveGame, conn: Conn) -> None:
         seat = conn.seat
