@@ -284,12 +284,13 @@ def test_every_deck_problem_is_listed_at_once_in_the_clients_language(db_path: P
 
 def test_decks_are_saved_by_name_and_replaced_only_when_asked(db_path: Path) -> None:
     with client(db_path) as c:
-        first = c.post("/api/decks/save", json={"game": "chant", "name": "炎", "author": "Aki", "text": "3 火球\n"})
+        first = c.post("/api/decks/save", json={"game": "chant", "name": "炎", "author": "Aki", "text": "3 火球\n",
+                                                "owner": "k" * 32})
         again = c.post("/api/decks/save", json={"game": "chant", "name": "炎", "author": "Ben", "text": "3 雷撃\n"})
         assert first.status_code == 201 and again.status_code == 409
         assert c.get("/api/decks/chant/炎").json()["text"] == "3 火球\n"
         replaced = c.post("/api/decks/save", json={"game": "chant", "name": "炎", "author": "Ben",
-                                                   "text": "3 雷撃\n", "replace": True})
+                                                   "text": "3 雷撃\n", "replace": True, "owner": "k" * 32})
         assert replaced.status_code == 201
         decks = c.get("/api/decks/chant").json()["decks"]
         assert [(d["name"], d["author"]) for d in decks] == [("炎", "Ben")]
@@ -326,10 +327,12 @@ def _store_round_trip(store: Any) -> None:
         store.save_card(SavedCard("chant", "little_spark", "Ben", {"id": "little_spark"}, time.time()))
     store.save_card(SavedCard("destiny", "little_spark", "Ben", {"id": "little_spark"}, time.time()))
     assert store.saved_cards("chant") == [card] and store.count_cards("chant") == 1
-    store.save_deck(SavedDeck("chant", "a", "Aki", "3 火球\n", 1.0))
+    store.save_deck(SavedDeck("chant", "a", "Aki", "3 火球\n", 1.0, "owner-hash"))
     with pytest.raises(Taken):
         store.save_deck(SavedDeck("chant", "a", "Ben", "3 雷撃\n", 2.0))
-    store.save_deck(SavedDeck("chant", "a", "Ben", "3 雷撃\n", 2.0), replace=True)
+    with pytest.raises(Taken):  # another author's
+        store.save_deck(SavedDeck("chant", "a", "Ben", "3 雷撃\n", 2.0, "other-hash"), replace=True)
+    store.save_deck(SavedDeck("chant", "a", "Ben", "3 雷撃\n", 2.0, "owner-hash"), replace=True)
     assert store.saved_decks("chant") == [SavedDeck("chant", "a", "Ben", "3 雷撃\n", 2.0)]
     assert store.saved_decks("destiny") == []
 

@@ -12,7 +12,8 @@ Routes (added to the application by :func:`card_routes`)::
     GET  /api/decks/{game}             the decks saved on the server: names, authors, dates (``?after=NAME``:
                                        the next page, by name, of ``DECK_PAGE``)
     GET  /api/decks/{game}/{name}      one saved deck with its text
-    POST /api/decks/save               save a deck list by name (``replace``: over one of that name)
+    POST /api/decks/save               save a deck list by name (``replace``: over one of that name, only with
+                                       the ``owner`` token it was saved with: a secret the browser keeps)
 
 Cards and decks saved here live in the server's database (:mod:`grimoire.web.storage`),
 never in the built-in pool. Every text a client sends is bounded (:data:`~.cardmaker.MAX_LEN`)
@@ -46,7 +47,7 @@ from .errors import ClientError
 from .hub import Hub, client_key
 from .limits import Bucket
 from .names import clean
-from .storage import SavedDeck, StorageError, Taken
+from .storage import SavedDeck, StorageError, Taken, owner_hash
 
 Handler = Callable[[Request], Awaitable[Response]]
 JSONBody = Callable[[Hub, Request], Awaitable[dict[str, Any]]]
@@ -290,7 +291,8 @@ def card_routes(hub: Hub, static: Any, lang_of: LangOf, json_body: JSONBody,
                                     status_code=400)
             may_save(request)
             try:
-                await hub.games.db(hub.store.save_deck, SavedDeck(game.name, name, author, text, time.time()),
+                await hub.games.db(hub.store.save_deck, SavedDeck(game.name, name, author, text, time.time(),
+                                                                  owner_hash(body.get("owner"))),
                                    body.get("replace") is True)
             except Taken:
                 raise ClientError("taken", "deck_taken", name=name) from None

@@ -72,6 +72,7 @@ ALTER TABLE games ADD COLUMN IF NOT EXISTS creator TEXT NOT NULL DEFAULT '';
 ALTER TABLE games ADD COLUMN IF NOT EXISTS last_active DOUBLE PRECISION NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN IF NOT EXISTS clock TEXT;
 ALTER TABLE games ADD COLUMN IF NOT EXISTS forfeit TEXT;
+ALTER TABLE decks ADD COLUMN IF NOT EXISTS owner TEXT NOT NULL DEFAULT '';
 CREATE INDEX IF NOT EXISTS games_by_creator ON games (creator, created);
 CREATE INDEX IF NOT EXISTS games_by_activity ON games (last_active) WHERE outcome IS NULL;
 CREATE INDEX IF NOT EXISTS games_finished ON games (last_active, id) WHERE outcome IS NOT NULL;
@@ -366,9 +367,12 @@ class PgStore:
         sql = (DECK_UPSERT if replace else DECK_INSERT).replace("?", "%s")
         try:
             with self._conn("write to") as conn:
-                conn.execute(sql, (deck.game, deck.name, deck.author, deck.text, deck.created))
+                cursor = conn.execute(sql, (deck.game, deck.name, deck.author, deck.text, deck.created, deck.owner))
+                changed = cursor.rowcount
         except StaleWrite:
             raise Taken(f"a deck named {deck.name!r} is saved already") from None
+        if changed == 0:  # the deck is someone else's
+            raise Taken(f"a deck named {deck.name!r} is saved already by another author")
 
     def deck_names(self, game: str, after: str = "", limit: int = 100) -> list[SavedDeck]:
         """Up to ``limit`` decks of ``game`` named after ``after``, by name, without their texts."""

@@ -27,6 +27,7 @@ grimoire.web.storage.StaleWrite: game 'g1': answer 0 is already stored
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 import threading
@@ -96,9 +97,10 @@ CREATE INDEX IF NOT EXISTS games_by_activity ON games (last_active) WHERE outcom
 CREATE INDEX IF NOT EXISTS games_finished ON games (last_active, id) WHERE outcome IS NOT NULL;
 """
 DURABILITY = ("normal", "full")
-DECK_INSERT = "INSERT INTO decks (game, name, author, deck, created) VALUES (?,?,?,?,?)"
+DECK_INSERT = "INSERT INTO decks (game, name, author, deck, created, owner) VALUES (?,?,?,?,?,?)"
+#: Replacing a deck: only by its owner (the same token's hash, never the empty one).
 DECK_UPSERT = DECK_INSERT + (" ON CONFLICT (game, name) DO UPDATE SET author = excluded.author, deck = excluded.deck,"
-                             " created = excluded.created")
+                             " created = excluded.created WHERE decks.owner = excluded.owner AND excluded.owner <> ''")
 COLUMNS = ("id, game, ruleset_version, options, decks, seed, chance, chance_script, seats, token_hashes, created,"
            " outcome, creator, last_active, clock, forfeit")
 N_COLUMNS = COLUMNS.count(",") + 1
@@ -136,6 +138,19 @@ class SavedDeck:
     author: str
     text: str
     created: float
+    #: The hash of its author's token (:func:`owner_hash`): only the same token replaces the deck; "" for none.
+    owner: str = ""
+
+
+def owner_hash(token: Any) -> str:
+    """What is stored of an author's token (a secret the browser keeps): its hash, or "" for no usable token.
+
+    >>> owner_hash("x" * 8), len(owner_hash("k" * 32))
+    ('', 64)
+    """
+    if not isinstance(token, str) or not 24 <= len(token) <= 200 or not token.isascii() or not token.isprintable():
+        return ""
+    return hashlib.sha256(("grimoire-owner:" + token).encode()).hexdigest()
 
 
 @dataclass
@@ -308,6 +323,8 @@ class Store:
             for name, decl in ADDED:
                 if name not in have:
                     self.db.execute(f"ALTER TABLE games ADD COLUMN {name} {decl}")
+            if "owner" not in {row[1] for row in self.db.execute("PRAGMA table_info(decks)")}:
+                self.db.execute("ALTER TABLE decks ADD COLUMN owner TEXT NOT NULL DEFAULT ''")
             self.db.executescript(INDEXES)
             self.db.execute("BEGIN IMMEDIATE")  # a read-only file or folder is found now, not at the first answer
             self.db.execute("ROLLBACK")
@@ -509,9 +526,11 @@ class Store:
         """Store a deck list by name; :class:`Taken` if the name is in use and ``replace`` is false."""
         sql = DECK_UPSERT if replace else DECK_INSERT
         try:
-            self._write(sql, (deck.game, deck.name, deck.author, deck.text, deck.created))
+            cursor = self._write(sql, (deck.game, deck.name, deck.author, deck.text, deck.created, deck.owner))
         except sqlite3.IntegrityError:
             raise Taken(f"a deck named {deck.name!r} is saved already") from None
+        if cursor.rowcount == 0:  # the deck is someone else's
+            raise Taken(f"a deck named {deck.name!r} is saved already by another author")
 
     def saved_decks(self, game: str) -> list[SavedDeck]:
         """The decks saved for ``game``, by name."""

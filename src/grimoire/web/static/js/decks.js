@@ -207,9 +207,22 @@ function importText(text) {
   check(text, true);  // the list as written: unknown names and syntax show as problems, with their lines
 }
 
+// The author's token: a secret this browser keeps (no password); only it replaces the decks it saved.
+function ownerToken() {
+  let tok = localStorage.getItem("grimoire-owner");
+  if (!tok || tok.length < 24) {
+    const bytes = new Uint8Array(24);
+    crypto.getRandomValues(bytes);
+    tok = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    localStorage.setItem("grimoire-owner", tok);
+  }
+  return tok;
+}
+
 async function save() {
   const status = $("save-status");
-  const body = { game: S.game.name, lang: getLang(), name: $("deck-name").value, author: $("author").value, text: deckText() };
+  const body = { game: S.game.name, lang: getLang(), name: $("deck-name").value, author: $("author").value, text: deckText(),
+                 owner: ownerToken() };
   let res = await fetch("/api/decks/save", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   let data = await res.json();
   if (res.status === 409 && window.confirm(t("db_replace", body.name.trim()))) {
