@@ -65,3 +65,11 @@ def test_conformance_with_each_forecast_ability(ability: str) -> None:
     game = PinnedAbility(ability)
     report = check_games(game, setups(60, start=9000), deep_every=2)
     assert report.games == 60
+
+
+@pytest.mark.parametrize("options", [{"hako_limit": "first_per_turn"}, {"omni_direct": "true"},
+                                     {"user_effects": "any"}])
+def test_conformance_with_the_rule_9_4_6_5_4_7_5_options(options: dict[str, str]) -> None:
+    game = PinnedAbility("chimyaku_no_hako")
+    report = check_games(game, setups(60, start=11000, **options), deep_every=2)
+    assert report.games == 60

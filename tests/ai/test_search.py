@@ -177,7 +177,8 @@ VARIANTS = {"chant": {"first_turn_draw": True, "runaway_threshold": 12, "chant_c
                       "depth_multipliers": "1,1.5,2,3"},
             "destiny": {"attribute_wheel": "off", "hako_trigger": "summon", "crisis_expiry": False,
                         "sense_timing": "any", "kijutsu_timing": "any", "sense_scope": "field", "hako_turn": "own",
-                        "blocker_leaves": "unblocked"}}
+                        "blocker_leaves": "unblocked", "hako_limit": "first_per_turn", "omni_direct": True,
+                        "user_effects": "any"}}
 
 
 @pytest.mark.parametrize("name", sorted(VARIANTS))
@@ -336,3 +337,22 @@ def test_the_opponent_model_answers_from_the_opponents_own_view(monkeypatch: pyt
     SearchAgent(SearchConfig(iterations=30, opponent="policy"), decks=decks).search(game, view, d, Chance.seeded(9))
     assert any(player == 1 for player, _, _ in seen)
     assert all(player == seat and hidden for player, seat, hidden in seen)
+
+
+def test_rule_7_5_determinizing_a_users_battle_group_in_its_attack_keeps_the_response_step() -> None:
+    """Under ``user_effects=any`` an attacking user's battle group is answered like any use; a rebuilt
+    position half-way through its targets must not read it as 地脈記述's unanswerable use."""
+    from grimoire.games.destiny.scenario import scenario
+    from grimoire.games.destiny.state import variant_of
+    game = load_game("destiny")
+    state = scenario(phase="declare", p0={"field": ["stall_bouncer#0"]},
+                     p1={"field": ["moon_rabbit#1"], "hand": ["veil_of_mist#2"]})
+    state.variant = variant_of({"user_effects": "any"})
+    for answer in ("attack:0", "done", "block:1", "effect:0"):
+        game.apply(state, answer)
+    d = game.decision(state)
+    assert d is not None and d.kind == "target"
+    det = hooks_for("destiny").determinize(game, game.view(state, 0), d, Chance.seeded(1), KnownDecks())
+    for s in (state, det):
+        game.apply(s, "target:0")
+        assert game.decision(s).kind == "response"  # type: ignore[union-attr]

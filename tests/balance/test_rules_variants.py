@@ -130,15 +130,16 @@ def test_destiny_wheel_off_variant_is_measured_and_decides_no_battle(tmp_path: P
     s = GAME_D.new_state(Setup((GAME_D.cards.starter_deck("spirit_festival"),) * 2,
                                GAME_D.options({"attribute_wheel": "off", "crisis_expiry": False}), seed=1))
     text = destiny_notation.encode(s)
-    assert "variant=1.0.0.0.0.0.0.0" in text
-    assert destiny_notation.decode(text, GAME_D.pool).variant == (1, 0, 0, 0, 0, 0, 0, 0)
-    for older in ("variant=1.0.0", "variant=1.0.0.0"):  # positions written before the later variant options
-        assert destiny_notation.decode(text.replace("variant=1.0.0.0.0.0.0.0", older),
-                                       GAME_D.pool).variant == (1, 0, 0, 0, 0, 0, 0, 0)
+    assert "variant=1.0.0.0.0.0.0.0.0.0.0" in text
+    assert destiny_notation.decode(text, GAME_D.pool).variant == (1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    for older in ("variant=1.0.0", "variant=1.0.0.0", "variant=1.0.0.0.0.0.0.0"):  # before the later options
+        assert destiny_notation.decode(text.replace("variant=1.0.0.0.0.0.0.0.0.0.0", older),
+                                       GAME_D.pool).variant == (1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     assert GAME_D.view(s, 0)["rules"] == {"attribute_wheel": "off", "hako_trigger": "summon_or_use",
                                           "crisis_expiry": False, "sense_timing": "main",
                                           "kijutsu_timing": "main_battle", "sense_scope": "side",
-                                          "hako_turn": "either", "blocker_leaves": "no_damage"}
+                                          "hako_turn": "either", "blocker_leaves": "no_damage",
+                                          "hako_limit": "every", "omni_direct": False, "user_effects": "attack"}
     assert "variant" not in destiny_notation.encode(GAME_D.new_state(Setup(
         (GAME_D.cards.starter_deck("spirit_festival"),) * 2, GAME_D.options(), seed=1)))
 

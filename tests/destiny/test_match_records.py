@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from grimoire.core.game import Setup
@@ -50,3 +51,12 @@ def test_a_record_replays_with_its_own_card_tables() -> None:
     record = finished_match(seed=9).record()
     record.cards["war_cry"]["text"] = {"ja": "変更", "en": "changed"}  # texts do not change play
     assert verify(record).ok
+
+
+def test_rule_9_4_a_rules_2_record_replays_with_hako_on_the_first_use_each_turn() -> None:
+    """A record played before 地脈の函 fired on every use (rules 2: the first in each turn) still
+    verifies; read as rules 3 the same answers play out differently."""
+    data = json.loads((Path(__file__).parent / "records" / "rules-2-omnipotent.json").read_text(encoding="utf-8"))
+    assert data["ruleset_version"] == "2" and "hako_limit" not in data["options"]
+    assert verify(GameRecord.from_json(data)).ok
+    assert not verify(GameRecord.from_json({**data, "ruleset_version": DestinyGame.version})).ok

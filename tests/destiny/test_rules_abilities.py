@@ -178,15 +178,35 @@ def test_rule_9_3_the_sense_question_does_not_reveal_the_hand() -> None:
 
 
 # ----- 9.4 地脈の函 ----------------------------------------------------------------------------------
-def test_rule_9_4_hako_first_zenno_use_each_turn_draws_four_into_the_crisis_zone() -> None:
+def _two_luck_gods(**rules: str) -> DestinyState:
+    """Two 旅の福神 (全能, main: gain) in hand and ten cards in the deck, under ``rules``."""
     s = position(p0={**HAKO, "hand": ["wandering_luck_god#0", "wandering_luck_god#1"],
                      "deck": ["war_cry#2", "fox_fire#3", "moon_rabbit#4", "veil_of_mist#5", "taiko_ronin#6",
-                              "stall_bouncer#7"]})
+                              "stall_bouncer#7", "war_cry#8", "fox_fire#9", "moon_rabbit#10", "veil_of_mist#11"]})
+    s.variant = variant_of(rules)
+    return s
+
+
+def test_rule_9_4_hako_zenno_use_draws_four_into_the_crisis_zone() -> None:
+    s = _two_luck_gods()
     events = play(s, "effect:0")
     assert kinds(events) == ["use", "pay", "draw", "gain", "hako", "crisis", "crisis", "crisis", "crisis"]
     assert s.players[0].crisis == [3, 4, 5, 6] and s.players[0].hand == [1, 2]
+
+
+def test_rule_9_4_hako_fires_on_second_omnipotent_use_by_default() -> None:
+    s = _two_luck_gods()  # the seed: 「「全能」カードを使うときに自動で発動」, every use
+    play(s, "effect:0")
     events = play(s, "effect:1")
-    assert "hako" not in kinds(events)  # once per turn
+    assert kinds(events) == ["use", "pay", "draw", "gain", "hako", "crisis", "crisis", "crisis", "crisis"]
+    assert s.players[0].crisis == [3, 4, 5, 6, 8, 9, 10, 11] and s.players[0].deck == []
+
+
+def test_rule_9_4_hako_fires_on_second_omnipotent_use_not_under_first_per_turn() -> None:
+    s = _two_luck_gods(hako_limit="first_per_turn")  # the project's former reading, an option now
+    play(s, "effect:0")
+    events = play(s, "effect:1")
+    assert "hako" not in kinds(events) and s.players[0].crisis == [3, 4, 5, 6]
 
 
 def test_rule_9_4_hako_counts_summons_and_cancelled_uses() -> None:

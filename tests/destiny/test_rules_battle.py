@@ -221,6 +221,18 @@ def test_rule_6_5_4_unblocked_attack_costs_power_without_attribute_modifier() ->
     assert s.players[1].threads == 13
 
 
+def test_rule_6_5_4_omni_direct_variant_gives_zenno_its_plus_one_unblocked() -> None:
+    def direct(attacker: str, **rules: object) -> int:
+        s = position(phase="declare", p0={"field": [f"{attacker}#0"]})
+        s.variant = variant_of(rules)
+        play(s, "attack:0", "done", "pass", "pass")
+        return s.players[1].threads
+    assert direct("wandering_luck_god") == 13  # the default: no defender to be strong against
+    assert direct("wandering_luck_god", omni_direct=True) == 12  # 全能 2 + 1
+    assert direct("stall_bouncer", omni_direct=True) == 13  # only 全能 gets it
+    assert direct("wandering_luck_god", omni_direct=True, attribute_wheel="none") == 13  # no modifier at all
+
+
 def test_rule_6_5_5_ca_adds_to_the_same_loss() -> None:
     assert compare(5, 3, ca=2).loss == 4
     s = declare("taiko_ronin:v", ["war_cry"])  # 気魄 3 vs 気魄 1, CA 1

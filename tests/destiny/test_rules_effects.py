@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from destiny_helpers import GAME, TEST_GAME, field, find, kinds, options, play, position
 
+from grimoire.games.destiny.state import DestinyState, variant_of
+
 
 def test_rule_7_1_each_group_only_at_its_timing() -> None:
     # summon step: main groups only (stall_bouncer is battle, veil_of_mist response, mikoshi attack)
@@ -110,6 +112,30 @@ def test_rule_7_5_own_effect_only_in_own_attack_once_free_for_veterans_else_powe
                  p1={"field": ["fire_festival_giant#1"]})
     play(s, "attack:0", "done", "block:1")
     assert options(s) == ["pass"]  # cannot pay 2
+
+
+def test_rule_7_5_user_effects_any_variant_lets_a_user_use_its_battle_or_main_group() -> None:
+    def attacking(attacker: str, **rules: str) -> DestinyState:
+        s = position(phase="declare", p0={"field": [f"{attacker}#0"]},
+                     p1={"field": ["moon_rabbit#1"], "hand": ["veil_of_mist#2"]})
+        s.variant = variant_of(rules)
+        play(s, "attack:0", "done", "block:1")
+        return s
+    assert options(attacking("stall_bouncer")) == ["pass"]  # the default: attack groups only
+    s = attacking("stall_bouncer", user_effects="any")  # 夜店の用心棒's battle group: +2 to an own user
+    assert options(s) == ["effect:0", "pass"]
+    events = play(s, "effect:0")
+    assert find(events, "use_user")[0].args == ("stall_bouncer", 0, "battle")
+    assert GAME.decision(s).kind == "target"  # type: ignore[union-attr]
+    events = play(s, "target:0")
+    assert find(events, "pay")[0].args == (2, 13)  # not a veteran: costs its power, as an attack group would
+    assert GAME.decision(s).kind == "response"  # type: ignore[union-attr]  # answered like any use
+    events = play(s, "pass")
+    assert find(events, "power")[0].args[2:] == (2, 4) and options(s) == ["pass"]  # once per battle
+    assert 0 in [u.uid for u in s.players[0].field]  # the user stays on the field
+    s = attacking("seal_breaker", user_effects="any")  # a main group (destroy power <= 3) in its own attack
+    events = play(s, "effect:0", "target:1", "pass")
+    assert find(events, "destroyed")[0].args[:2] == ("moon_rabbit", 1) and "battle_void" in kinds(events)
 
 
 def test_rule_7_6_modifiers_last_until_their_users_next_battle_or_the_end_of_the_turn() -> None:

@@ -122,10 +122,12 @@ def test_rule_11_options_defaults_and_checks() -> None:
                               "turn_limit": 120, "attribute_wheel": "on", "hako_trigger": "summon_or_use",
                               "crisis_expiry": True, "sense_timing": "main", "kijutsu_timing": "main_battle",
                               "sense_scope": "side", "hako_turn": "either", "blocker_leaves": "no_damage",
+                              "hako_limit": "every", "omni_direct": False, "user_effects": "attack",
                               "lucky_limit": 0}
     for bad in ({"deck_size": 9}, {"max_copies": 0}, {"starting_threads": 0}, {"first_player": "2"},
                 {"turn_limit": 1}, {"hand_size": 5}, {"kijutsu_timing": "battle"}, {"sense_scope": "all"},
-                {"hako_turn": "opponent"}, {"blocker_leaves": "yes"}):
+                {"hako_turn": "opponent"}, {"blocker_leaves": "yes"}, {"hako_limit": "first"},
+                {"hako_limit": "once"}, {"omni_direct": "sometimes"}, {"user_effects": "main"}):
         with pytest.raises(OptionsError):
             GAME.options(bad)
 

@@ -14,7 +14,7 @@ from grimoire.core.decision import DRAWN, Event, Termination
 from grimoire.core.game import GameEnded
 
 from .cards import HAKO, ZENNO
-from .state import OVER, V_HAKO, V_HAKO_TURN, DestinyState, User
+from .state import OVER, V_HAKO, V_HAKO_LIMIT, V_HAKO_TURN, DestinyState, User
 
 
 def end_game(state: DestinyState, loser: int, reason: Termination, events: list[Event]) -> NoReturn:
@@ -111,12 +111,15 @@ def take_from_hand(state: DestinyState, seat: int, uid: int) -> None:
 
 
 def hako_check(state: DestinyState, seat: int, uid: int, events: list[Event], summon: bool = False) -> None:
-    """§9.4: the first 全能 summon or use of the turn fills the crisis zone with 4 cards (under the
-    ``hako_trigger=summon`` variant only a summon counts; under ``hako_turn=own`` only in its owner's turn)."""
+    """§9.4: every 全能 summon or use fills the crisis zone with 4 cards (under ``hako_limit=first_per_turn``
+    only the first in each turn; under ``hako_trigger=summon`` only a summon counts; under ``hako_turn=own``
+    only in its owner's turn)."""
     if (state.variant[V_HAKO] == 1 and not summon) or (state.variant[V_HAKO_TURN] and seat != state.active):
         return
     p = state.players[seat]
-    if p.ability != HAKO or p.hako == state.turn or state.defs[uid].attribute != ZENNO:
+    if p.ability != HAKO or state.defs[uid].attribute != ZENNO:
+        return
+    if p.hako == state.turn and state.variant[V_HAKO_LIMIT]:
         return
     p.hako = state.turn
     events.append(Event("hako", seat, (state.ids[uid],)))

@@ -31,7 +31,7 @@ from functools import cache
 from grimoire.core.decision import Decision, Option
 
 from . import effects
-from .cards import ABILITIES, ATTACK, BATTLE, MAIN, TIMINGS
+from .cards import ABILITIES, BATTLE, MAIN, TIMINGS
 from .state import (
     ABILITY,
     BLOCK,
@@ -87,10 +87,9 @@ def _window(state: DestinyState) -> Decision:
     defs = state.defs
     options = []
     att = state.attacker
-    if who == seat and not state.used and defs[att].groups[ATTACK]:
+    if who == seat and not state.used and effects.user_group(state, att) >= 0:
         free = effects.user_effect_free(state, att)
-        if effects.usable(state, seat, att, ATTACK, free):
-            options.append(opt("effect", att, "opt.user_effect", ids[att], 0 if free else defs[att].power))
+        options.append(opt("effect", att, "opt.user_effect", ids[att], 0 if free else defs[att].power))
     for uid in q.hand + q.crisis:
         d = defs[uid]
         if d.groups[BATTLE] and effects.usable(state, who, uid, BATTLE):

@@ -29,8 +29,8 @@ from grimoire.core.decision import Event, option_uid
 from grimoire.core.effects import Effect, Frame
 
 from . import actions
-from .cards import KANCHI, MAIN, RESPONSE, SHINPI, TIMINGS
-from .state import V_SCOPE, V_SENSE, DestinyState, FrameKind
+from .cards import ATTACK, BATTLE, KANCHI, MAIN, RESPONSE, SHINPI, TIMINGS
+from .state import V_SCOPE, V_SENSE, V_USER_EFFECTS, DestinyState, FrameKind
 
 F_ALL, F_FREE, F_CANCELLED, F_NO_RESPONSE, F_FIELD = 1, 2, 4, 8, 16
 PC_NEW, PC_SENSE, PC_RESPONSE, PC_TARGET = 0, 1, 2, 3
@@ -310,6 +310,24 @@ OPERATIONS: dict[str, Operation] = {
 def _run(state: DestinyState, frame: Frame, events: list[Event]) -> None:
     for i, eff in enumerate(state.defs[frame.source].groups[frame.index]):
         OPERATIONS[eff.op](state, frame, i, eff, events)
+
+
+#: The groups a user may use in its own attack, by the ``user_effects`` variant parameter (§7.5): its
+#: ``attack`` group; or also its ``battle`` and ``main`` groups, the first usable in this order.
+USER_GROUPS = ((ATTACK,), (ATTACK, BATTLE, MAIN))
+
+
+def user_group(state: DestinyState, uid: int) -> int:
+    """The group (timing) the attacking user ``uid`` would use as its own effect now, or -1 (§7.5).
+
+    A user has one own-effect use a battle; under ``user_effects=any`` a card without a usable
+    ``attack`` group uses its ``battle`` or else its ``main`` group (no shipped card has two of them).
+    """
+    free = user_effect_free(state, uid)
+    for timing in USER_GROUPS[state.variant[V_USER_EFFECTS]]:
+        if usable(state, state.owner[uid], uid, timing, free):
+            return timing
+    return -1
 
 
 def user_effect_free(state: DestinyState, uid: int) -> bool:

@@ -40,10 +40,12 @@ from .events import EVENTS
 from .messages import MESSAGES, TERMS
 from .state import (
     BLOCKER_LEAVES,
+    HAKO_LIMITS,
     HAKO_TURNS,
     KIJUTSU_TIMINGS,
     SENSE_SCOPES,
     SENSE_TIMINGS,
+    USER_EFFECTS,
     DestinyState,
     Player,
     variant_of,
@@ -71,6 +73,12 @@ OPTION_SPECS = (
                "turn only (rule 9.4)", choices=HAKO_TURNS),
     OptionSpec("blocker_leaves", "no_damage", "Variant: a blocker that leaves in the effect window ends the "
                "battle without damage, or the attack goes on unblocked (rule 6.2.4)", choices=BLOCKER_LEAVES),
+    OptionSpec("hako_limit", "every", "Variant: 地脈の函 fires on every 全能 summon or use (the seed), or on the "
+               "first in each turn only (rule 9.4)", choices=HAKO_LIMITS),
+    OptionSpec("omni_direct", False, "Variant: a 全能 user attacking directly (no blocker) gets its +1 too "
+               "(rule 6.5.4)"),
+    OptionSpec("user_effects", "attack", "Variant: the groups a user may use in its own attack — its attack "
+               "group only, or its main and battle groups too (rule 7.5)", choices=USER_EFFECTS),
     OptionSpec("lucky_limit", 0, "Variant: at most this many Lucky! cards in a deck; 0 is no limit (rule 2.1)",
                minimum=0),
 )
@@ -91,7 +99,7 @@ class DestinyGame(Game[DestinyState]):
     """The rule module of 運命予報祭 (see the module docstring)."""
 
     name = "destiny"
-    version = "2"
+    version = "3"
     title = Localized("運命予報祭", "Destiny Saga")
     option_specs = OPTION_SPECS
     max_steps = 60_000
@@ -128,16 +136,25 @@ class DestinyGame(Game[DestinyState]):
 
     #: Rules 1 numbered the cards in deck-list order (see :meth:`at_version`).
     numbered_in_list_order = False
+    #: Rules 1 and 2 fired 地脈の函 on the first 全能 summon or use in each turn only.
+    hako_first_per_turn = False
 
     def at_version(self, version: str) -> DestinyGame | None:
-        """These rules as at ``version``: 1 differs only in how card instances are numbered (in deck-list
-        order, which 2 stopped revealing); stored games and records of 1 replay with it."""
+        """These rules as at ``version``: 1 numbered card instances in deck-list order (which 2 stopped
+        revealing); 1 and 2 fired 地脈の函 once a turn (``hako_limit=first_per_turn``, which 3 made an
+        option). Stored games and records of 1 and 2 replay with them.
+
+        >>> old = DestinyGame().at_version("2")
+        >>> old.version, old.hako_first_per_turn, DestinyGame().at_version("0")
+        ('2', True, None)
+        """
         if version == self.version:
             return self
-        if version != "1":
+        if version not in ("1", "2"):
             return None
         old = copy.copy(self)
-        old.version, old.numbered_in_list_order = "1", True
+        old.version, old.hako_first_per_turn = version, True
+        old.numbered_in_list_order = version == "1"
         return old
 
     def _numbers(self, seed: int, start: int, count: int) -> list[int]:
@@ -148,6 +165,8 @@ class DestinyGame(Game[DestinyState]):
     # ----- the state machine ---------------------------------------------------
     def new_state(self, setup: Setup, events: list[Event] | None = None) -> DestinyState:
         opts = self.options(setup.options)
+        if self.hako_first_per_turn:  # the option did not exist then: its records name the current default
+            opts["hako_limit"] = "first_per_turn"
         for deck in setup.decks:
             self.check_deck(deck, opts)
         cards: list[str] = []

@@ -39,6 +39,8 @@ from .state import (
     MULLIGAN,
     PHASES,
     UPKEEP,
+    WINDOW_ATK,
+    WINDOW_DEF,
     DestinyState,
     FrameKind,
     Phase,
@@ -300,7 +302,9 @@ class DestinyHooks:
                  | (fx.F_CANCELLED if f["cancelled"] else 0))
         if timing == ATTACK or on_field:
             flags |= fx.F_FIELD
-        if timing == RESPONSE or (on_field and timing != ATTACK):
+        # a user's main or battle group on the field is 地脈記述's use at summoning (no response), except the
+        # attacker's own effect in its window (user_effects=any), which is answered like any use
+        if timing == RESPONSE or (on_field and timing != ATTACK and state.phase not in (WINDOW_ATK, WINDOW_DEF)):
             flags |= fx.F_NO_RESPONSE
         targets = _uids(f["targets"])
         chosen = [-1] * len(d.groups[timing])

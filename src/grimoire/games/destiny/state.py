@@ -144,11 +144,15 @@ class Player:
 #: change (0 ``main`` only, §9.3; 1 a hand card's group of any timing), which groups 地脈記述
 #: may use (0 ``main`` and ``battle``, §9.2; 1 ``main`` only; 2 ``attack`` too), which users
 #: 地脈感知's "all" reaches (0 the effect's own side, §9.3; 1 every matching user on the field),
-#: in whose turns 地脈の函 fires (0 either forecaster's, §9.4; 1 its owner's only) and what a
+#: in whose turns 地脈の函 fires (0 either forecaster's, §9.4; 1 its owner's only), what a
 #: blocker leaving in the effect window does (0 the battle ends without damage, §6.2.4; 1 the
-#: attack goes on unblocked).
-DEFAULT_VARIANT: tuple[int, ...] = (0, 0, 1, 0, 0, 0, 0, 0)
-V_WHEEL, V_HAKO, V_EXPIRY, V_SENSE, V_KIJUTSU, V_SCOPE, V_HAKO_TURN, V_BLOCKER = range(8)
+#: attack goes on unblocked), how often 地脈の函 fires (0 on every 全能 summon or use, §9.4;
+#: 1 the first in each turn only), whether a 全能 direct attack gets +1 (0 no, §6.5.4; 1 yes) and
+#: which of its groups a user may use in its own attack (0 its ``attack`` group, §7.5; 1 also
+#: its ``main`` and ``battle`` groups).
+DEFAULT_VARIANT: tuple[int, ...] = (0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0)
+(V_WHEEL, V_HAKO, V_EXPIRY, V_SENSE, V_KIJUTSU, V_SCOPE, V_HAKO_TURN, V_BLOCKER, V_HAKO_LIMIT, V_OMNI_DIRECT,
+ V_USER_EFFECTS) = range(11)
 #: The values of the ``sense_timing`` option, by their variant parameter.
 SENSE_TIMINGS = ("main", "any")
 #: The values of the ``kijutsu_timing`` option (地脈記述, §9.2).
@@ -159,13 +163,18 @@ SENSE_SCOPES = ("side", "field")
 HAKO_TURNS = ("either", "own")
 #: The values of the ``blocker_leaves`` option (§6.2.4).
 BLOCKER_LEAVES = ("no_damage", "unblocked")
+#: The values of the ``hako_limit`` option (地脈の函 on every 全能 use, or the first in each turn, §9.4).
+HAKO_LIMITS = ("every", "first_per_turn")
+#: The values of the ``user_effects`` option (the groups a user may use in its own attack, §7.5).
+USER_EFFECTS = ("attack", "any")
 
 
 #: The values of each variant option, by its parameter's number (the first is the rulings).
 VARIANT_VALUES: tuple[tuple[str, tuple[Any, ...]], ...] = (
     ("attribute_wheel", ("on", "off", "none")), ("hako_trigger", ("summon_or_use", "summon")),
     ("crisis_expiry", (False, True)), ("sense_timing", SENSE_TIMINGS), ("kijutsu_timing", KIJUTSU_TIMINGS),
-    ("sense_scope", SENSE_SCOPES), ("hako_turn", HAKO_TURNS), ("blocker_leaves", BLOCKER_LEAVES))
+    ("sense_scope", SENSE_SCOPES), ("hako_turn", HAKO_TURNS), ("blocker_leaves", BLOCKER_LEAVES),
+    ("hako_limit", HAKO_LIMITS), ("omni_direct", (False, True)), ("user_effects", USER_EFFECTS))
 
 
 def variant_of(options: Mapping[str, Any]) -> tuple[int, ...]:
@@ -173,7 +182,7 @@ def variant_of(options: Mapping[str, Any]) -> tuple[int, ...]:
     variant options only when they differ from the rulings (missing ones take their defaults).
 
     >>> variant_of({}) is DEFAULT_VARIANT, variant_of({"attribute_wheel": "off", "crisis_expiry": False})
-    (True, (1, 0, 0, 0, 0, 0, 0, 0))
+    (True, (1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
     """
     v = tuple(values.index(options[name]) if name in options else DEFAULT_VARIANT[i]
               for i, (name, values) in enumerate(VARIANT_VALUES))
@@ -184,7 +193,7 @@ def full_variant(values: tuple[int, ...]) -> tuple[int, ...]:
     """``values`` with the parameters it lacks at their defaults (older states and positions have fewer).
 
     >>> full_variant((1, 0, 1))
-    (1, 0, 1, 0, 0, 0, 0, 0)
+    (1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0)
     """
     return values + DEFAULT_VARIANT[len(values):]
 

@@ -23,7 +23,7 @@ from grimoire.core.decision import Event, Termination, option_uid, split_option
 from . import effects
 from .actions import draw, end_game, gain, hako_check, lose, pay, remove_user, take_from_hand
 from .battle import clash
-from .cards import ATTACK, BATTLE, HOUKI, JUTSUSHIKI, KIJUTSU, KIRYOKU, MAIN, TIMINGS
+from .cards import ATTACK, BATTLE, HOUKI, JUTSUSHIKI, KIJUTSU, KIRYOKU, MAIN, TIMINGS, ZENNO
 from .state import (
     ABILITY,
     BLOCK,
@@ -37,6 +37,7 @@ from .state import (
     V_BLOCKER,
     V_EXPIRY,
     V_KIJUTSU,
+    V_OMNI_DIRECT,
     V_WHEEL,
     WINDOW_ATK,
     WINDOW_DEF,
@@ -204,6 +205,8 @@ def _damage(state: DestinyState, events: list[Event]) -> None:
     a_card = state.ids[att.uid]
     if state.blocker < 0:
         a = state.power(att)
+        if state.variant[V_OMNI_DIRECT] and state.variant[V_WHEEL] != 2 and state.defs[att.uid].attribute == ZENNO:
+            a += 1  # the omni_direct variant: 全能's "strong when attacking" with no defender too (§6.5.4)
         events.append(Event("direct", seat, (a_card, att.uid, a, state.ca)))
         lose(state, 1 - seat, a + state.ca, events)
         return
@@ -261,8 +264,9 @@ def _answer_window(state: DestinyState, option: str, events: list[Event]) -> Non
         return
     uid = option_uid(option)  # effect:<uid>
     if uid == state.attacker:
+        timing = effects.user_group(state, uid)
         state.used = True
-        effects.begin(state, seat, uid, ATTACK, events, field=True, free=effects.user_effect_free(state, uid))
+        effects.begin(state, seat, uid, timing, events, field=True, free=effects.user_effect_free(state, uid))
     else:
         effects.begin(state, who, uid, BATTLE, events)
 
