@@ -59,3 +59,22 @@ def test_rule_2_3_the_lobby_can_let_the_web_computer_pick_its_own(db_path: Any,
         res = c.post("/api/games", json={"game": "destiny", "deck": {"starter": "spirit_festival"},
                                          "opponent": {"kind": "ai", "level": "easy", "setup": "mine"}})
         assert res.status_code == 400 and "opponent.setup" in res.text
+
+
+def test_rule_2_3_a_persons_deck_offers_its_declared_ability_as_the_default(db_path: Any) -> None:
+    with client(db_path) as c:
+        body = {"game": "destiny", "deck": {"starter": "spirit_festival"},
+                "opponent": {"kind": "friend", "deck": {"starter": "omnipotent_festival"}}}
+        data = c.post("/api/games", json=body).json()
+        with c.websocket_connect(f"/ws/{data['id']}") as ws:
+            msg = hello(ws, token(data["links"]["seats"][0]))
+            assert msg["decision"]["kind"] == "ability" and msg["decision"]["default"] == "ability:chimyaku_houki"
+            ws.send_json({"type": "answer", "seq": msg["decision"]["seq"], "option": "ability:chimyaku_kanchi"})
+            msg = ws.receive_json()
+            assert msg["decision"] is None  # the other seat's turn to choose
+        with c.websocket_connect(f"/ws/{data['id']}") as ws:
+            msg = hello(ws, token(data["links"]["seats"][1]))
+            assert msg["decision"]["default"] == "ability:chimyaku_no_hako"
+            ws.send_json({"type": "answer", "seq": msg["decision"]["seq"], "option": "ability:chimyaku_no_hako"})
+            msg = ws.receive_json()
+            assert msg["decision"] is None or "default" not in msg["decision"]  # past set-up: no default

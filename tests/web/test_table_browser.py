@@ -296,3 +296,17 @@ def test_the_time_control_chosen_in_the_lobby_shows_as_clocks_at_the_table(serve
         lefts = [float(v) for v in page.eval_on_selector_all("#clocks .clock", "els => els.map(e => e.dataset.left)")]
         # 5 minutes each; the computer may already have answered a few forced decisions, gaining 10 s each
         assert all(v > 280 for v in lefts) and min(lefts) <= 300 and all(v <= 300 + 10 * 40 for v in lefts), lefts
+
+
+def test_rule_2_3_enter_takes_the_forecast_ability_the_persons_deck_declares(server, browser):  # noqa: F811
+    _, links = create(server, "destiny", friend=False)  # the person plays spirit_festival (# ability: houki)
+    with new_page(browser) as page:
+        page.goto(links[0])
+        page.wait_for_function(READY, timeout=STEP_TIMEOUT_MS)
+        marked = page.locator("#decision button.option.enter-default")
+        assert marked.count() == 1 and marked.get_attribute("data-option") == "ability:chimyaku_houki"
+        seq = seq_of(page)
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"document.body.dataset.seq !== '{seq}'", timeout=STEP_TIMEOUT_MS)
+        page.wait_for_function(READY, timeout=STEP_TIMEOUT_MS)
+        assert page.locator("#decision button.option[data-option^='ability:']").count() == 0

@@ -13,6 +13,7 @@ from grimoire.ai.registry import LEVELS
 from grimoire.core.rng import Chance
 from grimoire.core.setup_choices import declared_answer
 from grimoire.web import computer as computer_module
+from grimoire.web.broadcast import declared
 from grimoire.web.protocol import state_payload
 
 PUBLIC_PARTS = ("view", "decision", "waiting_for", "outcome")
@@ -51,14 +52,16 @@ def test_w1_a_seat_never_sees_the_opponents_hand_or_deck_order(db_path, game_nam
                 for seat, (text, msg) in zip(seats, frames, strict=True):
                     assert msg["type"] == "state" and msg["seq"] == step and msg["seat"] == seat
                     assert secret not in text, "the RNG state left the server"
-                    real = state_payload(game, state, lg.match.decision, step, seat, "ja", [], log=log)
+                    mine = declared(lg)  # the seat's own deck's declared answer (its own knowledge)
+                    real = state_payload(game, state, lg.match.decision, step, seat, "ja", [], log=log, default=mine)
                     assert parts(msg) == parts(real)
                     for other in ((0, 1) if seat is None else (seat,)):
                         for k in range(3):
                             twin = game.resample_hidden(state, other, Chance.seeded(1000 * step + k))
                             if game.to_json(twin) != game.to_json(state):
                                 resampled_differently += 1
-                            alt = state_payload(game, twin, game.decision(twin), step, seat, "ja", [], log=log)
+                            alt = state_payload(game, twin, game.decision(twin), step, seat, "ja", [], log=log,
+                                                default=mine)
                             assert parts(alt) == parts(msg), f"step {step}: seat {seat} could tell hidden cards apart"
                 decision = lg.match.decision
                 if decision is None:

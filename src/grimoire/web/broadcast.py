@@ -13,11 +13,18 @@ from collections import OrderedDict
 from typing import Any
 
 from grimoire.core.decision import Event
+from grimoire.core.setup_choices import declared_answer
 
 from .live import Conn, LiveGame
 from .protocol import dumps, state_payload
 
 Key = tuple[int | None, str]
+
+
+def declared(live: LiveGame) -> str | None:
+    """The answer the deciding seat's deck declares to the pending decision (a person's default)."""
+    decision = live.match.decision
+    return None if decision is None else declared_answer(live.match.setup.decks[decision.player].choices, decision)
 
 
 class Broadcaster:
@@ -41,7 +48,7 @@ class Broadcaster:
         text = self.full.get(key)
         if text is None:
             text = dumps(state_payload(live.game, m.state, m.decision, live.seq, seat, lang, m.log, full_log=True,
-                                       outcome=m.outcome))
+                                       outcome=m.outcome, default=declared(live)))
             self.full[key] = text
             while len(self.full) > self.FULL_CACHE:
                 self.full.popitem(last=False)
@@ -79,7 +86,7 @@ class Broadcaster:
             if payload is None:
                 payload = payloads[key] = state_payload(live.game, m.state, m.decision, live.seq, conn.seat,
                                                         conn.lang, new_events, log=m.log,
-                                                        outcome=m.outcome)
+                                                        outcome=m.outcome, default=declared(live))
             conn.seen = len(m.log)
             conn.sent = (live.seq, conn.seat, conn.lang)
             if conn is by:

@@ -149,9 +149,12 @@ def render_events(game: Game[Any], events: Sequence[Event], seat: int | None, la
     return out
 
 
-def decision_payload(game: Game[Any], decision: Decision, seq: int, lang: str) -> dict[str, Any]:
+def decision_payload(game: Game[Any], decision: Decision, seq: int, lang: str,
+                     default: str | None = None) -> dict[str, Any]:
     """The pending decision for the seat that must answer it: prompt and option labels, and the rule
-    it applies (``rule``; ``notes``: options with a rule of their own, e.g. Destiny's forecast abilities)."""
+    it applies (``rule``; ``notes``: options with a rule of their own, e.g. Destiny's forecast abilities).
+    ``default``: the option the seat's deck declares (``# ability:``; Enter takes it), when there is one."""
+    extra: dict[str, Any] = {} if default is None else {"default": default}
     return {
         "seq": seq,
         "player": decision.player,
@@ -160,6 +163,7 @@ def decision_payload(game: Game[Any], decision: Decision, seq: int, lang: str) -
         "options": [{"id": o.id, "label": game.text.label(o, lang), "args": [_plain(a) for a in o.args]}
                     for o in decision.options],
         **decision_refs(game.name, decision, lang),
+        **extra,
     }
 
 
@@ -181,8 +185,10 @@ def outcome_payload(game: Game[Any], outcome: Outcome | None, lang: str,
 
 def state_payload(game: Game[Any], state: Any, decision: Decision | None, seq: int, seat: int | None, lang: str,
                   events: Sequence[Event], *, full_log: bool = False, ack: int | None = None,
-                  log: Sequence[Event] = (), outcome: Outcome | None = None) -> dict[str, Any]:
-    """The ``state`` message for ``seat`` (None: a spectator).
+                  log: Sequence[Event] = (), outcome: Outcome | None = None,
+                  default: str | None = None) -> dict[str, Any]:
+    """The ``state`` message for ``seat`` (None: a spectator); ``default``: the answer the deciding
+    seat's deck declares (:func:`grimoire.core.setup_choices.declared_answer`), offered as its default.
 
     ``events`` are the events since the seat's last update (or the whole log with
     ``full_log``, which tells the client to replace its log); ``log`` is the whole log
@@ -195,7 +201,7 @@ def state_payload(game: Game[Any], state: Any, decision: Decision | None, seq: i
         "seq": seq,
         "seat": seat,
         "view": game.view(state, seat),
-        "decision": decision_payload(game, decision, seq, lang) if mine and decision is not None else None,
+        "decision": decision_payload(game, decision, seq, lang, default) if mine and decision is not None else None,
         "waiting_for": None if decision is None else decision.player,
         "events": render_events(game, events, seat, lang),
         "full_log": full_log,

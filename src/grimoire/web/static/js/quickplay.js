@@ -19,6 +19,8 @@ function answer(id) {
 
 function enterOption(decision) {
   if (decision.options.length === 1) return decision.options[0];
+  const declared = decision.options.find((o) => o.id === decision.default);  // the deck's own set-up choice
+  if (declared) return declared;
   const passing = decision.options.filter((o) => PASSING.includes(o.id));
   return passing.length === 1 ? passing[0] : null;
 }
