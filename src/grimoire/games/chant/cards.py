@@ -35,6 +35,10 @@ ATTRIBUTES = ("science", "fantasy", "matter", "spirit")
 KINDS = ("library", "forbidden")
 TRIGGERS = ("chant_start", "static", "activate", "c_phase", "leave", "end_phase")
 ACTIVE_TRIGGERS = tuple(t for t in TRIGGERS if t != "static")
+#: When a card may be activated by its owner (3.4): its own A phase (the default), its own
+#: C phase, both of those, its own E phase, or only as a counter in the opponent's turn.
+TIMINGS = ("a_phase", "c_phase", "a_and_c_phase", "end_phase", "counter")
+DEFAULT_TIMING = "a_phase"
 
 _FILTER = Param("table", required=False, default={}, keys={
     "owner": ("own", "opponent", "any"),
@@ -98,6 +102,10 @@ class CardDef:
     mods: tuple[tuple[int, str, str | None, str], ...] = ()  # power_mod: (n, owner, attribute, state)
     cost: int = 0  # total life cost of the C-phase ability
     is_book: bool = False  # a forbidden book (禁書)
+    timing: str = DEFAULT_TIMING  # when the owner may activate it (3.4), one of TIMINGS
+    in_a: bool = True  # activated in its owner's A phase (5.1, 3.4)
+    in_c: bool = False  # activated in its owner's C phase (3.2.6, 3.4)
+    in_end: bool = False  # activated in its owner's E phase (7.2, 3.4)
 
 
 def _indices(effects: Sequence[Effect], trigger: str) -> tuple[int, ...]:
@@ -115,6 +123,7 @@ def parse_card(file: str, table: Mapping[str, Any]) -> CardDef:
     ruby = r.str("ruby", required=False)
     attribute = r.str("attribute", choices=ATTRIBUTES)
     chant = r.int("chant", minimum=0, maximum=20)
+    timing = r.str("timing", required=False, choices=TIMINGS) or DEFAULT_TIMING
     power = r.int("power", required=False, minimum=0, maximum=99)
     required = r.int("required", required=False, minimum=1, maximum=20)
     if kind == "forbidden" and required is None:
@@ -143,6 +152,8 @@ def parse_card(file: str, table: Mapping[str, Any]) -> CardDef:
         on_leave=_indices(effects, "leave"), on_end=_indices(effects, "end_phase"),
         on_cphase=_indices(effects, "c_phase"), mods=mods,
         cost=sum(e.cost for e in effects if e.on == "c_phase"), is_book=kind == "forbidden",
+        timing=timing, in_a=timing in ("a_phase", "a_and_c_phase"), in_c=timing in ("c_phase", "a_and_c_phase"),
+        in_end=timing == "end_phase",
     )
     return with_text(card)
 

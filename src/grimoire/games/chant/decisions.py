@@ -6,10 +6,11 @@ Decision kinds (the prompt key is ``ask.<kind>``) and their option ids:
 kind            who        options
 =============== ========== =========================================================
 chant           turn       ``place:<uid>`` ``book:<uid>`` ``advance:<uid>``
-                player     ``discard:<uid>`` ``ability:<uid>`` ``end`` (3.2)
+                player     ``discard:<uid>`` ``ability:<uid>`` ``activate:<uid>`` ``end`` (3.2)
 underlay        turn pl.   ``under:<uid>`` ``done`` (only when valid) ``cancel`` (3.2.2)
 discard_mode    turn pl.   ``boost`` ``hinder`` (3.2.4)
 activate        turn pl.   ``activate:<uid>`` ``end`` (5.1)
+end_activate    turn pl.   ``activate:<uid>`` ``end`` (7.1.1: end-phase cards)
 counter         opponent   ``counter:<uid>`` ``nocounter`` (5.3)
 spend_underlay  book owner ``under:<uid>`` (5.6.2)
 spread          each pl.   ``advance:<uid>`` ``done`` (6.3.3)
@@ -36,7 +37,7 @@ from grimoire.core.errors import GrimoireError
 from . import effects, procedures, rules
 from .state import ChantState, FrameKind, Phase
 
-_C, _A = Phase.C, Phase.A
+_C, _A, _E = Phase.C, Phase.A, Phase.E
 
 END = Option("end", "opt.end")
 DONE = Option("done", "opt.done")
@@ -111,18 +112,34 @@ def c_main(s: ChantState) -> Decision:
         d = s.defs[u]
         if d.on_cphase and u not in s.abil and (d.cost == 0 or pl.life > d.cost):
             opts.append(opt("ability", u, "opt.ability", ids[u], d.cost))
+        if d.in_c and u not in s.used and s.progress[u] >= d.chant:
+            opts.append(opt("activate", u, "opt.activate", ids[u]))
     opts.append(END)
     return Decision(p, "chant", tuple(opts))
 
 
 def a_main(s: ChantState) -> Decision:
-    """The A-phase decision (5.1)."""
+    """The A-phase decision (5.1): ready cards whose timing allows the A phase (3.4)."""
     p = s.active
     ids = s.ids
     used = s.used
-    opts = [opt("activate", u, "opt.activate", ids[u]) for u in rules.ready_cards(s, p) if u not in used]
+    defs = s.defs
+    opts = [opt("activate", u, "opt.activate", ids[u]) for u in rules.ready_cards(s, p)
+            if u not in used and defs[u].in_a]
     opts.append(END)
     return Decision(p, "activate", tuple(opts))
+
+
+def e_main(s: ChantState) -> Decision:
+    """The E-phase decision (7.1.1): ready cards activated at the end phase (3.4), not yet this turn."""
+    p = s.active
+    ids = s.ids
+    used = s.used
+    defs = s.defs
+    opts = [opt("activate", u, "opt.activate", ids[u]) for u in rules.ready_cards(s, p)
+            if defs[u].in_end and u not in used]
+    opts.append(END)
+    return Decision(p, "end_activate", tuple(opts))
 
 
 class Unsettled(GrimoireError):
@@ -130,12 +147,16 @@ class Unsettled(GrimoireError):
 
 
 def main_decision(s: ChantState) -> Decision:
-    """The turn player's main decision of the current phase (C or A)."""
+    """The turn player's main decision of the current phase (C, A or E)."""
     phase = s.phase
     if phase == _C:
         return c_main(s)
     if phase == _A:
         return a_main(s)
+    if phase == _E:
+        d = e_main(s)
+        if len(d.options) > 1:
+            return d
     raise Unsettled(f"the position is between steps (phase {s.phase.name} with nothing on the stack): "
                     "settle it first (game.settle(state))")
 

@@ -50,7 +50,7 @@ MAX_PAY = 31
 PLAIN = ("end", "done", "cancel", "nocounter", "boost", "hinder")
 BY_UID = ("place", "book", "advance", "discard", "ability", "activate", "under", "counter", "target", "pick")
 KINDS = ("chant", "underlay", "discard_mode", "activate", "counter", "spend_underlay", "spread", "pay_life",
-         "target", "reveal", "pick", "discard_cards")
+         "target", "reveal", "pick", "discard_cards", "end_activate")
 ZONES = ("hand", "area", "underlay", "blank", "shown", "forbidden")
 PHASES = ("C", "A", "R", "E")
 FLAGS = ("placed", "book_placed", "advanced", "discarded")

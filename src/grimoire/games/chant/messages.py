@@ -47,6 +47,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "ask.discard_mode": {"ja": "捨てた{c0}の属性（{1}）で：", "en": "With the attribute of {c0} ({1}):"},
     "ask.activate": {"ja": "アクティベートフェイズ：発動するカードを選んでください",
                      "en": "A phase: choose a card to activate"},
+    "ask.end_activate": {"ja": "エンドフェイズ：発動するカードを選んでください",
+                         "en": "E phase: choose a card to activate"},
     "ask.counter": {"ja": "相手の{c0}（威力{1}）に反撃しますか？", "en": "Counter the opponent's {c0} (power {1})?"},
     "ask.spend_underlay": {"ja": "{c0}の下地から空書置場へ送るカードを選んでください",
                            "en": "Choose an underlay card of {c0} to spend"},

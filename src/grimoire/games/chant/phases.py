@@ -6,7 +6,8 @@ empty effect stack the :class:`~grimoire.games.chant.state.Phase` says what happ
 * ``C`` / ``A`` — the turn player's main decision of that phase (skipped when its only
   option would be ``end``);
 * ``R`` — the runaway check has resolved: the E phase begins (7.1);
-* ``E`` — the end-phase effects have resolved: the turn ends (7.2, 7.3).
+* ``E`` — the end-phase effects have resolved: the turn player may activate end-phase
+  cards (7.2, 3.4; skipped when there is none), then the turn ends (7.3, 7.4).
 
 The main decision's answers are applied through the table :data:`MAIN_ANSWERS`.
 """
@@ -23,7 +24,7 @@ from grimoire.core.game import GameEnded
 from . import decisions, effects, procedures, rules
 from .state import ChantState, FrameKind, Phase, Trigger
 
-_C, _A, _R = Phase.C, Phase.A, Phase.R  # C < A < R < E
+_C, _A, _R, _E = Phase.C, Phase.A, Phase.R, Phase.E  # C < A < R < E
 _ACTIVATION = FrameKind.ACTIVATION
 
 
@@ -48,12 +49,28 @@ def begin_turn(s: ChantState, ev: list[Event]) -> None:
 
 
 def _end_main(s: ChantState, ev: list[Event]) -> None:
-    if s.phase == _C:
+    phase = s.phase
+    if phase == _C:
         s.phase = _A
         ev.append(Event("phase", s.active, ("A",)))
-    else:
+    elif phase == _A:
         s.phase = Phase.R
         s.stack.append(Frame(FrameKind.RUNAWAY, -1, s.active, ""))
+    else:
+        _end_turn(s, ev)
+
+
+def _end_turn(s: ChantState, ev: list[Event]) -> None:
+    """The turn-limit check (9.5), then the next turn (7.4)."""
+    if s.turn_limit and s.turn >= 2 * s.turn_limit:
+        rules.end_game(s, DRAWN, Termination.TURN_LIMIT, ev)
+    begin_turn(s, ev)
+
+
+def _end_phase_cards(s: ChantState) -> bool:
+    """Whether the turn player has a ready card activated at the end phase (3.4)."""
+    defs = s.defs
+    return any(defs[u].in_end for u in s.players[s.active].area)
 
 
 def run(s: ChantState, ev: list[Event]) -> None:
@@ -77,9 +94,12 @@ def run(s: ChantState, ev: list[Event]) -> None:
             ev.append(Event("phase", s.active, ("E",)))
             rules.push_groups(s, [u for u in s.players[s.active].area if s.defs[u].on_end], Trigger.END)
         else:
-            if s.turn_limit and s.turn >= 2 * s.turn_limit:
-                rules.end_game(s, DRAWN, Termination.TURN_LIMIT, ev)
-            begin_turn(s, ev)
+            if _end_phase_cards(s):
+                d = decisions.e_main(s)
+                if len(d.options) > 1:
+                    s.cache = d
+                    return
+            _end_turn(s, ev)
 
 
 # ----------------------------------------------------------------- the main decision's answers (3.2, 5.1)

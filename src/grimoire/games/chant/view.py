@@ -7,7 +7,7 @@ deck) returns::
       "game": "chant", "seat": 0 | 1 | None,
       "turn": 7,                      # turns begun so far (turn 1 = the first player's first)
       "active": 0, "first": 1,        # turn player, first player (seats)
-      "phase": "C",                   # "C", "A", "R" (runaway check), "E" (end effects)
+      "phase": "C",                   # "C", "A", "R" (runaway check), "E" (end effects, end-phase activations)
       "over": False, "result": None,  # at the end {"winner": seat | None, "reason": "life"}
       "rules": {"exclusive_placement": False, "turn_limit": 60},
       "turn_flags": {"placed": True, "book_placed": False, "advanced": False,
