@@ -11,7 +11,10 @@ arguments) and the public card definitions (``game.pool``). In words:
   (advance its own chanting cards, or rewind the opponent's, ready attackers first).
 * A phase: activate support cards, then attackers whose attack pays against the best
   counter the opponent could answer with; keep cheap ready cards back when they would
-  let it place a forbidden book next turn.
+  let it place a forbidden book next turn. The same choice activates C-phase cards in the
+  C phase (before placing: an activated card no longer adds to the depth) and end-phase
+  cards in the E phase; a card allowed in both the C and the A phase waits for the A phase
+  while the opponent's depth would multiply its damage there.
 * Counter when the counter's power is at least the attack's, or when the hit is big.
 * Underlay: the lowest-value ready cards that satisfy the book.
 """
@@ -29,6 +32,7 @@ from grimoire.core.rng import Chance
 BIG_HIT = 4
 SAFE_LIFE = 10
 ABILITY_MARGIN = 4
+MAIN_KINDS = ("chant", "activate", "end_activate")  # decisions whose last option is "end"
 
 Handler = Callable[[Game[Any], dict[str, Any], Decision], "str | None"]
 
@@ -59,13 +63,14 @@ class GreedyChant:
         handler = self._handler_table.get(decision.kind)
         answer = handler(game, view, decision) if handler is not None else None
         if answer is None or decision.find(answer) is None:
-            return decision.options[0].id if decision.kind not in ("chant", "activate") else decision.options[-1].id
+            return decision.options[0].id if decision.kind not in MAIN_KINDS else decision.options[-1].id
         return answer
 
     def _handlers(self) -> dict[str, Handler]:
         return {
             "chant": self._chant, "discard_mode": self._discard_mode, "underlay": self._underlay,
-            "pay_life": self._pay_life, "activate": self._activate, "counter": self._counter,
+            "pay_life": self._pay_life, "activate": self._activate, "end_activate": self._activate,
+            "counter": self._counter,
             "spend_underlay": self._spend_underlay, "spread": self._spread, "target": self._target,
             "reveal": self._reveal, "pick": self._pick, "discard_cards": self._discard_cards,
         }
@@ -189,6 +194,12 @@ class GreedyChant:
         for o in by_kind.get("ability", []):
             if me["life"] > int(o.args[1]) + ABILITY_MARGIN:
                 return o.id
+        acts = [o for o in by_kind.get("activate", []) if opp["depth"] < 2
+                or not self._card(game, o.args[0]).in_a]
+        if acts:
+            act = self._pick_activation(game, view, me, opp, acts)
+            if act is not None:
+                return act
         place = self._pick_place(game, view, me, opp, by_kind.get("place", []))
         if place is not None:
             return place
@@ -299,13 +310,18 @@ class GreedyChant:
     # ----- A phase -----------------------------------------------------------------
     def _activate(self, game: Game[Any], view: dict[str, Any], decision: Decision) -> str | None:
         me, opp = self._me(view, decision)
+        return self._pick_activation(game, view, me, opp, decision.options) or "end"
+
+    def _pick_activation(self, game: Game[Any], view: dict[str, Any], me: dict[str, Any], opp: dict[str, Any],
+                         options: Sequence[Option]) -> str | None:
+        """The ``activate:`` option worth taking now, if any (support first, then paying attacks)."""
         entries = {e["uid"]: e for e in me["area"]}
         plan = self._book_plan(game, me)
         keep = set(plan[1]) if plan is not None and not self._ready_attackers(opp) else set()
         counter = self._best_counter(opp)
         support: list[tuple[float, str]] = []
         attacks: list[tuple[float, str]] = []
-        for o in decision.options:
+        for o in options:
             if not o.id.startswith("activate:"):
                 continue
             e = entries.get(_uid(o))
@@ -329,7 +345,7 @@ class GreedyChant:
             return max(support)[1]
         if attacks:
             return max(attacks)[1]
-        return "end"
+        return None
 
     def _safe_to_activate(self, game: Game[Any], card_id: str, me: dict[str, Any]) -> bool:
         cost = 0

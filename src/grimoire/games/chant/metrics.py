@@ -270,7 +270,7 @@ class Attacker(StyledAgent):
     """Activates a ready card whenever it can and counters whenever it can."""
 
     def style(self, view: dict[str, Any], decision: Decision) -> str | None:
-        if decision.kind == "activate":
+        if decision.kind in ("activate", "end_activate"):
             return _first(decision, "activate:")
         if decision.kind == "counter":
             return _first(decision, "counter:")

@@ -326,6 +326,9 @@ def quick_answer(s: ChantState, decision: Decision, chance: Chance) -> str:
         books = [i for i in ids if i.startswith("book:")]
         if books:
             return books[0]
+        acts = [i for i in ids if i.startswith("activate:")]  # C-phase cards (3.2.6)
+        if acts:
+            return max(acts, key=lambda i: rules.power_of(s, option_uid(i)) or 0)
         room = rules.area_size(s, p) < 5
         places = [i for i in ids if i.startswith("place:")]
         if places and room:
@@ -340,7 +343,7 @@ def quick_answer(s: ChantState, decision: Decision, chance: Chance) -> str:
         if abilities:
             return abilities[0]
         return "end"
-    if kind == "activate":
+    if kind in ("activate", "end_activate"):
         acts = [i for i in ids if i != "end"]
         if acts:
             return max(acts, key=lambda i: rules.power_of(s, option_uid(i)) or 0)
