@@ -37,6 +37,18 @@ SECTION_OF = {"chant_start": 0, "static": 0, "c_phase": 0, "end_phase": 0, "acti
 SECTION_LABEL = {"ja": ("『詠唱効果』", "『発動効果』"), "en": ("Chant effect: ", "Activation effect: ")}
 NO_EFFECTS = {"ja": "効果なし。", "en": "No effects."}
 JOINER = {"ja": "その後、", "en": "Then "}
+#: The sentence that states a card's activation timing (3.4), first in its activation section;
+#: the default timing (the A phase) has none.
+TIMING_TEXT = {
+    "ja": {"c_phase": "このカードは自身のCフェイズに発動する（Aフェイズには発動できない）。",
+           "a_and_c_phase": "このカードは自身のCフェイズにも発動できる。",
+           "end_phase": "このカードは自身のエンドフェイズに発動する（Cフェイズ・Aフェイズには発動できない）。",
+           "counter": "このカードは反撃としてのみ発動できる。"},
+    "en": {"c_phase": "Activate this card in your C phase (not in your A phase).",
+           "a_and_c_phase": "You may also activate this card in your C phase.",
+           "end_phase": "Activate this card in your E phase (not in your C or A phase).",
+           "counter": "This card is activated only as a counter."},
+}
 COST_OPS = frozenset({"pay_life", "discard"})
 SUBJECT_LEADS = frozenset({("activate", "cost"), ("end_phase", None), ("leave", None)})
 DEFAULT_STATE = {"advance": "chanting", "rewind": "any", "power_mod": "any"}
@@ -291,16 +303,58 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def timing_text(card: Any, lang: str) -> str | None:
+    """The sentence stating ``card``'s activation timing (3.4), or None for the default (the A phase).
+
+    >>> from .cards import load_pool
+    >>> card = load_pool(tables={"x": {"id": "x", "kind": "library", "name": {"ja": "x", "en": "x"},
+    ...                                "attribute": "science", "chant": 1, "timing": "counter"}})["x"]
+    >>> timing_text(card, "ja"), rules_text(card, "en")
+    ('このカードは反撃としてのみ発動できる。', 'This card is activated only as a counter.')
+    """
+    return TIMING_TEXT[lang].get(getattr(card, "timing", "a_phase"))
+
+
+def read_timing(text: str, lang: str) -> str | None:
+    """The timing a bullet states, if it is one of the timing sentences (:data:`TIMING_TEXT`), else None.
+
+    >>> read_timing("このカードは自身のCフェイズにも発動できる。", "ja"), read_timing("Draw 1 card.", "en")
+    ('a_and_c_phase', None)
+    """
+    key = normalize(text).strip().casefold()
+    for timing, sentence in TIMING_TEXT[lang].items():
+        if normalize(sentence).casefold() == key:
+            return timing
+    return None
+
+
+def _with_timing(card: Any, lang: str, listed: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """``(trigger, text)`` bullets with the timing sentence first in the activation section."""
+    timing = timing_text(card, lang)
+    if timing is None:
+        return listed
+    at = next((i for i, (trigger, _) in enumerate(listed) if SECTION_OF[trigger] == 1), len(listed))
+    return [*listed[:at], ("timing", timing), *listed[at:]]
+
+
 def text_lines(card: Any, lang: str, pool: Any = None) -> list[str]:
     """The rules text bullet by bullet, each section's label before its first bullet (see :func:`rules_text`)."""
-    if not card.effects:
+    if not card.effects and timing_text(card, lang) is None:
         return [NO_EFFECTS[lang]]
     names = NameBook(pool)
     lines: list[str] = []
     labelled = [False, False]
-    for trigger, effects in bullets(card.effects):
+    listed = [(trigger, render_bullet(trigger, effects, card, lang, names))
+              for trigger, effects in bullets(card.effects)]
+    for trigger, text in _with_timing(card, lang, listed):
+        if trigger == "timing":
+            if lang == "ja":
+                lines.append(("" if labelled[1] else SECTION_LABEL["ja"][1]) + "・" + text)
+                labelled[1] = True
+            else:
+                lines.append(capital(text))
+            continue
         section = SECTION_OF[trigger]
-        text = render_bullet(trigger, effects, card, lang, names)
         if lang == "ja":
             lines.append(("" if labelled[section] else SECTION_LABEL["ja"][section]) + "・" + text)
             labelled[section] = True
@@ -318,7 +372,8 @@ def rules_text(card: Any, lang: str, pool: Any = None) -> str:
 
 
 def forum_bullets(card: Any, lang: str, pool: Any = None) -> list[tuple[int, str]]:
-    """``(section, sentence)`` of each bullet, as the forum template lists them."""
+    """``(section, sentence)`` of each bullet, as the forum template lists them (the template
+    states the activation timing on its numbers line instead, :mod:`.forum`)."""
     names = NameBook(pool)
     out = []
     for trigger, effects in bullets(card.effects):

@@ -10,6 +10,8 @@ takes the attribute's colour, and a forbidden book gets a gold rim.
 >>> svg = face(pool["heavenly_conflagration"], "en", pool)
 >>> "Heavenly Conflagration" in svg and "Forbidden book" in svg and 'data-attribute="fantasy"' in svg
 True
+>>> face_spec(pool["fireball"], "en").type_left
+'Library'
 """
 
 from __future__ import annotations
@@ -27,6 +29,12 @@ WORDS = {
     "en": {"chant": "Chant", "power": "Power", "required": "Required", "library": "Library",
            "forbidden": "Forbidden book"},
 }
+#: The activation timing on the type line (3.4); the A phase, the default, is not shown.
+TIMING_WORDS = {
+    "ja": {"c_phase": "Cフェイズ", "a_and_c_phase": "C・Aフェイズ", "end_phase": "エンドフェイズ",
+           "counter": "反撃のみ"},
+    "en": {"c_phase": "C phase", "a_and_c_phase": "C/A phase", "end_phase": "E phase", "counter": "counter only"},
+}
 
 
 def face_spec(card: Any, lang: str = "ja", pool: Any = None) -> FaceSpec:
@@ -39,10 +47,16 @@ def face_spec(card: Any, lang: str = "ja", pool: Any = None) -> FaceSpec:
         badges.append(Badge(words["required"], str(card.required), "bl"))
     attribute = ATTRIBUTE_JA[card.attribute] if lang == "ja" else card.attribute.capitalize()
     flavor = card.flavor.get(lang) if card.flavor is not None else None
-    return FaceSpec(card.id, lang, card.name.get(lang), card.ruby or None, words[card.kind], attribute,
+    kind = words[card.kind]
+    extra = {"game": "chant", "attribute": card.attribute, "kind": card.kind}
+    timing = TIMING_WORDS["en" if lang == "en" else "ja"].get(card.timing)
+    if timing is not None:
+        kind += f"・{timing}" if lang != "en" else f" · {timing}"
+        extra["timing"] = card.timing
+    return FaceSpec(card.id, lang, card.name.get(lang), card.ruby or None, kind, attribute,
                     PALETTES[COLOURS[card.attribute]], tuple(badges), "\n".join(text_lines(card, lang, pool)), flavor,
                     trim=GOLD if card.kind == "forbidden" else None,
-                    extra={"game": "chant", "attribute": card.attribute, "kind": card.kind})
+                    extra=extra)
 
 
 def face(card: Any, lang: str = "ja", pool: Any = None) -> str:

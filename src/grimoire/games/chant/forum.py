@@ -14,6 +14,10 @@ The template (``docs/rules/chant-cards.md``)::
     ID：heavenly_conflagration
     英語名：Heavenly Conflagration
 
+A card activated at another time than the A phase (rule 3.4) ends its numbers line with
+``発動：Cフェイズ`` (``C・Aフェイズ``, ``エンドフェイズ``, ``反撃のみ``; in English ``Timing: c_phase``…);
+a post may instead open 『発動効果』 with the rules text's timing sentence.
+
 The 『Grimoire』 section (the card's id and its other-language name and flavour) is what
 Grimoire adds so that a card survives a round trip; posts without it import too. The
 effect sentences are read by :mod:`.cardtext`'s grammar; ``--lang en`` prints the same
@@ -61,16 +65,22 @@ from grimoire.core.forum import (
 from grimoire.core.phrases import normalize
 from grimoire.core.plugin import CardText
 
-from .cards import ATTRIBUTES, parse_card
-from .cardtext import ATTRIBUTE_JA, PhraseError, forum_bullets, read_bullet, rules_text
+from .cards import ATTRIBUTES, DEFAULT_TIMING, parse_card
+from .cardtext import ATTRIBUTE_JA, PhraseError, forum_bullets, read_bullet, read_timing, rules_text
 
 KIND_WORDS = {"書庫": "library", "禁書": "forbidden", "library": "library", "forbidden": "forbidden"}
 ATTRIBUTE_WORDS = {**{ja: en for en, ja in ATTRIBUTE_JA.items()}, **{a: a for a in ATTRIBUTES}}
 NO_POWER = ("--", "-", "—", "―", "ー", "なし", "none")
 STAT_LABELS = {
-    "区分": "kind", "属性": "attribute", "詠唱値": "chant", "威力": "power", "要求枚数": "required",
+    "区分": "kind", "属性": "attribute", "詠唱値": "chant", "威力": "power", "要求枚数": "required", "発動": "timing",
     "kind": "kind", "attribute": "attribute", "chant": "chant", "power": "power", "required": "required",
+    "timing": "timing",
 }
+#: The numbers line's ``発動`` (``Timing``) item: the activation timing (3.4) in the template's words.
+TIMING_JA = {"a_phase": "Aフェイズ", "c_phase": "Cフェイズ", "a_and_c_phase": "C・Aフェイズ",
+             "end_phase": "エンドフェイズ", "counter": "反撃のみ"}
+TIMING_WORDS = {**{ja.casefold(): t for t, ja in TIMING_JA.items()}, **{t: t for t in TIMING_JA}}
+TIMING_CHOICES = Localized("・".join(TIMING_JA.values()), ", ".join(TIMING_JA))
 SECTIONS: dict[str, tuple[str, int | str]] = {
     "『詠唱効果』": ("ja", 0), "『発動効果』": ("ja", 1), "『フレーバーテキスト』": ("ja", "flavor"),
     "『grimoire』": ("ja", "grimoire"), "[chant effect]": ("en", 0), "[activation effect]": ("en", 1),
@@ -80,7 +90,8 @@ EXAMPLE = "区分：書庫 属性：幻想 詠唱値：2 威力：1"
 ITEMS = Localized("区分・属性・詠唱値・威力・要求枚数", "区分, 属性, 詠唱値, 威力, 要求枚数")
 CHOICES = Localized("科学・幻想・物質・精神", "科学, 幻想, 物質, 精神")
 #: Japanese names of the card fields and the card checks' own messages (see :func:`grimoire.core.forum.check_text`).
-FIELD_NAMES = {"kind": "区分", "attribute": "属性", "chant": "詠唱値", "power": "威力", "required": "要求枚数"}
+FIELD_NAMES = {"kind": "区分", "attribute": "属性", "chant": "詠唱値", "power": "威力", "required": "要求枚数",
+               "timing": "発動"}
 CHECKS = (
     (r"is missing \(a forbidden book needs its required number\)", "禁書には要求枚数が要ります"),
     (r"is only for forbidden books", "要求枚数は禁書にだけ書きます"),
@@ -92,14 +103,17 @@ _PAIR = re.compile(r"([^\s:]+?)\s*(?:\([^)]*\))?\s*:\s*(\S+)")
 
 # ----------------------------------------------------------------------------- printing
 def stats_line(card: Any, lang: str) -> str:
-    """The numbers line: ``区分：書庫 属性：幻想 詠唱値：2 威力：1`` (or in English)."""
+    """The numbers line: ``区分：書庫 属性：幻想 詠唱値：2 威力：1`` (or in English), with ``発動：Cフェイズ``
+    (``Timing: c_phase``) for a card not activated in the A phase (3.4)."""
     power = "--" if card.power is None else str(card.power)
     if lang == "ja":
         kind = "禁書" if card.kind == "forbidden" else "書庫"
         line = f"区分：{kind} 属性：{ATTRIBUTE_JA[card.attribute]} 詠唱値：{card.chant} 威力：{power}"
-        return line + (f" 要求枚数：{card.required}" if card.required is not None else "")
+        line += f" 要求枚数：{card.required}" if card.required is not None else ""
+        return line + (f" 発動：{TIMING_JA[card.timing]}" if card.timing != DEFAULT_TIMING else "")
     line = f"Kind: {card.kind}  Attribute: {card.attribute}  Chant: {card.chant}  Power: {power}"
-    return line + (f"  Required: {card.required}" if card.required is not None else "")
+    line += f"  Required: {card.required}" if card.required is not None else ""
+    return line + (f"  Timing: {card.timing}" if card.timing != DEFAULT_TIMING else "")
 
 
 def to_forum(card: Any, lang: str = "ja", pool: Any = None) -> str:
@@ -144,6 +158,11 @@ def _stats(block: Block, source: str) -> tuple[str, dict[str, Any]]:
                 raise ForumError(source, no, say("one_of", label="属性", choices=CHOICES, value=raw),
                                  item=label)
             out[name] = ATTRIBUTE_WORDS[word]
+        elif name == "timing":
+            if word not in TIMING_WORDS:
+                raise ForumError(source, no, say("one_of", label="発動", choices=TIMING_CHOICES, value=raw),
+                                 item=label)
+            out[name] = TIMING_WORDS[word]
         elif name == "power" and word in NO_POWER:
             continue
         elif not word.isdigit():
@@ -163,7 +182,7 @@ def _head(block: Block, source: str) -> dict[str, Any]:
     table: dict[str, Any] = {"id": common["id"], "kind": stats["kind"], "name": common["name"]}
     if block.ruby:
         table["ruby"] = block.ruby
-    for key in ("attribute", "chant", "power", "required"):
+    for key in ("attribute", "chant", "power", "required", "timing"):
         if key in stats:
             table[key] = stats[key]
     if "flavor" in common:
@@ -171,7 +190,9 @@ def _head(block: Block, source: str) -> dict[str, Any]:
     return table
 
 
-def _effects(block: Block, source: str, find: Callable[[str], str | None]) -> list[tuple[int, dict[str, Any]]]:
+def _effects(block: Block, source: str, find: Callable[[str], str | None], table: dict[str, Any]
+             ) -> list[tuple[int, dict[str, Any]]]:
+    """The effect tables of a card's sections; a timing sentence (3.4) sets ``table["timing"]``."""
     effects: list[tuple[int, dict[str, Any]]] = []
     for section in block.sections:
         label = label_of(section)
@@ -182,6 +203,14 @@ def _effects(block: Block, source: str, find: Callable[[str], str | None]) -> li
         if kind not in (0, 1):
             continue
         for text, starts in bullets(section):
+            timing = read_timing(text, lang)
+            if timing is not None:  # the rules text's sentence (3.4.2), as a post may copy it
+                if table.get("timing", timing) != timing:
+                    raise ForumError(source, starts[0][0], Localized(
+                        f"発動タイミングが数値の行（{TIMING_JA[table['timing']]}）と食い違います",
+                        f"the timing sentence contradicts the numbers line ({table['timing']})"))
+                table["timing"] = timing
+                continue
             try:
                 _, tables, _ = read_bullet(text, lang, int(kind), find)
             except PhraseError as exc:
@@ -219,7 +248,7 @@ def from_forum(text: str, source: str = "<forum>", pool: Any = None) -> list[tup
 
     out = []
     for block, table in zip(blocks, heads, strict=True):
-        effects = _effects(block, source, find)
+        effects = _effects(block, source, find, table)
         if effects:
             table["effects"] = [effect for _, effect in effects]
         try:
@@ -236,7 +265,7 @@ def forum_fit(text: str) -> int:
         blocks = split_cards(text, "")
     except ForumError:
         return 0
-    words = ("詠唱値", "区分", "要求枚数", "威力", "chant:", "kind:", "required:", *ATTRIBUTE_WORDS)
+    words = ("詠唱値", "区分", "要求枚数", "威力", "chant:", "kind:", "required:", "発動", "timing:", *ATTRIBUTE_WORDS)
     return sum(sum(1 for w in words if w.casefold() in normalize(b.stats.text).casefold())
                for b in blocks if b.stats is not None)
 
