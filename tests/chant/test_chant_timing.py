@@ -12,7 +12,6 @@ from grimoire.core.decision import Event
 from grimoire.core.errors import ContentError
 from grimoire.games.chant import ChantGame
 from grimoire.games.chant.cards import load_pool
-from grimoire.games.chant.game import OPTION_SPECS
 from grimoire.games.chant.scenario import position
 from grimoire.games.chant.state import ChantState
 
@@ -37,10 +36,7 @@ TABLES = {
                "chant": 4, "required": 2, "power": 2, "timing": "a_and_c_phase"},
 }
 GAME = ChantGame(tables=TABLES)
-#: Damage taken in the C or E phase is not multiplied by depth (5.5, option depth_damage = a_phase): these
-#: expectations hold once the engine reads the multiplier that way.
-SEED_MULTIPLIER = pytest.mark.xfail(not any(spec.name == "depth_damage" for spec in OPTION_SPECS), strict=True,
-                                    reason="the depth multiplier still applies to damage in every phase (5.5)")
+
 FILL = [("fireball", 0)] * 8  # chanting filler: with one more card, depth 3 and no counter (5.3.2)
 
 
@@ -87,7 +83,6 @@ def test_rule_3_4_timing_defaults_to_the_a_phase_and_is_checked() -> None:
 
 # ----------------------------------------------------------------- 3.2.6 C-phase activation
 
-@SEED_MULTIPLIER
 def test_rule_3_2_6_c_phase_activation_attacks_with_a_counter_window() -> None:
     # the attacker's owner is at depth 3: the counter's excess damage is not multiplied in the C phase (5.5.2)
     s = build({"area": [("c_bolt", 2), *FILL]}, {"area": [("counter_wall", 2)]})
@@ -106,7 +101,6 @@ def test_rule_3_2_6_c_phase_activation_attacks_with_a_counter_window() -> None:
     assert d is not None and d.kind == "chant"  # the C phase goes on
 
 
-@SEED_MULTIPLIER
 def test_rule_3_2_6_c_phase_attack_damage_is_not_multiplied_by_depth() -> None:
     s = build({"area": [("c_bolt", 2)]}, {"area": [*FILL, ("fireball", 0)]})  # opponent depth 4: no counter
     ev = act(s, "c_bolt")
@@ -167,7 +161,6 @@ def test_rule_3_4_a_counter_card_is_not_activated_in_its_owners_turn_but_counter
 
 # ----------------------------------------------------------------- 7.2 end-phase activation
 
-@SEED_MULTIPLIER
 def test_rule_7_1_1_an_end_phase_card_is_activated_in_the_e_phase_unmultiplied() -> None:
     s = build({"area": [("dusk_bell", 2), ("a_bolt", 2)]}, {"area": [*FILL, ("fireball", 0)]}, phase="A")
     assert ids(s) == [f"activate:{uid(s, 0, 'a_bolt')}", "end"]  # not in the A phase
