@@ -180,3 +180,30 @@ def test_rule_7_1_1_the_e_phase_decision_may_be_declined() -> None:
     assert s.phase.name == "E" and s.active == 0
     play(s, "end")
     assert s.active == 1 and area_cards(s, 0) == [("dusk_bell", 2)]
+
+
+# ----------------------------------------------------------------- the greedy agent
+
+def greedy_answer(s: ChantState) -> str:
+    from grimoire.core.rng import Chance
+    from grimoire.games.chant.greedy import GreedyChant
+
+    d = GAME.decision(s)
+    assert d is not None
+    return GreedyChant().choose(GAME, GAME.view(s, d.player), d, Chance(1))
+
+
+def test_rule_3_2_6_the_greedy_agent_activates_c_phase_cards_in_the_c_phase() -> None:
+    s = build({"hand": ["fireball"], "area": [("c_bolt", 2)]})
+    assert greedy_answer(s) == f"activate:{uid(s, 0, 'c_bolt')}"
+    # a card allowed in both phases waits for the A phase while the opponent's depth multiplies there
+    s = build({"hand": ["railgun"], "area": [("ac_bolt", 2)]}, {"area": [*FILL, ("fireball", 0)]})
+    assert greedy_answer(s) != f"activate:{uid(s, 0, 'ac_bolt')}"
+    play(s, *(["end"] if greedy_answer(s) == "end" else [greedy_answer(s), "end"]))
+    assert s.phase.name == "A" and greedy_answer(s) == f"activate:{uid(s, 0, 'ac_bolt')}"
+
+
+def test_rule_7_1_1_the_greedy_agent_activates_end_phase_cards() -> None:
+    s = build({"area": [("dusk_bell", 2)]}, phase="A")
+    play(s, "end")
+    assert greedy_answer(s) == f"activate:{uid(s, 0, 'dusk_bell')}"
