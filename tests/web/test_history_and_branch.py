@@ -29,15 +29,28 @@ def play_out(c: TestClient, data: dict[str, Any], seed: int = 4) -> None:
             msgs = [ws0.receive_json(), ws1.receive_json()]
 
 
+def play_computer(c: TestClient, data: dict[str, Any], seed: int = 4) -> None:
+    """Answer the human seat (0) of a game against the computer at random until it ends."""
+    chance = Chance.seeded(seed)
+    with c.websocket_connect(f"/ws/{data['id']}") as ws:
+        msg = hello(ws, token(data["links"]["seats"][0]))
+        while msg.get("outcome") is None:
+            if msg.get("type") == "state" and msg["decision"] is not None:
+                ws.send_json({"type": "answer", "seq": msg["seq"], "option": pick(msg, chance)})
+            msg = ws.receive_json()
+
+
 def test_history_lists_finished_games_with_players_decks_result_and_length(db_path: Path) -> None:
     with client(db_path) as c:
-        done = create(c, "chant")
-        play_out(c, done)
+        done = create(c, "chant", {"kind": "ai", "level": "easy"})
+        play_computer(c, done)
+        between_people = create(c, "toy")
+        play_out(c, between_people)  # private to its players: not in the public history (issue 29 item 5)
         create(c, "toy")  # unfinished: not in the history
         games = c.get("/api/history").json()["games"]
         assert [g["id"] for g in games] == [done["id"]]
         entry, lg = games[0], live(c, done["id"])
-        assert entry["game"] == "chant" and entry["seats"] == ["human", "human"]
+        assert entry["game"] == "chant" and entry["seats"] == ["human", "ai:easy"]
         assert entry["decks"] == [d.name for d in lg.match.setup.decks]
         assert entry["outcome"] == lg.match.outcome.to_json()  # type: ignore[union-attr]
         assert entry["steps"] == len(lg.match.answers) > 0
@@ -59,7 +72,8 @@ def test_a_finished_games_record_downloads_as_a_record_that_verifies(db_path: Pa
         res = c.get(f"/api/games/{data['id']}/record?lang=en")
         assert res.status_code == 400 and "not over" in res.json()["error"]["message"]  # no peeking while it goes on
         play_out(c, data, seed=7)
-        res = c.get(f"/api/games/{data['id']}/record")
+        assert c.get(f"/api/games/{data['id']}/record").status_code == 403  # between people: for its players
+        res = c.get(f"/api/games/{data['id']}/record", headers={"X-Seat-Token": token(data["links"]["seats"][1])})
         assert res.status_code == 200 and "attachment" in res.headers["content-disposition"]
         path = tmp_path / "record.json"
         path.write_bytes(res.content)

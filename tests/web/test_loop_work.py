@@ -66,14 +66,15 @@ def test_w9_every_endpoint_that_computes_is_rate_limited_per_client(db_path: Pat
 def _finished_games(db: Path, n: int) -> list[str]:
     store = Store(db)
     ids = []
+    now = time.time() - 3600  # recent: finished games against the computer expire after finished_ai_days
     for i in range(n):
         gid = f"g{i:04d}"
         store.create_game(StoredGame(gid, "toy", "1", {}, [{"name": "a"}, {"name": "b"}], 1, "prng", [],
-                                     ["human", "human"], ["h", "h"], 1000.0 + i))
+                                     ["human", "ai:easy"], ["h", ""], now + i))
         store.set_outcome(gid, {"winner": 0, "reason": "life"})
         ids.append(gid)
     with sqlite3.connect(db) as raw:  # ties on the time: the id orders them
-        raw.execute("UPDATE games SET last_active = 5000 WHERE id IN ('g0010', 'g0011', 'g0012')")
+        raw.execute("UPDATE games SET last_active = ? WHERE id IN ('g0010', 'g0011', 'g0012')", (now + 5000,))
     store.close()
     return ids
 
@@ -82,8 +83,9 @@ def test_w9_the_history_is_keyset_pages_on_an_index(db_path: Path) -> None:
     ids = _finished_games(db_path, 130)
     with sqlite3.connect(db_path) as raw:
         plan = " ".join(str(r) for r in raw.execute("EXPLAIN QUERY PLAN SELECT id FROM games WHERE outcome IS NOT "
-                                                     "NULL AND (last_active, id) < (?, ?) ORDER BY last_active "
-                                                     "DESC, id DESC LIMIT 51", (1e300, "")))
+                                                     "NULL AND (last_active, id) < (?, ?) AND seats LIKE ? ORDER "
+                                                     "BY last_active DESC, id DESC LIMIT 51",
+                                                     (1e300, "", '%"ai:%')))
     assert "games_finished" in plan and "TEMP B-TREE" not in plan, plan
     with client(db_path) as c:
         seen: list[str] = []
@@ -145,7 +147,7 @@ def test_w9_the_postgresql_store_pages_the_history_and_the_deck_names_by_keyset(
         for i in range(7):
             gid = f"g{i}"
             store.create_game(StoredGame(gid, "toy", "1", {}, [{"name": "a"}, {"name": "b"}], 1, "prng", [],
-                                         ["human", "human"], ["h", "h"], 1000.0 + i % 3))
+                                         ["human", "ai:easy"], ["h", ""], 1000.0 + i % 3))
             store.set_outcome(gid, {"winner": 0, "reason": "life"})
         seen: list[str] = []
         page = store.finished(3)

@@ -49,3 +49,25 @@ def test_w9_the_owner_is_kept_as_a_hash_never_the_token(db_path: Path) -> None:
     with sqlite3.connect(db_path) as raw:
         (owner,) = raw.execute("SELECT owner FROM decks").fetchone()
     assert owner and ALICE not in owner and len(owner) == 64
+
+
+def test_w9_a_finished_game_between_people_is_private_to_its_players(db_path: Path) -> None:
+    from web_helpers import create, hello, token
+
+    with client(db_path) as c:
+        game = create(c)
+        seat0, seat1 = (token(link) for link in game["links"]["seats"])
+        with c.websocket_connect(f"/ws/{game['id']}") as ws:
+            hello(ws, seat0)
+            ws.send_json({"type": "concede"})
+            msg = ws.receive_json()
+            while msg.get("outcome") is None:
+                msg = ws.receive_json()
+        assert c.get("/api/history").json()["games"] == []  # not listed for everyone
+        refused = c.get(f"/api/games/{game['id']}/record", headers={"Accept-Language": "en"})
+        assert refused.status_code == 403 and refused.json()["error"]["code"] == "bad_token"
+        assert "for its players" in refused.json()["error"]["message"]
+        assert c.get(f"/api/games/{game['id']}/record", params={"seat": "x" * 32}).status_code == 403
+        for tok in (seat0, seat1):
+            assert c.get(f"/api/games/{game['id']}/record", params={"seat": tok}).status_code == 200
+            assert c.get(f"/api/games/{game['id']}/record", headers={"X-Seat-Token": tok}).status_code == 200

@@ -134,7 +134,8 @@ def test_a_clock_shown_on_both_sides_survives_a_restart_then_runs_out(server, br
             p.wait_for_selector("#ending:not([hidden])", timeout=30_000)
             assert "時間切れ" in p.text_content("#ending")
         assert "あなたの負け" in page.text_content("#ending")
-    record = GameRecord.from_json(json.loads(_get(server, f"/api/games/{game_id}/record")))
+    seat = links[0].split("#seat=", 1)[1]  # a game between people: its record is for its players
+    record = GameRecord.from_json(json.loads(_get(server, f"/api/games/{game_id}/record?seat={seat}")))
     assert record.forfeit is not None and (record.forfeit.seat, record.forfeit.reason) == (mover, "timeout")
     assert verify(record).ok
 

@@ -76,7 +76,7 @@ def test_a_seat_concedes_the_other_wins_and_the_record_replays_the_concession(db
             assert until(ws1, lambda m: m["type"] == "error")["code"] == "stale"
     with app_client(db_path) as c:  # a restarted server has the same ending, and so has the record
         assert c.get(f"/api/games/{gid}").json()["outcome"] == {"winner": 1, "reason": "concession"}
-        res = c.get(f"/api/games/{gid}/record")
+        res = c.get(f"/api/games/{gid}/record", params={"seat": toks[0]})
         assert res.status_code == 200
         record = GameRecord.from_json(json.loads(res.text))
         assert record.forfeit is not None and record.forfeit.seat == 0
@@ -119,7 +119,7 @@ def test_the_clock_runs_for_the_seat_to_move_and_its_flag_ends_the_game_on_time(
             table = until(ws0, lambda m: m["type"] == "table")
             assert table["clock"]["running"] is None and table["clock"]["left"][mover] == 0
     with app_client(db_path) as c:
-        record = GameRecord.from_json(c.get(f"/api/games/{gid}/record").json())
+        record = GameRecord.from_json(c.get(f"/api/games/{gid}/record", params={"seat": toks[1]}).json())
         assert record.forfeit is not None and record.forfeit.reason == "timeout"
         assert verify(record).ok
 

@@ -47,6 +47,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "unknown_type": ("知らないメッセージの種類です: {kind}", "unknown message type {kind}"),
     "hello_first": ("まず hello を送ってください", "say hello first"),
     "bad_token": ("このリンクではこのゲームの席を開けません", "this link does not open a seat of this game"),
+    "private_game": ("人どうしのゲームの記録は、その席のリンクからだけ取り出せます",
+                     "the record of a game between people is for its players: open it from your seat's link"),
     "spectator": ("観戦者は答えられません", "spectators cannot answer"),
     "over": ("ゲームは終わっています", "the game is over"),
     "not_yet": ("まだできません", "not yet"),

@@ -3,9 +3,12 @@
 Routes (added to the application by :func:`history_routes`)::
 
     GET  /history                    the history page
-    GET  /api/history                finished games, most recently ended first (``?after=NEXT``: the page
+    GET  /api/history                finished games against the computer (games between people are private
+                                     to their players), most recently ended first (``?after=NEXT``: the page
                                      after the one whose ``next`` was NEXT; keyset pages on an index)
     GET  /api/games/{id}/record      a finished game's record: the JSON ``grimoire replay --verify`` accepts
+                                     (a game between people: only with a seat's token, ``?seat=`` or the
+                                     header X-Seat-Token)
     POST /api/games/{id}/branch      ``{"step": N, "seat": S, "level": L}``: a new game against the
                                      computer from the position after step N, for seat S (the other
                                      side's hidden cards re-dealt, :mod:`grimoire.core.branch`)
@@ -121,9 +124,18 @@ async def _finished(hub: Hub, request: Request) -> LiveGame:
     return live
 
 
+def private(live: LiveGame) -> bool:
+    """Whether a game is private to its players: a game between people (no computer seat)."""
+    return not (live.ai_seat(0) or live.ai_seat(1))
+
+
 async def _record(hub: Hub, lang_of: LangOf, error: ErrorOf, request: Request) -> Response:
     try:
         live = await _finished(hub, request)
+        if private(live):  # both decks and every answer: for its players only
+            token = request.headers.get("x-seat-token") or request.query_params.get("seat")
+            if not token or live.seat_of(token) is None:
+                raise ClientError("bad_token", "private_game")
     except ClientError as exc:
         return error(exc, lang_of(request))
     record = live.match.record({"server_game": live.id, "seats": list(live.seats), "created": live.stored.created})

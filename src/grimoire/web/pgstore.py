@@ -248,7 +248,7 @@ class PgStore:
         ``after`` (see :meth:`grimoire.web.storage.Store.finished`)."""
         ended, start = min(after[0], 1e300), after[1]  # no game ends at 1e300: the first page is every game
         with self._conn("read") as conn:
-            rows = conn.execute(HISTORY_SQL.replace("?", "%s"), (ended, start, limit)).fetchall()
+            rows = conn.execute(HISTORY_SQL.replace("?", "%s"), (ended, start, AI_SEATS, limit)).fetchall()
         return [Finished.from_row(tuple(r)) for r in rows]
 
     def save_invite(self, invite_id: str, invite: dict[str, Any], created: float) -> None:

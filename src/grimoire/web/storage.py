@@ -199,7 +199,7 @@ class StoredGame:
 #: The finished games, newest first: one row of the history page.
 HISTORY_SQL = ("SELECT id, game, seats, decks, outcome, created, last_active,"
                " (SELECT COUNT(*) FROM answers WHERE answers.game_id = games.id)"
-               " FROM games WHERE outcome IS NOT NULL AND (last_active, id) < (?, ?)"
+               " FROM games WHERE outcome IS NOT NULL AND (last_active, id) < (?, ?) AND seats LIKE ?"
                " ORDER BY last_active DESC, id DESC LIMIT ?")
 #: Finished games with a computer seat that ended before a time (they expire: ``finished_ai_days``).
 FINISHED_AI_SQL = "SELECT id FROM games WHERE outcome IS NOT NULL AND last_active < ? AND seats LIKE ?"
@@ -437,7 +437,7 @@ class Store:
         """Up to ``limit`` finished games, the most recently ended first, from those that ended before
         ``after`` (``(ended, id)`` of the last game of the page before; the index ``games_finished``)."""
         ended, start = min(after[0], 1e300), after[1]  # no game ends at 1e300: the first page is every game
-        return [Finished.from_row(tuple(r)) for r in self._read(HISTORY_SQL, (ended, start, limit))]
+        return [Finished.from_row(tuple(r)) for r in self._read(HISTORY_SQL, (ended, start, AI_SEATS, limit))]
 
     def save_invite(self, invite_id: str, invite: dict[str, Any], created: float) -> None:
         """Store a friend game waiting for the friend's deck (:mod:`grimoire.web.invites`)."""

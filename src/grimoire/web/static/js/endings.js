@@ -120,9 +120,15 @@ function drawEnding() {
   buttons.append(
     el("a", { className: "button", id: "new-game", href: `/?game=${encodeURIComponent(game)}` }, tw("new_game")),
     el("a", { className: "button", id: "to-lobby", href: "/" }, tw("back_lobby")),
-    el("a", { className: "button", id: "download-record", href: `/api/games/${encodeURIComponent(gameId)}/record`,
+    el("a", { className: "button", id: "download-record", href: `/api/games/${encodeURIComponent(gameId)}/record${seatQuery()}`,
       download: `grimoire-${game}-${gameId}.json` }, tw("record")));
   box.replaceChildren(...parts, buttons);
+}
+
+// The seat's token for the record of a game between people (private to its players).
+function seatQuery() {
+  const tok = new URLSearchParams(location.hash.slice(1)).get("seat");
+  return tok ? `?seat=${encodeURIComponent(tok)}` : "";
 }
 
 // ----- the log on a phone: the last lines, and an expander ------------------------------------
