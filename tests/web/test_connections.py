@@ -62,3 +62,20 @@ def test_w9_every_limit_is_documented_in_serve_help_and_docs(capsys, monkeypatch
         assert f"{spec.name} ({default}" in help_text, spec.name
         assert f"`{spec.name}`" in docs, spec.name
     assert "--durability" in help_text and "postgresql://" in help_text
+
+
+def test_w9_connections_from_the_trusted_proxy_are_not_capped_as_one_client(tmp_path):
+    """Behind the documented reverse proxy every player's connection comes from the proxy: capping them as one
+    address let players lock each other out of reconnecting (and then claim the win)."""
+    with servers(str(tmp_path / "g.db"), 1, "--limit", "conns_per_client=4", "--forwarded-allow-ips",
+                 "127.0.0.1") as (s,):
+        held = [socket.create_connection(("127.0.0.1", s.port)) for _ in range(12)]
+        try:
+            for sock in held:
+                sock.sendall(b"GET /api/meta HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-For: 203.0.113.9\r\n\r\n")
+            for sock in held:
+                sock.settimeout(10)
+                assert b" 200 " in sock.recv(4096).split(b"\r\n", 1)[0]
+        finally:
+            for sock in held:
+                sock.close()

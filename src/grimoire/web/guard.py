@@ -212,9 +212,21 @@ def _refusal(limits: Limits) -> bytes:
     return head.encode() + body
 
 
-def protocol_class(limits: Limits) -> type[asyncio.Protocol]:
+def trusted_proxies(forwarded_allow_ips: str | None) -> frozenset[str]:
+    """The proxy addresses of ``--forwarded-allow-ips`` (``*``: any).
+
+    >>> sorted(trusted_proxies("127.0.0.1, ::1")), trusted_proxies(None)
+    (['127.0.0.1', '::1'], frozenset())
+    """
+    return frozenset(p.strip() for p in (forwarded_allow_ips or "").split(",") if p.strip())
+
+
+def protocol_class(limits: Limits, proxies: frozenset[str] = frozenset()) -> type[asyncio.Protocol]:
     """uvicorn's HTTP protocol (httptools if installed, else h11) with the per-client connection cap and
-    the header timeout of the module docstring."""
+    the header timeout of the module docstring. Connections from a trusted reverse proxy (``proxies``, as
+    given to ``--forwarded-allow-ips``) carry many clients: they are not capped per address (the proxy
+    caps its clients; the other per-client limits count the forwarded address), so players behind one
+    proxy or NAT cannot lock each other out of reconnecting."""
     try:
         from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol as Base
     except ImportError:  # pragma: no cover - httptools is part of uvicorn[standard]
@@ -237,7 +249,8 @@ def protocol_class(limits: Limits) -> type[asyncio.Protocol]:
             conns = open_by_client.setdefault(client, set())
             for other in [t for t in conns if t.is_closing()]:
                 conns.discard(other)
-            if len(conns) >= limits.conns_per_client:
+            trusted = client in proxies or "*" in proxies
+            if len(conns) >= limits.conns_per_client and not trusted:
                 self._refused = True
                 transport.write(refusal)
                 transport.close()

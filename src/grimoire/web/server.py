@@ -14,7 +14,7 @@ from pathlib import Path
 from grimoire.core.content import user_data_dir
 
 from .app import create_app
-from .guard import host_name, protocol_class
+from .guard import host_name, protocol_class, trusted_proxies
 from .limits import Limits
 from .storage import open_store
 from .thinking import Thinker
@@ -63,7 +63,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = Non
     logging.getLogger("grimoire").setLevel((log_level or "info").upper())
     config = uvicorn.Config(
         app, host=host, port=port, log_level=log_level or "warning", access_log=access_log,
-        http=protocol_class(limits),
+        http=protocol_class(limits, trusted_proxies(forwarded_allow_ips)),
         ws_max_size=max(16384, 2 * limits.ws_message), ws_per_message_deflate=False,
         timeout_keep_alive=max(1, int(min(5.0, limits.header_timeout))),
         proxy_headers=forwarded_allow_ips is not None, forwarded_allow_ips=forwarded_allow_ips)
