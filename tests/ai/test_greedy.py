@@ -245,3 +245,19 @@ def test_greedy_beats_random_clearly(game_name: str) -> None:
         games += result.games
     assert games == 200
     assert wins / games >= 0.75
+
+
+def test_destiny_rule_7_5_uses_a_users_battle_group_in_its_attack_under_user_effects_any() -> None:
+    from grimoire.games.destiny.scenario import scenario
+    from grimoire.games.destiny.state import variant_of
+
+    def answer(**rules: str) -> str:
+        state = scenario(phase="declare", p0={"field": ["stall_bouncer#0:v"]}, p1={"field": ["lion_dancer#1"]})
+        state.variant = variant_of(rules)
+        for step in ("attack:0", "done", "block:1"):
+            DESTINY.apply(state, step)
+        d = DESTINY.decision(state)
+        assert d is not None
+        return GreedyDestiny().choose(DESTINY, DESTINY.view(state, 0), d, CHANCE)
+    assert answer() == "pass"  # no attack group: nothing to use
+    assert answer(user_effects="any") == "effect:0"  # its +2 wins the battle, free for a veteran

@@ -374,9 +374,14 @@ class GreedyDestiny:
 
     def _effect_group(self, game: Game[Any], view: dict[str, Any], option: Option, attacker_uid: int
                       ) -> tuple[tuple[Any, ...], bool]:
-        """The group an ``effect:`` option would use, and whether it is the attacker's own."""
+        """The group an ``effect:`` option would use, and whether it is the attacker's own (under
+        ``user_effects=any`` a user without an ``attack`` group uses its ``battle``, else ``main`` group)."""
         if _uid(option) == attacker_uid:
-            return self._group(game, option.args[0], ATTACK), True
+            card = option.args[0]
+            group = self._group(game, card, ATTACK)
+            if not group and (view.get("rules") or {}).get("user_effects") == "any":
+                group = self._group(game, card, BATTLE) or self._group(game, card, MAIN)
+            return group, True
         return self._group(game, option.args[0], BATTLE), False
 
     def _window(self, game: Game[Any], view: dict[str, Any], decision: Decision) -> str | None:
