@@ -5,7 +5,10 @@ From one loopback address of its own (``127.0.0.66``) it keeps, for the whole ph
 * spectator sockets that send ``hello``/``lang`` as fast as they can and never read
   (reconnecting whenever the server closes them),
 * POSTs of 1 MiB bodies and of deeply nested JSON, one after another,
-* half-sent HTTP requests (headers never finished), replaced as the server drops them.
+* half-sent HTTP requests (headers never finished), replaced as the server drops them,
+* the requests that compute, one after another (issue 29): a deck check of 299 unknown card
+  names, a card preview (the rules reloaded with a new card), the history's pages and the
+  saved-deck list — each the worst a client may send; they count as ``computes``.
 
 Every loop is bounded by the phase's deadline and stops by itself; the counters say how
 much the server was asked to swallow. :func:`run_attacker` runs it in a process of its own
@@ -36,7 +39,9 @@ class AttackStats:
     big_posts: int = 0
     nested_posts: int = 0
     half_open: int = 0
+    computes: int = 0
     statuses: dict[str, int] = field(default_factory=dict)
+    compute_statuses: dict[str, int] = field(default_factory=dict)
 
 
 async def _flood(port: int, game_id: str, stats: AttackStats, deadline: float) -> None:
@@ -94,6 +99,47 @@ async def _posts(port: int, stats: AttackStats, deadline: float) -> None:
         await _post(port, nested, stats, "nested")
 
 
+UNKNOWN_DECK = json.dumps({"game": "chant", "text": "\n".join(f"1 Firebal{i}xyz" for i in range(299))}).encode()
+PREVIEW = json.dumps({"game": "chant", "fields": {
+    "name": "小さな火花", "id": "little_spark", "other_name": "Little Spark",
+    "stats": {"区分": "書庫", "属性": "幻想", "詠唱値": "1", "威力": "1"},
+    "sections": {"『発動効果』": "カードを1枚ドローする。"}}}).encode()
+
+
+async def _compute(port: int, method: bytes, path: bytes, body: bytes, stats: AttackStats) -> None:
+    try:
+        reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port, local_addr=(ADDRESS, 0)),
+                                                5)
+    except (OSError, TimeoutError):
+        await asyncio.sleep(0.05)
+        return
+    try:
+        head = (method + b" " + path + b" HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                b"Content-Length: " + str(len(body)).encode() + b"\r\nConnection: close\r\n\r\n")
+        writer.write(head + body)
+        await asyncio.wait_for(writer.drain(), 10)
+        line = await asyncio.wait_for(reader.readline(), 10)
+        status = line.split(b" ")[1].decode() if b" " in line else "?"
+    except (OSError, TimeoutError, IndexError):
+        status = "dropped"
+    finally:
+        writer.close()
+        with contextlib.suppress(Exception):
+            await writer.wait_closed()
+    stats.computes += 1
+    stats.compute_statuses[status] = stats.compute_statuses.get(status, 0) + 1
+
+
+async def _computes(port: int, stats: AttackStats, deadline: float) -> None:
+    requests = [(b"POST", b"/api/decks/check", UNKNOWN_DECK), (b"POST", b"/api/cards/preview", PREVIEW),
+                (b"GET", b"/api/history", b""), (b"GET", b"/api/decks/chant", b""), (b"GET", b"/api/pool/chant", b"")]
+    i = 0
+    while time.monotonic() < deadline:
+        method, path, body = requests[i % len(requests)]
+        await _compute(port, method, path, body, stats)
+        i += 1
+
+
 async def _half_open(port: int, stats: AttackStats, deadline: float, count: int) -> None:
     held: list[asyncio.StreamWriter] = []
     try:
@@ -118,7 +164,8 @@ async def attack(port: int, game_id: str, deadline: float, sockets: int = 30, ha
     """Run every attack against the server on ``port`` until ``deadline`` (``time.monotonic()``)."""
     stats = AttackStats()
     tasks = [_flood(port, game_id, stats, deadline) for _ in range(sockets)]
-    tasks += [_posts(port, stats, deadline), _half_open(port, stats, deadline, half_open)]
+    tasks += [_posts(port, stats, deadline), _half_open(port, stats, deadline, half_open),
+              _computes(port, stats, deadline)]
     await asyncio.gather(*tasks, return_exceptions=True)
     return stats
 

@@ -323,7 +323,8 @@ def describe(args: argparse.Namespace) -> str:
         text += (" Meanwhile an attacker on one address of its own (`bench/_attack.py`, in a process of its own at "
                  "`nice 19`, standing in for its own machine) floods: 30 spectator sockets sending hello/lang "
                  "without reading (reconnecting when closed), 1 MiB and deeply nested POSTs one after another, 200 "
-                 "half-sent requests. The server runs with its default limits.")
+                 "half-sent requests, and the requests that compute (a deck check of 299 unknown names, card previews, "
+                 "history pages, deck lists) one after another. The server runs with its default limits.")
     return text
 
 
@@ -357,7 +358,10 @@ def report(args: argparse.Namespace, rows: list[dict[str, Any]], rss_idle_mb: fl
             lines.append(f"Attack during {r['phase']}: {a.flood_messages} flood messages on {a.flood_sockets} "
                          f"sockets, {a.big_posts} 1 MiB posts, {a.nested_posts} nested posts, {a.half_open} "
                          f"half-sent requests; answers to the posts: "
-                         f"{', '.join(f'{k} ×{v}' for k, v in sorted(a.statuses.items()))}.")
+                         f"{', '.join(f'{k} ×{v}' for k, v in sorted(a.statuses.items()))}; "
+                         f"{a.computes} computing requests (deck check of 299 unknown names, card preview, "
+                         f"history, deck list, pool): "
+                         f"{', '.join(f'{k} ×{v}' for k, v in sorted(a.compute_statuses.items()))}.")
     lines += ["", f"Target — p99 under {args.target_ms:.0f} ms for the ordinary tables with "
               f"{paced_rows[0]['games']} concurrent games, paced: **{verdict}** (median p99 of {len(paced_rows)} "
               f"rounds: {p99:.1f} ms)."]
