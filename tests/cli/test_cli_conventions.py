@@ -265,3 +265,11 @@ def test_docs_cli_documents_every_json_key_verify_error_and_variable() -> None:
                  if isinstance(param.envvar, str)}
     assert "GRIMOIRE_PORT" in variables and "GRIMOIRE_LANG" in variables
     assert [v for v in sorted(variables) if f"`{v}`" not in docs] == []
+
+
+def test_balance_json_prints_the_reports_data(capsys, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    code, out, err = call(capsys, monkeypatch, ["balance", "toy", "-n", "2", "--agent", "random", "--workers", "1",
+                                                "--out", str(tmp_path), "--json"])
+    assert code == 0, err
+    assert json.loads(out) == json.loads((tmp_path / "balance.json").read_text(encoding="utf-8"))
+    assert "report:" not in out and (tmp_path / "report.html").is_file()

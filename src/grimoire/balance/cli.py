@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import json
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
@@ -154,6 +155,8 @@ def balance_command(
     backend: BackendOpt = Backend.process,
     address: AddressOpt = None,
     cards: CardsOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report's data (balance.json) on stdout "
+                                          "instead of the summary; the files are written all the same.")] = False,
 ) -> None:
     """Write a balance report: decks against each other at AI levels.
 
@@ -195,15 +198,19 @@ def balance_command(
     store = BlockCache(cache) if cache is not None else None  # a bad folder stops the run before any game
     decks = list(deck or sorted(load_game(game_name.value, card_paths=cards or []).cards.starter_decks()))
     data = balance(game_name.value, decks, list(agent or ["random", "greedy"]), games, out, seed, compare,
-                   workers=workers, card_paths=cards or [], progress=True, backend=backend.value, address=address,
+                   workers=workers, card_paths=cards or [], progress=not as_json, backend=backend.value,
+                   address=address,
                    correction=correction.value, min_sample=min_sample,
                    options=parse_option_pairs(list(option or [])), variants=variants, swap=plan, choose=chosen,
                    choice_table=table, suggest_steps=suggest, optimize=optimize_deck, search_width=search_width,
                    suggest_first=suggest_first_player, suggest_every_level=suggest_every_level,
                    band=target_band, cache=store, pilots=pilots, pilot_table=pilot_table)
-    for line in summary_lines(data):
-        typer.echo(line)
-    typer.echo(f"report: {Path(out) / 'report.html'}")
+    if as_json:
+        typer.echo(json.dumps(data, ensure_ascii=False))
+    else:
+        for line in summary_lines(data):
+            typer.echo(line)
+        typer.echo(f"report: {Path(out) / 'report.html'}")
     if data.get("plots_missing"):
         typer.echo(f"grimoire: note: {data['plots_missing']}", err=True)
 
