@@ -90,3 +90,18 @@ def test_rule_3_4_the_card_face_shows_the_timing_on_its_type_line() -> None:
     assert face_spec(card("a_phase"), "en").type_left == "Library"
     svg = face(card("end_phase"), "en")
     assert 'data-timing="end_phase"' in svg and "E phase" in svg
+
+
+@pytest.mark.parametrize(("lang", "key", "word"), [("ja", "発動", "反撃のみ"), ("en", "Timing", "counter")])
+def test_rule_3_4_the_card_editor_has_a_timing_field(lang: str, key: str, word: str) -> None:
+    from grimoire.core.registry import load_game
+    from grimoire.web.cardmaker import check, template
+
+    game = load_game("chant")
+    item = next(s for s in template(game, lang)["stats"] if s["key"] == key)
+    assert not item["numeric"] and word in item["values"] and len(item["values"]) == 4
+    stats = ({"区分": "書庫", "属性": "物質", "詠唱値": "2", "威力": "2", key: word} if lang == "ja" else
+             {"Kind": "library", "Attribute": "matter", "Chant": "2", "Power": "2", key: word})
+    fields = {"name": "試作の盾", "id": "trial_shield", "other_name": "Trial Shield", "stats": stats}
+    checked = check(game, fields, lang)
+    assert checked.errors == [] and checked.table is not None and checked.table["timing"] == "counter"

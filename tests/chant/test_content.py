@@ -28,7 +28,7 @@ KINDS = {"library", "forbidden"}
 TRIGGERS = {"chant_start", "static", "activate", "c_phase", "leave", "end_phase"}
 CARD_KEYS = {
     "id", "kind", "name", "ruby", "attribute", "chant", "power", "required",
-    "text", "flavor", "effects",
+    "text", "flavor", "effects", "timing",
 }
 # op -> (required parameters, optional parameters), from chant-cards.md
 OPS: dict[str, tuple[set[str], set[str]]] = {
@@ -228,7 +228,7 @@ def shown_text(card: Card) -> dict[str, str]:
 
 @pytest.mark.parametrize("card", CARDS, ids=lambda c: str(c.get("id")))
 def test_rules_text_matches_whether_card_has_effects(card: Card) -> None:
-    no_effects = not card.get("effects")
+    no_effects = not card.get("effects") and card.get("timing", "a_phase") == "a_phase"
     text = shown_text(card)
     assert (text["ja"] == "効果なし。") == no_effects, card_label(card)
     assert (text["en"] == "No effects.") == no_effects, card_label(card)
@@ -244,6 +244,15 @@ def test_pool_uses_every_trigger_and_operation() -> None:
     assert any(eff["on"] == "c_phase" and "cost_life" in eff for eff in effects)
     assert any(eff["op"] == "advance" and "attribute" in eff.get("filter", {})
                for eff in effects)
+
+
+def test_rule_3_4_shipped_cards_use_every_activation_timing() -> None:
+    timings = Counter(card.get("timing", "a_phase") for card in CARDS)
+    assert set(timings) == {"a_phase", "c_phase", "a_and_c_phase", "end_phase", "counter"}
+    assert sum(n for t, n in timings.items() if t != "a_phase") >= 3
+    # the seed's sample cards and every older card keep the A phase
+    assert all(BY_ID[c].get("timing", "a_phase") == "a_phase"
+               for c in ("fireball", "unfinished_thesis", "heavenly_conflagration", "ice_lance"))
 
 
 # ------------------------------------------------------------------ pool shape
