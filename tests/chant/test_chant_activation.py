@@ -55,7 +55,7 @@ def test_rule_4_3_overload_forbids_counter_and_raises_damage() -> None:
     s = build({"area": [("thunderbolt", 5), ("fireball", 2)]}, opponent, phase="A")
     ev = activate(s, "thunderbolt")
     assert "counter" not in kinds(ev) and GAME.decision(s).kind == "activate"
-    assert find(ev, "damage")[0].args == (3, "x1.5", 4, 16)
+    assert find(ev, "damage")[0].args == (3, "x1.5", 4, 16, 2)  # the last: the depth (5.5.1)
 
 
 # ----------------------------------------------------------------- 5.1 activation
@@ -143,7 +143,7 @@ def test_rule_5_3_4_counter_without_power_counts_zero() -> None:
     ev = play(s, f"counter:{uid(s, 1, 'area', 'deep_breath')}")
     assert find(ev, "clash")[0].args == ("ice_lance", 2, "deep_breath", 0)
     assert [e.args for e in find(ev, "gain_life")] == [(1, 21)]
-    assert find(ev, "damage")[0].args == (2, "x1", 2, 19)
+    assert find(ev, "damage")[0].args == (2, "x1", 2, 19, 0)
 
 
 def test_rule_5_3_5_only_attacks_are_countered_and_counters_are_not() -> None:
@@ -208,7 +208,7 @@ def test_rule_5_5_2_a_phase_damage_is_multiplied_never_life_paid() -> None:
                "library": ["fireball"]}, {"area": [("fireball", 1)] * 8}, phase="A")
     ev = activate(s, "cursed_demon_blade")
     assert find(ev, "pay_life")[0].args == (2, 18)  # a cost: never doubled
-    assert find(ev, "damage")[0].args == (9, "x2", 18, 2)  # the attack: the opponent is at depth 3
+    assert find(ev, "damage")[0].args == (9, "x2", 18, 2, 3)  # the attack: the opponent is at depth 3
     s = build({"area": [("cringe_notebook", 1)] + [("railgun", 1)] * 6}, {"area": [("railgun", 1)] * 7},
               phase="A")
     ev = activate(s, "cringe_notebook")

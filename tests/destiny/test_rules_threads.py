@@ -40,7 +40,7 @@ def test_rule_8_2_1_a_lucky_reveal_saves_once_and_play_goes_on_at_zero() -> None
 def test_rule_8_2_2_no_lucky_or_an_empty_deck_ends_the_forecast() -> None:
     s = position(phase="declare", p0={"field": ["fire_festival_giant#0"]}, p1={"threads": 5, "deck": ["war_cry#1"]})
     events = play(s, "attack:0", "done", "pass", "pass")
-    assert kinds(events)[-2:] == ["reveal", "game_won"] and find(events, "reveal")[0].args == ("war_cry", 1)
+    assert kinds(events)[-2:] == ["reveal", "game_won"] and find(events, "reveal")[0].args == ("war_cry", 1, 5, 6)
     assert GAME.outcome(s).winner == 0  # type: ignore[union-attr]
     s = position(phase="declare", p0={"field": ["fire_festival_giant#0"]}, p1={"threads": 5, "deck": []})
     play(s, "attack:0", "done", "pass", "pass")

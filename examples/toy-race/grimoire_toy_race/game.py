@@ -48,6 +48,9 @@ CARDS = (
     StepCard("step3", Localized("三歩", "Three Steps"), 3, text=Localized("3進む。", "Move 3.")),
 )
 
+#: the rule of the README's numbered rules that produces each event (see grimoire.core.why)
+RULES = {"first": "1", "draw": "2", "play": "3", "trip": "4", "pass": "2", "game_won": "5", "game_drawn": "6"}
+
 EVENTS = EventSchema({
     "first": (),
     "draw": ("card",),
@@ -56,7 +59,7 @@ EVENTS = EventSchema({
     "pass": (),
     "game_won": ("reason",),
     "game_drawn": ("reason",),
-})
+}, RULES)
 
 MESSAGES: dict[str, dict[str, str]] = {
     "opt.play": {"ja": "{c0}を出す", "en": "Play {c0}"},
@@ -74,6 +77,16 @@ MESSAGES: dict[str, dict[str, str]] = {
     "ev.pass": {"ja": "P{player}はパス", "en": "P{player} passes"},
     "ev.game_won": {"ja": "P{player}の勝ち（{reason}）", "en": "P{player} wins ({reason})"},
     "ev.game_drawn": {"ja": "引き分け（{reason}）", "en": "A draw ({reason})"},
+    "why.first": {"ja": "先攻はコイントスかオプションで決まる",
+                  "en": "a coin toss or the option decides who goes first"},
+    "why.draw": {"ja": "出さずに1枚引く、または出した後に1枚引く",
+                 "en": "a card is drawn instead of playing, or after a play"},
+    "why.play": {"ja": "カードの値だけ進む：{position}へ", "en": "the card's value moves its player: to {position}"},
+    "why.trip": {"ja": "値3の直後、値1のカードを捨てて1戻す",
+                 "en": "after a value-3 play, a value-1 card sends the mover back 1"},
+    "why.pass": {"ja": "出せず引けないときはパス", "en": "a player who can neither play nor draw passes"},
+    "why.game_won": {"ja": "ゴールに最初に着いた", "en": "first to reach the goal"},
+    "why.game_drawn": {"ja": "ターン上限まで誰もゴールしなかった", "en": "nobody reached the goal by the turn limit"},
     "ui.stat.value": {"ja": "歩", "en": "S"},  # the number on a card in the browser
 }
 TERMS = {"goal": ("ゴール", "goal"), "turn_limit": ("ターン上限", "turn limit")}

@@ -18,6 +18,20 @@ instance, the card id comes first and its uid second (``("card", "uid")``).
 >>> schema.problem(Event("place", 0, ("fireball",)))
 "event 'place' has 1 arguments, its schema names 2: card, uid"
 >>> schema.problem(Event("place", 1, (), 1))  # redacted for another seat: no arguments
+
+Each kind may name the rule that produces it (a number of the game's rules document)
+and ``details``: arguments that only explain the event (the numbers that went in),
+appended after its own arguments and left out of a record's fingerprint, so that
+adding one keeps old records verifiable. A rule keyed ``"<kind> <first argument>"``
+refines the kind's rule (a draw by turn limit, say):
+
+>>> schema = EventSchema({"damage": ("amount",), "game_drawn": ("reason",)},
+...                      rules={"damage": "5.5.1", "game_drawn": "9.3", "game_drawn turn_limit": "9.5"},
+...                      details={"damage": ("depth",)})
+>>> schema.names("damage"), schema.fingerprinted("damage")
+(('amount', 'depth'), 1)
+>>> schema.rule(Event("game_drawn", 0, ("turn_limit",))), schema.rule(Event("damage", 0, (3, 2)))
+('9.5', '5.5.1')
 """
 
 from __future__ import annotations
@@ -36,8 +50,17 @@ def is_card_arg(name: str) -> bool:
 class EventSchema:
     """The argument names of each event kind of one game."""
 
-    def __init__(self, kinds: Mapping[str, tuple[str, ...]]) -> None:
-        self.kinds: dict[str, tuple[str, ...]] = dict(kinds)
+    def __init__(self, kinds: Mapping[str, tuple[str, ...]], rules: Mapping[str, str] | None = None,
+                 details: Mapping[str, tuple[str, ...]] | None = None) -> None:
+        extra = dict(details or {})
+        for kind in extra:
+            if kind not in kinds:
+                raise ValueError(f"details name event {kind!r}, which is not in the schema")
+        self.kinds: dict[str, tuple[str, ...]] = {k: (*v, *extra.get(k, ())) for k, v in kinds.items()}
+        #: kind → the number of its own arguments (those a record's fingerprint covers)
+        self.own: dict[str, int] = {k: len(v) for k, v in kinds.items()}
+        #: kind (or ``"<kind> <first argument>"``) → the rule number that produces it
+        self.rules: dict[str, str] = dict(rules or {})
         self._index: dict[str, dict[str, int]] = {k: {n: i for i, n in enumerate(v)} for k, v in kinds.items()}
 
     def __contains__(self, kind: object) -> bool:
@@ -45,6 +68,18 @@ class EventSchema:
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.kinds)
+
+    def fingerprinted(self, kind: str) -> int:
+        """How many leading arguments of ``kind`` a record's fingerprint covers (the rest explain it)."""
+        return self.own.get(kind, 0)
+
+    def rule(self, event: Event) -> str | None:
+        """The number of the rule that produced ``event`` (None: the game names none)."""
+        if event.args and isinstance(event.args[0], str):
+            found = self.rules.get(f"{event.kind} {event.args[0]}")
+            if found is not None:
+                return found
+        return self.rules.get(event.kind)
 
     def names(self, kind: str) -> tuple[str, ...]:
         """The argument names of ``kind`` (empty for an unknown kind)."""

@@ -179,6 +179,21 @@ class Texts:
         args["player"] = event.player + 1
         return self.catalog.render_named(key, args, lang, self.card_name)
 
+    def why(self, event: Event, lang: str) -> str:
+        """Why ``event`` happened, the numbers that went in: ``why.<kind>``, or ``why.<kind>.<first
+        argument>`` when the catalog has it (a game drawn by turn limit), or ``why.<kind>.hidden`` when its
+        args were redacted; '' when the game has no such text. See :mod:`grimoire.core.why`."""
+        key = "why." + event.kind
+        if event.private_to >= 0 and not event.args and self.catalog.has(key + ".hidden"):
+            key += ".hidden"
+        elif event.args and isinstance(event.args[0], str) and self.catalog.has(f"{key}.{event.args[0]}"):
+            key = f"{key}.{event.args[0]}"
+        if not self.catalog.has(key):
+            return ""
+        args = self.events.named(event)
+        args["player"] = event.player + 1
+        return self.catalog.render_named(key, args, lang, self.card_name)
+
     def ui(self, key: str, lang: str, **args: Any) -> str:
         """A board word or phrase ``ui.<key>`` in ``lang``, formatted with ``args``."""
         by_lang = self.catalog.entries.get("ui." + key)

@@ -14,16 +14,26 @@ from typing import Any, Generic, TypeVar
 from .branch import Branch, branch_state
 from .decision import Decision, Event, Outcome
 from .errors import GameOver, IllegalAnswer
+from .events import EventSchema
 from .forfeit import Forfeit
 from .game import Game, Setup
 from .records import GameRecord
+from .why import used_rules
 
 S = TypeVar("S")
 
 
-def digest(events: list[Event]) -> str:
-    """A short, stable fingerprint of the events of one step (used by ``--verify``)."""
-    data = json.dumps([e.to_json() for e in events], ensure_ascii=False, separators=(",", ":"))
+def digest(events: list[Event], schema: EventSchema | None = None) -> str:
+    """A short, stable fingerprint of the events of one step (used by ``--verify``).
+
+    With the game's ``schema``, an event's explaining arguments (its ``details``) are left out,
+    so that a record made before one was added still verifies.
+    """
+    if schema is None:
+        data = json.dumps([e.to_json() for e in events], ensure_ascii=False, separators=(",", ":"))
+    else:
+        data = json.dumps([[e.kind, e.player, list(e.args[:schema.own.get(e.kind, len(e.args))]), e.private_to]
+                           for e in events], ensure_ascii=False, separators=(",", ":"))
     return hashlib.blake2b(data.encode("utf-8"), digest_size=4).hexdigest()
 
 
@@ -41,7 +51,7 @@ class Match(Generic[S]):
             self.state = branch_state(game, setup, branch)
         self.log: list[Event] = list(self.start_events)
         self.answers: list[str] = []
-        self.checks: list[str] = [digest(self.start_events)]
+        self.checks: list[str] = [digest(self.start_events, game.events)]
         self._decision: Decision | None = game.decision(self.state)
         #: set when a seat lost by conceding, on time or by leaving (:meth:`forfeit`)
         self.forfeited: Forfeit | None = None
@@ -85,7 +95,7 @@ class Match(Generic[S]):
         events: list[Event] = []
         self.game.apply_unchecked(self.state, option_id, events)
         self.answers.append(option_id)
-        self.checks.append(digest(events))
+        self.checks.append(digest(events, self.game.events))
         self.log.extend(events)
         self._decision = self.game.decision(self.state)
         return events
@@ -109,4 +119,5 @@ class Match(Generic[S]):
             meta=dict(meta or {}),
             branch=self.branch,
             forfeit=self.forfeited,
+            event_rules=used_rules(self.game, self.log),
         )

@@ -49,6 +49,8 @@ class GameRecord:
     branch: Branch | None = None
     #: set for a game a seat lost by conceding, on time or by leaving (:mod:`grimoire.core.forfeit`)
     forfeit: Forfeit | None = None
+    #: the rule number of each event kind the game logged (:mod:`grimoire.core.why`); empty in older records
+    event_rules: dict[str, str] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -67,6 +69,7 @@ class GameRecord:
             "meta": self.meta,
             **({} if self.branch is None else {"branch": self.branch.to_json()}),
             **({} if self.forfeit is None else {"forfeit": self.forfeit.to_json()}),
+            **({"event_rules": self.event_rules} if self.event_rules else {}),
         }
 
     @classmethod
@@ -121,9 +124,12 @@ class GameRecord:
         if not all(isinstance(k, str) and isinstance(v, dict) for k, v in cards.items()):
             raise RecordError("record field 'cards' must map card ids to tables")
         branch = None if data.get("branch") is None else Branch.from_json(data["branch"])
+        rules = data.get("event_rules", {}) or {}
+        if not isinstance(rules, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in rules.items()):
+            raise RecordError("record field 'event_rules' must map event kinds to rule numbers")
         return cls(game, version, options, decks, seed, kind, list(script), list(answers), list(checks),
                    outcome if isinstance(outcome, dict) else None, cards, dict(meta), branch,
-                   None if data.get("forfeit") is None else Forfeit.from_json(data["forfeit"]))
+                   None if data.get("forfeit") is None else Forfeit.from_json(data["forfeit"]), dict(rules))
 
     def save(self, path: str | Path) -> Path:
         """Write the record as UTF-8 JSON; returns the path."""

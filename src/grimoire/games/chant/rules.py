@@ -222,19 +222,20 @@ def damage(s: ChantState, amounts: tuple[int, int], ev: list[Event], depths: tup
     shows the multiplier applied, ``x1`` when none); a game this ends ends for ``reason``
     (``runaway`` for the runaway's damage, 6.3.2)."""
     scaled = multiplies(s)
+    when = ("every_phase" if s.variant[V_DEPTH_ALL] else "a_phase") if scaled else "not_a_phase"
     for p in (0, 1):
         n = amounts[p]
         if n <= 0:
             continue
         pl = s.players[p]
+        d = depths[p] if depths is not None else depth(s, p)
         if scaled:
-            d = depths[p] if depths is not None else depth(s, p)
             total = n * s.variant[V_MULT + (d if d < 3 else 3)] // 2
             text = mult_text(s, d)
         else:
             total, text = n, "x1"
         pl.life -= total
-        ev.append(Event("damage", p, (n, text, total, pl.life)))
+        ev.append(Event("damage", p, (n, text, total, pl.life, d, when)))
     check_life(s, ev, reason)
 
 

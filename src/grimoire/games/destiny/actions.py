@@ -53,10 +53,11 @@ def lose(state: DestinyState, seat: int, n: int, events: list[Event]) -> None:
     if n <= 0:
         return
     p = state.players[seat]
+    before = p.threads
     p.threads = p.threads - n if p.threads > n else 0
     events.append(Event("lose", seat, (n, p.threads)))
     if p.threads == 0:
-        reach_zero(state, seat, events)
+        reach_zero(state, seat, events, before, n)
 
 
 def pay(state: DestinyState, seat: int, n: int, events: list[Event]) -> None:
@@ -67,11 +68,12 @@ def pay(state: DestinyState, seat: int, n: int, events: list[Event]) -> None:
     p.threads -= n
     events.append(Event("pay", seat, (n, p.threads)))
     if p.threads == 0:
-        reach_zero(state, seat, events)
+        reach_zero(state, seat, events, n, n)
 
 
-def reach_zero(state: DestinyState, seat: int, events: list[Event]) -> None:
-    """§8.2: reveal the top card; Lucky! saves once per cycle, anything else loses."""
+def reach_zero(state: DestinyState, seat: int, events: list[Event], before: int = 0, loss: int = 0) -> None:
+    """§8.2: reveal the top card; Lucky! saves once per cycle, anything else loses. ``before`` and
+    ``loss`` (the threads before the loss or payment that reached 0, and its size) explain the reveal."""
     p = state.players[seat]
     if p.saved:
         end_game(state, seat, Termination.SECOND_ZERO, events)
@@ -81,11 +83,11 @@ def reach_zero(state: DestinyState, seat: int, events: list[Event]) -> None:
     uid = p.deck[-1]
     card = state.ids[uid]
     if not state.defs[uid].lucky:
-        events.append(Event("reveal", seat, (card, uid)))
+        events.append(Event("reveal", seat, (card, uid, before, loss)))
         end_game(state, seat, Termination.NO_LUCKY, events)
     p.deck.pop()
     p.field.append(User(uid))
-    events.append(Event("lucky", seat, (card, uid)))
+    events.append(Event("lucky", seat, (card, uid, before, loss)))
 
 
 def remove_user(state: DestinyState, uid: int, events: list[Event], kind: str = "leave") -> bool:

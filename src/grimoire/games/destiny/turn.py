@@ -22,7 +22,7 @@ from grimoire.core.decision import Event, Termination, option_uid, split_option
 
 from . import effects
 from .actions import draw, end_game, gain, hako_check, lose, pay, remove_user, take_from_hand
-from .battle import clash
+from .battle import clash, modifiers
 from .cards import ATTACK, BATTLE, HOUKI, JUTSUSHIKI, KIJUTSU, KIRYOKU, MAIN, TIMINGS, ZENNO
 from .state import (
     ABILITY,
@@ -212,9 +212,14 @@ def _damage(state: DestinyState, events: list[Event]) -> None:
         return
     blk = state.user(state.blocker)
     assert blk is not None
-    result = clash(state.power(att), state.defs[att.uid].attribute, state.power(blk),
-                   state.defs[blk.uid].attribute, state.ja, state.ca, state.variant[V_WHEEL])
-    events.append(Event("clash", seat, (a_card, att.uid, result.a, state.ids[blk.uid], blk.uid, result.d)))
+    a_power = state.power(att)
+    d_power = state.power(blk)
+    a_attr = state.defs[att.uid].attribute
+    d_attr = state.defs[blk.uid].attribute
+    result = clash(a_power, a_attr, d_power, d_attr, state.ja, state.ca, state.variant[V_WHEEL])
+    a_mod, d_mod = modifiers(a_attr, d_attr, state.ja, state.variant[V_WHEEL])
+    events.append(Event("clash", seat, (a_card, att.uid, result.a, state.ids[blk.uid], blk.uid, result.d,
+                                        a_power, a_attr, a_mod, d_power, d_attr, d_mod)))
     if result.attacker_leaves:
         remove_user(state, att.uid, events)
     if result.blocker_leaves:
