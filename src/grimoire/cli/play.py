@@ -5,8 +5,10 @@ for it). A person answers with an option number or id; anything else is refused 
 one line and the question is asked again. A set-up decision the person's deck declares
 an answer to (a Destiny deck's ``# ability:`` line) offers it as the default: an empty
 answer takes it. ``?`` (or ``help``) lists the cards in view with their text and
-``? NAME`` shows one card (:mod:`.cardhelp`). ``q`` (or the end of input) abandons the
-game; the record is saved either way.
+``? NAME`` shows one card (:mod:`.cardhelp`). Log lines are numbered; ``why N`` (or
+``なぜ N``) shows why line N happened: the rule that produced it and the numbers that
+went in (:mod:`grimoire.core.why`). ``q`` (or the end of input) abandons the game; the
+record is saved either way.
 
 On a terminal the screen is cleared before each decision and drawn to fit the window
 (an 80×24 terminal included): the log gets the lines the board and the options leave,
@@ -42,13 +44,26 @@ from grimoire.core.setup_choices import declared_answer
 from grimoire.sim.runner import derive_seed
 
 from .cardhelp import help_request, show_help
-from .render import event_line, fit_screen, safe_label, screen
+from .render import event_line, fit_screen, safe_label, screen, why_line
 from .text import t
 
 Reader = Callable[[str], "str | None"]
 QUIT = ("q", "quit", "exit", "終了")
 LOG_LINES = 14  # log lines shown at least
 LOG_MAX = 48  # at most, when more happened since the seat last looked
+WHY_WORDS = ("why", "なぜ")
+
+
+def why_request(line: str) -> str | None:
+    """The line number a ``why N`` line asks about (as typed, maybe not a number), or None (not a why line).
+
+    >>> why_request("why 12"), why_request("なぜ 3"), why_request("WHY"), why_request("12")
+    ('12', '3', '', None)
+    """
+    words = line.strip().split(maxsplit=1)
+    if not words or words[0].lower() not in WHY_WORDS:
+        return None
+    return words[1].strip() if len(words) > 1 else ""
 
 
 def read_stdin(prompt: str) -> str | None:
@@ -146,14 +161,28 @@ class Session:
             if i == seen:
                 new_from = len(lines)
             if entry.event is not None:
-                lines.append(event_line(self.game, entry.event.redacted_for(viewer), self.lang))
+                lines.append(f"{i + 1:>3} " + event_line(self.game, entry.event.redacted_for(viewer), self.lang))
             elif entry.option is not None and (entry.public or entry.seat == viewer):
                 label = safe_label(self.game, entry.option, self.lang)
-                lines.append(t("moved", self.lang, who=self.who(entry.seat), label=label))
+                lines.append(f"{i + 1:>3} " + t("moved", self.lang, who=self.who(entry.seat), label=label))
         self.seen[viewer] = len(self.log)
         fresh = len(lines) - (len(lines) if new_from is None else new_from)
         keep = max(LOG_LINES, fresh) if seen >= start else LOG_MAX
         return lines[-min(keep, LOG_MAX):]
+
+    def why(self, asked: str, viewer: int | None) -> str:
+        """The answer to ``why N`` for ``viewer``: why log line N happened, or a one-line refusal."""
+        lang = self.lang
+        n = int(asked) if asked.isdigit() else 0
+        entry = self.log[n - 1] if 1 <= n <= len(self.log) else None
+        if entry is None or (entry.event is None and not (entry.public or entry.seat == viewer)):
+            return t("why_bad", lang, line=asked, n=len(self.log))
+        if entry.event is None:
+            return t("why_choice", lang, i=n)
+        event = entry.event.redacted_for(viewer)
+        why = why_line(self.game, event, lang)
+        line = event_line(self.game, event, lang)
+        return t("why_line", lang, i=n, line=line, why=why) if why else t("why_none", lang, i=n, line=line)
 
     def header(self, viewer: int | None) -> str:
         turn = self.game.turn_number(self.match.state)
@@ -208,6 +237,10 @@ class Session:
                 return None
             if not answer and default is not None:
                 return default
+            line_asked = why_request(answer)
+            if line_asked is not None:
+                self.console.print(Text(self.why(line_asked, decision.player)), soft_wrap=True)
+                continue
             asked = help_request(answer)
             if asked is not None:
                 view = self.viewing if self.viewing is not None else self.game.view(self.match.state, decision.player)

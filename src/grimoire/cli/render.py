@@ -6,7 +6,7 @@ a game without one gets a plain key/value listing of its view.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Console, Group, RenderableType
@@ -19,6 +19,7 @@ from grimoire.core.decision import Decision, Event
 from grimoire.core.errors import GrimoireError
 from grimoire.core.game import Game
 from grimoire.core.registry import plugin
+from grimoire.core.why import explain
 
 from .text import t
 
@@ -29,6 +30,12 @@ def event_line(game: Game[Any], event: Event, lang: str) -> str:
         return game.text.describe(event, lang)
     except (IndexError, KeyError, ValueError, TypeError, AttributeError):
         return f"P{event.player + 1}: {event.kind}"
+
+
+def why_line(game: Game[Any], event: Event, lang: str, rules: Mapping[str, str] | None = None) -> str:
+    """Why ``event`` happened as one line: the numbers that went in and the rule (:mod:`grimoire.core.why`);
+    '' when the game explains nothing of it."""
+    return explain(game, event, lang, rules).line(lang)
 
 
 def safe_label(game: Game[Any], option: Any, lang: str) -> str:

@@ -9,13 +9,14 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
+from grimoire.core.decision import Event
 from grimoire.core.errors import GrimoireError, RecordError
 from grimoire.core.match import Match
 from grimoire.core.records import GameRecord
 from grimoire.core.replay import setup_of, verify
 
 from .play import Reader, read_stdin
-from .render import event_line, safe_label, safe_prompt
+from .render import event_line, safe_label, safe_prompt, why_line
 from .text import t
 
 
@@ -44,7 +45,8 @@ def verify_file(path: Path, lang: str, console: Console, as_json: bool = False) 
 
 
 def replay_file(path: Path, lang: str, console: Console, step: bool = False, read: Reader = read_stdin) -> int:
-    """Print each step of a record: who decided what, and the events it caused."""
+    """Print each step of a record: who decided what, the events it caused, and under each event why
+    it happened (its rule as the record numbered it, and the numbers that went in)."""
     record = GameRecord.load(path)
     game, setup = setup_of(record)
     title = game.title.get(lang) if game.title.ja else game.name
@@ -53,8 +55,16 @@ def replay_file(path: Path, lang: str, console: Console, step: bool = False, rea
     console.print(Text(t("decks_line", lang, a=setup.decks[0].name, b=setup.decks[1].name)))
     match = Match(game, setup, record.branch)
     console.print(Text(f"— {t('setup_step', lang)} —", style="bold"))
-    for event in match.start_events:
+    rules = record.event_rules
+
+    def show(event: Event) -> None:
         console.print(Text("  " + event_line(game, event, lang)))
+        why = why_line(game, event, lang, rules)
+        if why:
+            console.print(Text("      ⤷ " + why, style="dim"))
+
+    for event in match.start_events:
+        show(event)
     for i, answer in enumerate(record.answers, start=1):
         decision = match.decision
         if decision is None:
@@ -70,7 +80,7 @@ def replay_file(path: Path, lang: str, console: Console, step: bool = False, rea
         console.print(Text(f"— {t('step', lang, i=i)} — {who}: {safe_prompt(game, decision, lang)} → "
                            f"{safe_label(game, option, lang)} [{answer}]", style="bold"))
         for event in events:
-            console.print(Text("  " + event_line(game, event, lang)))
+            show(event)
         if step:
             line = read(t("press_enter", lang) + " ")
             if line is None or line.strip().lower() in ("q", "quit"):
