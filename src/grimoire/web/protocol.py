@@ -86,6 +86,7 @@ from grimoire.core.decision import Decision, Event, Outcome
 from grimoire.core.forfeit import REASONS as FORFEIT_REASONS
 from grimoire.core.game import Game
 from grimoire.core.i18n import LANGS
+from grimoire.core.why import explain
 
 from .errors import ERROR_CODES, ClientError, refused_json
 from .limits import Limits
@@ -140,12 +141,14 @@ def _lang(value: Any) -> str:
 
 
 def render_events(game: Game[Any], events: Sequence[Event], seat: int | None, lang: str) -> list[dict[str, Any]]:
-    """Events as ``seat`` may see them, each as ``{"k": kind, "p": player, "t": text}``."""
+    """Events as ``seat`` may see them, each as ``{"k": kind, "p": player, "t": text, "a": named args,
+    "w": why}``: ``w`` is why it happened (:func:`grimoire.core.why.explain`: ``rule``, ``text``, ``link``)."""
     out = []
     for event in events:
         seen = event.redacted_for(seat)
         out.append({"k": seen.kind, "p": seen.player, "t": game.text.describe(seen, lang),
-                    "a": {k: _plain(v) for k, v in game.events.named(seen).items()}})
+                    "a": {k: _plain(v) for k, v in game.events.named(seen).items()},
+                    "w": explain(game, seen, lang).to_json()})
     return out
 
 
