@@ -55,7 +55,7 @@ def test_rule_4_3_overload_forbids_counter_and_raises_damage() -> None:
     s = build({"area": [("thunderbolt", 5), ("fireball", 2)]}, opponent, phase="A")
     ev = activate(s, "thunderbolt")
     assert "counter" not in kinds(ev) and GAME.decision(s).kind == "activate"
-    assert find(ev, "damage")[0].args == (3, "x1.5", 4, 16, 2)  # the last: the depth (5.5.1)
+    assert find(ev, "damage")[0].args == (3, "x1.5", 4, 16, 2, "a_phase")  # depth 2, in the A phase
 
 
 # ----------------------------------------------------------------- 5.1 activation
@@ -143,7 +143,7 @@ def test_rule_5_3_4_counter_without_power_counts_zero() -> None:
     ev = play(s, f"counter:{uid(s, 1, 'area', 'deep_breath')}")
     assert find(ev, "clash")[0].args == ("ice_lance", 2, "deep_breath", 0)
     assert [e.args for e in find(ev, "gain_life")] == [(1, 21)]
-    assert find(ev, "damage")[0].args == (2, "x1", 2, 19, 0)
+    assert find(ev, "damage")[0].args == (2, "x1", 2, 19, 0, "a_phase")
 
 
 def test_rule_5_3_5_only_attacks_are_countered_and_counters_are_not() -> None:
@@ -208,7 +208,7 @@ def test_rule_5_5_2_a_phase_damage_is_multiplied_never_life_paid() -> None:
                "library": ["fireball"]}, {"area": [("fireball", 1)] * 8}, phase="A")
     ev = activate(s, "cursed_demon_blade")
     assert find(ev, "pay_life")[0].args == (2, 18)  # a cost: never doubled
-    assert find(ev, "damage")[0].args == (9, "x2", 18, 2, 3)  # the attack: the opponent is at depth 3
+    assert find(ev, "damage")[0].args == (9, "x2", 18, 2, 3, "a_phase")  # the attack: the opponent is at depth 3
     s = build({"area": [("cringe_notebook", 1)] + [("railgun", 1)] * 6}, {"area": [("railgun", 1)] * 7},
               phase="A")
     ev = activate(s, "cringe_notebook")
@@ -236,20 +236,20 @@ def _burn_state(p0: dict[str, object], phase: str, depth_damage: str = "a_phase"
 def test_rule_5_5_2_end_phase_damage_is_not_multiplied() -> None:
     s = _burn_state({"area": [("ember_clock", 1)]}, "A")
     ev = BURN_GAME.apply(s, "end")
-    assert [e.args for e in find(ev, "damage")] == [(2, "x1", 2, 18)]  # the opponent is at depth 3
+    assert [e.args for e in find(ev, "damage")] == [(2, "x1", 2, 18, 3, "not_a_phase")]  # the opponent: depth 3
 
 
 def test_rule_5_5_2_c_phase_damage_is_not_multiplied() -> None:
     s = _burn_state({"hand": ["spark_seed"]}, "C")
     ev = BURN_GAME.apply(s, f"place:{uid(s, 0, 'hand', 'spark_seed')}")
-    assert [e.args for e in find(ev, "damage")] == [(2, "x1", 2, 18)]
+    assert [e.args[:4] for e in find(ev, "damage")] == [(2, "x1", 2, 18)]
 
 
 def test_rule_5_5_2_a_phase_effect_and_attack_are_multiplied() -> None:
     # 星降りの夜: 1 effect damage, then a 7 attack; the opponent at depth 3 takes both doubled
     s = build({"area": [("starfall_night", 9, ["fireball"] * 3)]}, {"area": DEEP}, phase="A")
     ev = activate(s, "starfall_night")
-    assert [e.args for e in find(ev, "damage")] == [(1, "x2", 2, 18), (7, "x2", 14, 4)]
+    assert [e.args[:4] for e in find(ev, "damage")] == [(1, "x2", 2, 18), (7, "x2", 14, 4)]
 
 
 def test_rule_5_5_2_runaway_damage_is_multiplied_by_the_noted_depth() -> None:
@@ -257,15 +257,15 @@ def test_rule_5_5_2_runaway_damage_is_multiplied_by_the_noted_depth() -> None:
     s = build({"area": [("fireball", 2)] * 6 + [("railgun", 1)] * 2}, {"area": [("ice_lance", 3)] * 5},
               phase="A", chance="scripted,7,0,[0]")
     ev = play(s, "end")
-    assert find(ev, "damage")[0].args == (6, "x2", 12, 8)
+    assert find(ev, "damage")[0].args[:4] == (6, "x2", 12, 8)
 
 
 def test_rule_5_5_2_option_all_multiplies_every_damage() -> None:
     s = _burn_state({"area": [("ember_clock", 1)]}, "A", "all")
-    assert [e.args for e in find(BURN_GAME.apply(s, "end"), "damage")] == [(2, "x2", 4, 16)]
+    assert [e.args[:4] for e in find(BURN_GAME.apply(s, "end"), "damage")] == [(2, "x2", 4, 16)]
     s = _burn_state({"hand": ["spark_seed"]}, "C", "all")
     ev = BURN_GAME.apply(s, f"place:{uid(s, 0, 'hand', 'spark_seed')}")
-    assert [e.args for e in find(ev, "damage")] == [(2, "x2", 4, 16)]
+    assert [e.args[:4] for e in find(ev, "damage")] == [(2, "x2", 4, 16)]
 
 
 def test_rule_5_5_2_option_depth_damage_values() -> None:

@@ -14,7 +14,7 @@ def test_rule_8_1_fireball_attacks_for_1() -> None:
         "火球", "library", "fantasy", 2, 1, ())
     s = build({"area": [("fireball", 2)]}, phase="A")
     ev = play(s, f"activate:{uid(s, 0, 'area', 'fireball')}")
-    assert find(ev, "damage")[0].args == (1, "x1", 1, 19, 0)
+    assert find(ev, "damage")[0].args == (1, "x1", 1, 19, 0, "a_phase")
 
 
 def test_rule_8_2_unfinished_thesis_reveal_and_opponent_pick() -> None:

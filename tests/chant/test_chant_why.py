@@ -15,8 +15,8 @@ def test_rule_5_5_1_damage_explains_the_damaged_players_depth_and_multiplier() -
     assert GAME.events.named(damage)["depth"] == 2
     en, ja = explain(GAME, damage, "en"), explain(GAME, damage, "ja")
     assert en.rule == ja.rule == "5.5.1" and en.link == "/rules/chant#r-5.5.1"
-    assert en.line("en") == "depth 2: 7 x1.5 → 10 (5.5.1)"
-    assert ja.line("ja") == "深度2：7 x1.5 → 10（5.5.1）"
+    assert en.line("en") == "depth 2, A phase: 7 x1.5 → 10 (5.5.1)"
+    assert ja.line("ja") == "深度2・Aフェイズ：7 x1.5 → 10（5.5.1）"
 
 
 def test_rule_9_5_a_draw_by_turn_limit_names_its_own_rule() -> None:

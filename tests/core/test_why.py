@@ -105,3 +105,16 @@ def test_a_bad_event_rules_field_is_a_one_line_record_error() -> None:
 def test_details_must_name_a_kind_of_the_schema() -> None:
     with pytest.raises(ValueError, match="not in the schema"):
         EventSchema({"a": ()}, details={"b": ("x",)})
+
+
+def test_web_log_events_carry_their_explanation_and_link_only_to_a_rules_page_that_exists() -> None:
+    from grimoire.web.protocol import render_events
+
+    chant = load_game("chant")
+    [line] = render_events(chant, [Event("damage", 1, (3, "x1.5", 4, 16, 2, "a_phase"))], 0, "ja")
+    assert line["w"] == {"rule": "5.5.1", "text": "深度2・Aフェイズ：3 x1.5 → 4", "link": "/rules/chant#r-5.5.1"}
+    [hidden] = render_events(chant, [Event("draw", 1, ("fireball",), 1)], 0, "en")
+    assert "fireball" not in str(hidden) and hidden["w"]["rule"] == "2.1"
+    if "toy" in game_names():  # the example plugin has no rules page: a rule but no link
+        [toy] = render_events(load_game("toy"), [Event("pass", 0)], 0, "en")
+        assert toy["w"]["link"] is None

@@ -81,6 +81,25 @@ class EventSchema:
                 return found
         return self.rules.get(event.kind)
 
+    def used_rules(self, events: list[Event]) -> dict[str, str]:
+        """The rule numbers of the event kinds in ``events`` (what a record keeps as ``event_rules``).
+
+        >>> schema = EventSchema({"draw": ("card",), "end": ("reason",)}, {"draw": "2.1", "end turn_limit": "9.5"})
+        >>> schema.used_rules([Event("draw", 0, ("x",), 0), Event("end", 0, ("turn_limit",))])
+        {'draw': '2.1', 'end turn_limit': '9.5'}
+        """
+        out: dict[str, str] = {}
+        for event in events:
+            if event.args and isinstance(event.args[0], str):
+                refined = f"{event.kind} {event.args[0]}"
+                if refined in self.rules:
+                    out[refined] = self.rules[refined]
+                    continue
+            rule = self.rules.get(event.kind)
+            if rule is not None:
+                out[event.kind] = rule
+        return out
+
     def names(self, kind: str) -> tuple[str, ...]:
         """The argument names of ``kind`` (empty for an unknown kind)."""
         return self.kinds.get(kind, ())

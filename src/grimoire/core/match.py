@@ -18,7 +18,6 @@ from .events import EventSchema
 from .forfeit import Forfeit
 from .game import Game, Setup
 from .records import GameRecord
-from .why import used_rules
 
 S = TypeVar("S")
 
@@ -119,5 +118,5 @@ class Match(Generic[S]):
             meta=dict(meta or {}),
             branch=self.branch,
             forfeit=self.forfeited,
-            event_rules=used_rules(self.game, self.log),
+            event_rules=self.game.events.used_rules(self.log),
         )

@@ -11,11 +11,12 @@ replay names the rules as they were numbered when the game was played.
 >>> from grimoire.core.registry import load_game
 >>> from grimoire.core.decision import Event
 >>> game = load_game("chant")
->>> e = explain(game, Event("damage", 1, (3, "x1.5", 4, 16, 2)), "en")
+>>> hit = Event("damage", 1, (3, "x1.5", 4, 16, 2, "a_phase"))
+>>> e = explain(game, hit, "en")
 >>> e.rule, e.text, e.link
-('5.5.1', 'depth 2: 3 x1.5 → 4', '/rules/chant#r-5.5.1')
->>> e.line("en"), explain(game, Event("damage", 1, (3, "x1.5", 4, 16, 2)), "ja").line("ja")
-('depth 2: 3 x1.5 → 4 (5.5.1)', '深度2：3 x1.5 → 4（5.5.1）')
+('5.5.1', 'depth 2, A phase: 3 x1.5 → 4', '/rules/chant#r-5.5.1')
+>>> e.line("en"), explain(game, hit, "ja").line("ja")
+('depth 2, A phase: 3 x1.5 → 4 (5.5.1)', '深度2・Aフェイズ：3 x1.5 → 4（5.5.1）')
 """
 
 from __future__ import annotations
@@ -91,24 +92,3 @@ def explain(game: Game[Any], event: Event, lang: str, rules: Mapping[str, str] |
     except (KeyError, IndexError, ValueError, TypeError):
         text = ""
     return Explanation(rule, text, None if rule is None else rule_link(game.name, rule))
-
-
-def used_rules(game: Game[Any], events: list[Event]) -> dict[str, str]:
-    """The rule numbers of the event kinds in ``events`` (what a record keeps as ``event_rules``).
-
-    >>> from grimoire.core.registry import load_game
-    >>> used_rules(load_game("chant"), [Event("draw", 0, ("x",), 0), Event("game_drawn", 0, ("turn_limit",))])
-    {'draw': '2.1', 'game_drawn turn_limit': '9.5'}
-    """
-    out: dict[str, str] = {}
-    schema = game.events
-    for event in events:
-        if event.args and isinstance(event.args[0], str):
-            refined = f"{event.kind} {event.args[0]}"
-            if refined in schema.rules:
-                out[refined] = schema.rules[refined]
-                continue
-        rule = schema.rules.get(event.kind)
-        if rule is not None:
-            out[event.kind] = rule
-    return out

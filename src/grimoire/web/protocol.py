@@ -90,7 +90,7 @@ from grimoire.core.why import explain
 
 from .errors import ERROR_CODES, ClientError, refused_json
 from .limits import Limits
-from .rules import decision_refs
+from .rules import decision_refs, has_rules_page
 from .safejson import JSONRefused, loads
 
 __all__ = ["ERROR_CODES", "ClientError", "parse_message", "state_payload"]
@@ -144,11 +144,14 @@ def render_events(game: Game[Any], events: Sequence[Event], seat: int | None, la
     """Events as ``seat`` may see them, each as ``{"k": kind, "p": player, "t": text, "a": named args,
     "w": why}``: ``w`` is why it happened (:func:`grimoire.core.why.explain`: ``rule``, ``text``, ``link``)."""
     out = []
+    linked = has_rules_page(game.name)
     for event in events:
         seen = event.redacted_for(seat)
+        why = explain(game, seen, lang).to_json()
+        if not linked:
+            why["link"] = None  # the game has no rules page to link to
         out.append({"k": seen.kind, "p": seen.player, "t": game.text.describe(seen, lang),
-                    "a": {k: _plain(v) for k, v in game.events.named(seen).items()},
-                    "w": explain(game, seen, lang).to_json()})
+                    "a": {k: _plain(v) for k, v in game.events.named(seen).items()}, "w": why})
     return out
 
 

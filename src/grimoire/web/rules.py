@@ -44,7 +44,8 @@ from grimoire.core.errors import GrimoireError
 from grimoire.core.i18n import LANGS
 from grimoire.core.registry import plugin
 
-__all__ = ["decision_refs", "render_markdown", "rule_numbers", "rule_text", "rules_routes", "rules_source"]
+__all__ = ["decision_refs", "has_rules_page", "render_markdown", "rule_numbers", "rule_text", "rules_routes",
+           "rules_source"]
 
 _NUMBER = re.compile(r"^(\d+(?:\.\d+)*)\.?(?=\s|$)")
 _LINE = re.compile(r"^(?:#{2,6}\s+(\d+(?:\.\d+)*)|\s*(?:-\s+)?(\d+(?:\.\d+)+))\.?(?=\s)", re.MULTILINE)
@@ -178,6 +179,12 @@ def _texts(game: str, lang: str) -> dict[str, str]:
         plain = re.sub(r"\s+", " ", _join_lines(plain)).strip()
         out[m.group(1)] = _NUMBER.sub("", plain, count=1).strip()
     return out
+
+
+@lru_cache(maxsize=16)
+def has_rules_page(game: str) -> bool:
+    """Whether ``game`` has a rules page (its rules packaged beside this module, in every language)."""
+    return all(rules_source(game, lang) is not None for lang in LANGS)
 
 
 def rule_text(game: str, lang: str, number: str) -> str | None:

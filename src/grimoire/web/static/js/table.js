@@ -2,6 +2,7 @@
 import { cardName, loadCards } from "./cards.js";
 import { installCardPopups, lastPointer, linkNames, linkTextIn, showCard } from "./cardpop.js";
 import { loadCatalog } from "./catalog.js";
+import { installLogWhy, whyOf } from "./logwhy.js";
 import { getLang, langSwitch, localized, setLang, t, translatePage } from "./i18n.js";
 import "./motion.js";  // cards glide and counters show their change between drawings
 
@@ -130,7 +131,14 @@ function seatLabel(seat) {
 }
 
 function logItem(e) {
-  return el("li", { className: `ev ev-${e.k} p${e.p}` }, linkNames(e.t));
+  const li = el("li", { className: `ev ev-${e.k} p${e.p}` }, linkNames(e.t));
+  const why = whyOf(e.w);
+  if (why) {
+    li.classList.add("has-why");
+    li.tabIndex = 0;
+    li.append(why);
+  }
+  return li;
 }
 
 // Draw the log; in live play only the new lines are added.
@@ -347,6 +355,7 @@ async function main() {
   document.addEventListener("grimoire-lang", title);
   await Promise.all([loadCards(S.game), loadCatalog(S.game)]);
   installCardPopups(S.game);
+  installLogWhy($("log"));
   S.renderer = await import(info && info.renderer ? info.renderer : "./render/generic.js");
   window.addEventListener("hashchange", () => location.reload());
   connect();
