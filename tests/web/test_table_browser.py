@@ -154,6 +154,18 @@ document.addEventListener('grimoire:drawn', (e) => {
 });
 """
 
+# What the page shows once it is ready, read in one go: a single-option decision is answered by auto-pass
+# 250 ms after it is drawn, and the computer's answers that follow arrive at once, so separate reads
+# (the number of options, then the seq) could describe two different decisions.
+SHOWN_WHEN_READY = """() => {
+  const b = document.body.dataset;
+  if (b.finished === '1') return {finished: true};
+  if (b.pending !== '1' || b.busy) return null;
+  return {finished: false, seq: Number(b.seq), whose: b.whose,
+          n: document.querySelectorAll('#decision button.option').length,
+          enter: document.querySelectorAll('#decision button.option.enter-default').length === 1};
+}"""
+
 
 def test_auto_pass_answers_only_single_option_decisions_and_keys_answer_the_rest(server, browser):  # noqa: F811
     _, links = create(server, "destiny", friend=False)
@@ -165,29 +177,24 @@ def test_auto_pass_answers_only_single_option_decisions_and_keys_answer_the_rest
         pressed: set[int] = set()
         whose: set[str] = set()
         for step in range(300):
-            page.wait_for_function(READY, timeout=STEP_TIMEOUT_MS)
-            if page.evaluate("document.body.dataset.finished") == "1":
+            now = page.wait_for_function(SHOWN_WHEN_READY, timeout=STEP_TIMEOUT_MS).json_value()
+            if now["finished"]:
                 break
-            n = page.locator("#decision button.option").count()
-            if n == 1:  # left alone: auto-pass answers it
-                seq = seq_of(page)
-                page.wait_for_function(f"document.body.dataset.seq !== '{seq}'", timeout=STEP_TIMEOUT_MS)
-                continue
-            seq = seq_of(page)
-            pressed.add(seq)
-            whose.add(page.evaluate("document.body.dataset.whose"))  # the prompt says whose turn it is
-            has_default = page.locator("#decision button.option.enter-default").count() == 1
-            # Enter takes the pass / end option when there is one; else a number key answers
-            page.keyboard.press("Enter" if step % 2 and has_default else str(min(n, 2)))
+            seq = now["seq"]
+            if now["n"] > 1:  # a real choice waits for the person: Enter takes the pass / end option when
+                pressed.add(seq)  # there is one; else a number key answers
+                whose.add(now["whose"])  # the prompt says whose turn it is
+                page.keyboard.press("Enter" if step % 2 and now["enter"] else str(min(now["n"], 2)))
+            # a single option is left alone: auto-pass answers it
             page.wait_for_function(f"document.body.dataset.seq !== '{seq}'", timeout=STEP_TIMEOUT_MS)
             if len(pressed) > 25 and page.evaluate("window.__shown.filter(d => d.n === 1).length") > 2:
                 break
-        shown = page.evaluate("window.__shown")
+        shown, pending = page.evaluate("[window.__shown, Number(document.body.dataset.seq)]")
         singles = [d for d in shown if d["n"] == 1]
         assert singles, "no single-option decision came up"
         assert all(d["seq"] not in pressed for d in singles)
         # every decision with a real choice waited for a key: none moved on by itself
-        choices = {d["seq"] for d in shown if d["n"] > 1} - {seq_of(page)}  # but the one pending now
+        choices = {d["seq"] for d in shown if d["n"] > 1} - {pending}  # but the one pending now
         assert choices and choices <= pressed
         assert "turn" in whose and whose <= {"turn", "response"}
 
