@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import gymnasium
 import numpy as np
 import pytest
@@ -110,3 +112,27 @@ def test_the_worked_example_learns_to_beat_random_play() -> None:
         baseline += 0.01 * (reward - baseline)
     after = example.win_rate(env_, policy, 150, 10_000, rng)
     assert after[1] > before[2], (before, after)  # the intervals do not even overlap
+
+
+def test_rule_2_3_the_opponent_plays_the_ability_its_deck_declares() -> None:
+    """mystery_festival declares ``# ability: chimyaku_kanchi``; an opponent left to itself would take ``none``."""
+    asked: list[str] = []
+
+    class Nothing:
+        name = "nothing"
+
+        def choose(self, game: object, view: object, decision: Any, chance: Chance) -> str:
+            asked.append(decision.kind)
+            return "none" if decision.find("none") is not None else str(decision.options[0].id)
+
+    def nothing(obs: Any, mask: Any) -> int:
+        legal = [int(a) for a in np.flatnonzero(mask)]
+        return next((a for a in legal if e.action_names[a] == "none"), legal[0])
+
+    for opponent in (Nothing(), nothing):
+        e = SingleAgentEnv("destiny", opponent=opponent, seat=0, decks=["spirit_festival", "mystery_festival"])
+        e.reset(seed=3)
+        while e.table.state.players[1].ability == "":
+            e.step(int(np.flatnonzero(e.action_masks())[0]))
+        assert e.table.state.players[1].ability == "chimyaku_kanchi"
+    assert "ability" not in asked

@@ -88,8 +88,11 @@ def test_a_policy_function_plays_the_other_seat() -> None:
     trace = play_out(e, seed=3)
     assert seen and set(seen) == {(e.observation_space["observation"].shape, (e.action_space.n,))}
     assert trace == play_out(SingleAgentEnv("destiny", opponent=policy, seat=0), seed=3)
-    with pytest.raises(ValueError, match="not in its action mask"):
-        SingleAgentEnv("destiny", opponent=lambda observation, mask: e.action_space.n + 5, seat=1).reset(seed=3)
+    bad = SingleAgentEnv("destiny", opponent=lambda observation, mask: e.action_space.n + 5, seat=1)
+    with pytest.raises(ValueError, match="not in its action mask"):  # its first decision past its deck's ability
+        bad.reset(seed=3)
+        for _ in range(200):
+            bad.step(int(np.flatnonzero(bad.action_masks())[0]))
 
 
 @pytest.mark.parametrize("opponent", ["random", "greedy", "search-20"])

@@ -13,6 +13,7 @@ from grimoire.ai.registry import make_agent
 from grimoire.core.game import Game
 from grimoire.core.play import Agent, ask
 from grimoire.core.rng import Chance
+from grimoire.core.setup_choices import declared_answer
 
 from .table import RENDER_MODES, DeckSpec, Table, check_render_mode
 
@@ -31,6 +32,10 @@ class SingleAgentEnv(gymnasium.Env[dict[str, NDArray[Any]], int]):
     - a policy function ``(observation, action_mask) -> action`` (:data:`Policy`), which gets
       the other seat's observation and mask, as the learner gets its own;
     - or an :class:`~grimoire.core.play.Agent`.
+
+    Whichever it is, the opponent plays its deck's declared set-up choices (a Destiny deck's
+    ``# ability:``, :mod:`grimoire.core.setup_choices`) as on every other surface; the learner
+    answers its own set-up decisions.
 
     The observation is the learner's (``observation`` and ``action_mask``; the mask is also
     in ``info`` and, as booleans, from :meth:`action_masks`, as sb3-contrib's MaskablePPO
@@ -98,8 +103,13 @@ class SingleAgentEnv(gymnasium.Env[dict[str, NDArray[Any]], int]):
     def _opponent_moves(self) -> None:
         game, state, table = self.table.game, self.table.state, self.table
         other = 1 - self.seat
+        assert table.pair is not None
+        choices = table.pair[other].choices
         while (d := game.decision(state)) is not None and d.player != self.seat:
-            if self.policy is None:
+            declared = declared_answer(choices, d)
+            if declared is not None:
+                answer = declared
+            elif self.policy is None:
                 answer = ask(game, state, d, self.opponent, self._chance)
             else:
                 obs = table.observe(other)

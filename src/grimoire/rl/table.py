@@ -77,6 +77,8 @@ class Table:
             "action_mask": spaces.Box(0, 1, (self.catalogue.size,), np.int8),
         })
         self.state: Any = None
+        #: the two decks of the current game (each seat's declared set-up choices: ``pair[seat].choices``)
+        self.pair: tuple[Deck, Deck] | None = None
         self._index = {oid: i for i, oid in enumerate(self.catalogue.ids)}
         # the fast path: the observation straight from the state (else: the view, encoded)
         self.fast = cast(StateEncoding, encoder) if callable(getattr(encoder, "observe_state", None)) else None
@@ -92,6 +94,7 @@ class Table:
             pick = Chance.seeded(seed ^ 0xDEC5)
             pair = (self._deck(self.starters[pick.below(len(self.starters))]),
                     self._deck(self.starters[pick.below(len(self.starters))]))
+        self.pair = pair
         self.state = self.game.new_state(Setup(pair, self.options, seed))
 
     def observe(self, seat: int) -> dict[str, NDArray[Any]]:
