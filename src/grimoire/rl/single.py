@@ -76,8 +76,8 @@ class SingleAgentEnv(gymnasium.Env[dict[str, NDArray[Any]], int]):
         self.seat_choice = seat
         self.seat = 0
         self.lang = lang
-        self.action_space = self.table.action_space  # type: ignore[assignment]
-        self.observation_space = self.table.observation_space  # type: ignore[assignment]
+        self.action_space = self.table.action_space  # type: ignore[assignment, unused-ignore]
+        self.observation_space = self.table.observation_space  # type: ignore[assignment, unused-ignore]
         self._chance = Chance.seeded(0)
         self._mask: NDArray[np.int8] = np.zeros(self.table.catalogue.size, np.int8)
 
@@ -152,7 +152,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, NDArray[Any]], int]):
         reward = 0.0 if outcome.winner is None else (1.0 if outcome.winner == self.seat else -1.0)
         return obs, reward, True, False, {**info, "reason": str(outcome.reason)}
 
-    def render(self) -> str | None:
+    def render(self) -> str | None:  # type: ignore[override, unused-ignore]  # Gymnasium 1.0 types frames apart
         """``ansi``: the learner's board as text; ``human``: the same, printed; otherwise None."""
         if self.render_mode is None:
             return None
