@@ -24,11 +24,12 @@ import asyncio
 import contextlib
 import hashlib
 import logging
+import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from grimoire.core.branch import Branch
 from grimoire.core.clock import Clock, TimeControl
@@ -43,13 +44,14 @@ from .games import AnswerFailed, Flagged, LiveGames, running_for
 from .limits import Limits, Rates
 from .live import HUMAN, Conn, LiveGame
 from .replays import ReplayCache
-from .storage import Storage, StorageError, Store
+from .storage import Shared, Storage, StorageError, Store
 from .table import Table
 from .thinking import Thinker
 
 __all__ = ["HUMAN", "Conn", "Hub", "LiveGame", "Store", "client_key"]
 log = logging.getLogger("grimoire.web")
 DAY = 86400.0
+HEARTBEAT = 5.0  # seconds between a process's heartbeats of the seats it has sockets of (a shared database)
 
 
 def client_key(address: str | None) -> str:
@@ -76,6 +78,13 @@ class Hub:
         #: Called with the game after each applied answer.
         self.on_step: list[Callable[[LiveGame], None]] = []
         self._tasks: set[asyncio.Task[Any]] = set()
+        #: the presence and rematch tables of a database shared by several processes (None: one process)
+        self.shared: Shared | None = cast("Shared", store) if store.shared else None
+        #: this process's name in the presence table, and how often it writes its seats' heartbeats (seconds);
+        #: a seat whose last heartbeat is older than ``3 * heartbeat`` is away
+        self.process = secrets.token_hex(8)
+        self.heartbeat = HEARTBEAT
+        self._gone: set[tuple[str, int]] = set()
 
     def may_compute(self, address: str | None) -> None:
         """Spend one of the client's requests that compute (``computes_per_minute``); ClientError ``rate``
@@ -132,6 +141,8 @@ class Hub:
         """Start hearing other processes' answers and expiring abandoned games (needs the running loop)."""
         self.store.listen(self._heard, asyncio.get_running_loop())
         self._spawn(self._expire_loop())
+        if self.shared is not None:
+            self._spawn(self._presence_loop())
 
     def spawn(self, coro: Any) -> None:
         """Run a coroutine as a task of this hub (cancelled at :meth:`close`)."""
@@ -145,6 +156,10 @@ class Hub:
     def _heard(self, game_id: str, count: int, last: str | None = None) -> None:
         """Another process stored answers (``*``: perhaps several games; check every one in memory)."""
         games = list(self.live.values()) if game_id == "*" else [g for g in (self.live.get(game_id),) if g]
+        if count == -2:  # a rematch offer (or the rematch) was stored
+            for live in games:
+                self._spawn(self.table.read_rematch(live))
+            return
         for live in games:
             if count < 0 or live.seq < count:
                 self._spawn(self.follow(live, count, last))
@@ -179,6 +194,45 @@ class Hub:
             live.asked = time.time()
             self.table.arm(live)
             self.table.send(live)
+
+    # ----- presence with a shared database -----------------------------------------------
+    async def _presence_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.heartbeat)
+            await self.presence_round()
+
+    async def presence_round(self, games: Sequence[LiveGame] | None = None) -> None:
+        """Write this process's heartbeats (every seat it has a socket of in an unfinished game, and the seats
+        it no longer has) and read every process's for ``games`` (default: the unfinished games in memory with
+        a socket here); a game whose present seats changed gets the ``table`` message."""
+        shared = self.shared
+        if shared is None:
+            return
+        now = time.time()
+        playing = [g for g in self.live.values() if g.match.decision is not None]
+        here = sorted({(g.id, c.seat) for g in playing for c in g.conns if c.seat is not None})
+        gone, self._gone = sorted(self._gone - set(here)), set()
+        watched = list(games) if games is not None else [g for g in playing if g.conns]
+        try:
+            await self.games.db(shared.heartbeat, self.process, now, here, gone)
+            seen = await self.games.db(shared.presence, [g.id for g in watched], now - 3 * self.heartbeat)
+        except StorageError as exc:
+            log.warning("presence not shared: %s", exc)
+            self._gone.update(gone)
+            return
+        for live in watched:
+            before = [live.present(0), live.present(1)]
+            live.seen = {seat: seen[live.id, seat] for seat in (0, 1) if (live.id, seat) in seen}
+            if [live.present(0), live.present(1)] != before:
+                self.table.send(live)
+
+    def _seat_changed(self, live: LiveGame, seat: int | None) -> None:
+        """A seat's sockets on this process came or went: tell the other processes now, not at the next beat."""
+        if self.shared is None or seat is None or live.match.decision is None:
+            return
+        if not any(c.seat == seat for c in live.conns):
+            self._gone.add((live.id, seat))
+        self._spawn(self.presence_round([]))
 
     async def _expire_loop(self) -> None:
         period = min(3600.0, min(self.limits.expire_days, self.limits.finished_ai_days) * DAY / 4)
@@ -285,6 +339,9 @@ class Hub:
         live.conns.add(conn)
         self.out.refresh(live, conn)
         self.table.joined(live, conn, before)
+        if seat != before:
+            self._seat_changed(live, seat)
+            self._seat_changed(live, before)
         self.kick(live)
         if live.match.outcome is None:
             self._spawn(self.games.touch(live))
@@ -294,6 +351,7 @@ class Hub:
         if conn in live.conns:
             live.conns.discard(conn)
             self.table.left(live, conn)
+            self._seat_changed(live, conn.seat)
 
     def send_full(self, live: LiveGame, conn: Conn) -> None:
         """Send a connection the whole state and the whole log."""

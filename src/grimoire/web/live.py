@@ -121,6 +121,9 @@ class LiveGame:
     asked: float = 0.0
     #: since when each seat has had no connection to this process (a seat with one is absent from the dict)
     away: dict[int, float] = field(default_factory=dict)
+    #: with a shared database: per seat, whether some process has a socket of it and when it was last seen
+    #: there (its heartbeats, read by :meth:`grimoire.web.hub.Hub.presence_round`)
+    seen: dict[int, tuple[bool, float]] = field(default_factory=dict)
     #: seats that offered a rematch of the finished game, and the new game's link per seat once both have
     rematch_offers: set[int] = field(default_factory=set)
     rematch_links: dict[int | None, str] | None = None
@@ -149,8 +152,9 @@ class LiveGame:
         return None
 
     def present(self, seat: int) -> bool:
-        """Whether ``seat`` is played by the computer or has a connection open to this process."""
-        return self.ai_seat(seat) or any(c.seat == seat for c in self.conns)
+        """Whether ``seat`` is played by the computer or has a connection open to this process (or, with a
+        shared database, to another process whose heartbeat is recent)."""
+        return self.ai_seat(seat) or any(c.seat == seat for c in self.conns) or self.seen.get(seat, (False, 0.0))[0]
 
     def ai_seat(self, seat: int) -> bool:
         """Whether the computer plays ``seat``."""

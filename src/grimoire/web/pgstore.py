@@ -7,6 +7,14 @@ The tables are those of the SQLite store. What makes sharing safe:
   the game's row (``SELECT … FOR UPDATE``), checks that ``seq`` answers are stored,
   inserts the answer and commits; a second process answering the same decision gets
   :class:`~grimoire.web.storage.StaleWrite` and catches up instead.
+* **One truth about the table.** Each process writes a heartbeat for every seat it has a
+  socket of (table ``presence``: game, seat, process, open?, when); a seat is present when
+  some process's heartbeat says so and is recent, so the idle claim (``grimoire.web.table``)
+  sees a player connected to another process. Rematch offers are a row per finished game
+  (table ``rematches``, its key the game): the offers are OR-ed into it under the row's
+  lock, and the process that finds both offers creates the new game and stores its links
+  in the same transaction, so two processes (or a restarted one) make exactly one rematch.
+  A changed row is announced as ``'<game id> -2'``.
 * **Every process hears of every answer.** The same transaction sends
   ``NOTIFY grimoire_answers, '<game id> <answers stored> <the answer>'``; each process
   ``LISTEN``\\ s on one connection of its own (a thread) and hands the notices to its event
@@ -76,6 +84,10 @@ ALTER TABLE decks ADD COLUMN IF NOT EXISTS owner TEXT NOT NULL DEFAULT '';
 CREATE INDEX IF NOT EXISTS games_by_creator ON games (creator, created);
 CREATE INDEX IF NOT EXISTS games_by_activity ON games (last_active) WHERE outcome IS NULL;
 CREATE INDEX IF NOT EXISTS games_finished ON games (last_active, id) WHERE outcome IS NOT NULL;
+CREATE TABLE IF NOT EXISTS presence (game_id TEXT NOT NULL, seat INTEGER NOT NULL, process TEXT NOT NULL,
+  open BOOLEAN NOT NULL, seen DOUBLE PRECISION NOT NULL, PRIMARY KEY (game_id, seat, process));
+CREATE TABLE IF NOT EXISTS rematches (game_id TEXT PRIMARY KEY, offers INTEGER NOT NULL DEFAULT 0, new_id TEXT,
+  links TEXT);
 """
 SCHEMA_LOCK = 0x6772696D  # the advisory lock that keeps two starting processes from creating tables at once
 POOL_MAX = min(32, (os.cpu_count() or 1) + 4)  # asyncio.to_thread's threads: a store call never waits for a connection
@@ -217,8 +229,12 @@ class PgStore:
     def set_forfeit(self, game_id: str, forfeit: dict[str, Any], outcome: dict[str, Any],
                     clock: dict[str, Any] | None = None) -> None:
         with self._conn("write to") as conn:
-            conn.execute("UPDATE games SET forfeit = %s, outcome = %s, clock = COALESCE(%s, clock), last_active = %s"
-                         " WHERE id = %s", (_dump(forfeit), _dump(outcome), _maybe(clock), time.time(), game_id))
+            changed = conn.execute(
+                "UPDATE games SET forfeit = %s, outcome = %s, clock = COALESCE(%s, clock), last_active = %s"
+                " WHERE id = %s AND outcome IS NULL",
+                (_dump(forfeit), _dump(outcome), _maybe(clock), time.time(), game_id)).rowcount
+            if changed == 0:  # another process ended it first (its forfeit stands)
+                raise StaleWrite(f"game {game_id!r} is over already")
             conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id} -1"))  # the others read it again
 
     def set_outcome(self, game_id: str, outcome: dict[str, Any]) -> None:
@@ -294,6 +310,8 @@ class PgStore:
             if ids:
                 conn.execute("DELETE FROM answers WHERE game_id = ANY(%s)", (ids,))
                 conn.execute("DELETE FROM branches WHERE game_id = ANY(%s)", (ids,))
+                conn.execute("DELETE FROM presence WHERE game_id = ANY(%s)", (ids,))
+                conn.execute("DELETE FROM rematches WHERE game_id = ANY(%s)", (ids,))
                 conn.execute("DELETE FROM games WHERE id = ANY(%s)", (ids,))
             old = conn.execute("SELECT id, invite FROM invites WHERE created < %s", (before,)).fetchall()
             if old:
@@ -302,6 +320,54 @@ class PgStore:
                 if stale:
                     conn.execute("DELETE FROM invites WHERE id = ANY(%s)", (stale,))
         return ids
+
+    # ----- presence and rematch offers (one truth for every process) ---------------
+    def heartbeat(self, process: str, now: float, here: list[tuple[str, int]],
+                  gone: list[tuple[str, int]]) -> None:
+        """``process`` has a socket of each seat in ``here`` (and no longer of those in ``gone``) at ``now``."""
+        rows = [(gid, seat, process, True, now) for gid, seat in here] + \
+               [(gid, seat, process, False, now) for gid, seat in gone]
+        if not rows:
+            return
+        with self._conn("write to") as conn, conn.cursor() as cur:
+            cur.executemany("INSERT INTO presence (game_id, seat, process, open, seen) VALUES (%s, %s, %s, %s, %s)"
+                            " ON CONFLICT (game_id, seat, process) DO UPDATE SET open = EXCLUDED.open,"
+                            " seen = EXCLUDED.seen", sorted(rows))
+
+    def presence(self, game_ids: list[str], since: float) -> dict[tuple[str, int], tuple[bool, float]]:
+        """Per (game, seat) of ``game_ids``: whether some process has a socket of it with a heartbeat after
+        ``since``, and its last heartbeat (the time it was last seen, when it is away)."""
+        if not game_ids:
+            return {}
+        with self._conn("read") as conn:
+            rows = conn.execute("SELECT game_id, seat, bool_or(open AND seen >= %s), max(seen) FROM presence"
+                                " WHERE game_id = ANY(%s) GROUP BY game_id, seat", (since, game_ids)).fetchall()
+        return {(str(r[0]), int(r[1])): (bool(r[2]), float(r[3])) for r in rows}
+
+    def offer_rematch(self, game_id: str, seats: int) -> tuple[int, dict[str, str] | None]:
+        """Add ``seats`` (bit 1 << seat) to the rematch offers of a finished game; the offers after it and the
+        new game's links (seat ``"0"``/``"1"``/``"-"`` → URL) once it exists. ``seats`` 0 only reads."""
+        with self._conn("write to") as conn:
+            row = conn.execute("INSERT INTO rematches (game_id, offers) VALUES (%s, %s) ON CONFLICT (game_id)"
+                               " DO UPDATE SET offers = rematches.offers | EXCLUDED.offers RETURNING offers, links",
+                               (game_id, seats)).fetchone()
+            if seats:
+                conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id} -2"))
+        return int(row[0]), None if row[1] is None else dict(json.loads(row[1]))
+
+    def create_rematch(self, game_id: str, game: StoredGame, links: dict[str, str]) -> dict[str, str]:
+        """Store ``game`` as the rematch of ``game_id`` with its ``links``, unless another process made one first;
+        the links of the one rematch game either way (``game`` is stored only if they are ``links``)."""
+        with self._conn("write to") as conn:
+            row = conn.execute("SELECT links FROM rematches WHERE game_id = %s FOR UPDATE", (game_id,)).fetchone()
+            if row is not None and row[0] is not None:
+                return dict(json.loads(row[0]))
+            conn.execute(f"INSERT INTO games ({COLUMNS}) VALUES ({', '.join(['%s'] * N_COLUMNS)})", game.row())
+            conn.execute("INSERT INTO rematches (game_id, offers, new_id, links) VALUES (%s, 3, %s, %s)"
+                         " ON CONFLICT (game_id) DO UPDATE SET new_id = EXCLUDED.new_id, links = EXCLUDED.links",
+                         (game_id, game.id, _dump(links)))
+            conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id} -2"))
+        return links
 
     # ----- announcements -----------------------------------------------------------
     def listen(self, listener: Listener, loop: Any) -> None:

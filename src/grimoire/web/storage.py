@@ -243,6 +243,21 @@ class Finished:
 Listener = Callable[[str, int, str | None], None]
 
 
+#: (present on some process, last heartbeat) of a (game id, seat) in a shared database
+Seen = dict[tuple[str, int], tuple[bool, float]]
+
+
+class Shared(Protocol):
+    """What a database shared by several server processes keeps of each table besides the game (``PgStore``):
+    the seats' heartbeats (presence) and the rematch offers."""
+
+    def heartbeat(self, process: str, now: float, here: list[tuple[str, int]],
+                  gone: list[tuple[str, int]]) -> None: ...
+    def presence(self, game_ids: list[str], since: float) -> Seen: ...
+    def offer_rematch(self, game_id: str, seats: int) -> tuple[int, dict[str, str] | None]: ...
+    def create_rematch(self, game_id: str, game: StoredGame, links: dict[str, str]) -> dict[str, str]: ...
+
+
 class Storage(Protocol):
     """What the server needs of a database (SQLite :class:`Store` or PostgreSQL ``PgStore``)."""
 

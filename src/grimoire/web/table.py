@@ -31,7 +31,7 @@ from grimoire.core.forfeit import Forfeit
 from .errors import ClientError
 from .live import Conn, LiveGame
 from .protocol import dumps
-from .storage import StorageError
+from .storage import StaleWrite, StorageError
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -123,7 +123,7 @@ class Table:
         seat = decision.player
         if live.ai_seat(seat) or live.ai_seat(1 - seat) or live.present(seat):
             return None
-        since = max(live.asked, live.away.get(seat, live.asked))
+        since = max(live.asked, live.away.get(seat, live.asked), live.seen.get(seat, (False, 0.0))[1])
         return max(0.0, since + self.hub.limits.idle_claim - now)
 
     async def claim(self, live: LiveGame, conn: Conn) -> None:
@@ -133,6 +133,8 @@ class Table:
             raise ClientError("not_your_turn", "spectator")
         if decision is None:
             raise ClientError("stale", "over")
+        if self.hub.shared is not None:  # the seat to move may be connected to another process
+            await self.hub.presence_round([live])
         wait = self.claim_in(live, time.time())
         if decision.player == conn.seat or wait is None or wait > 0:
             raise ClientError("not_yet", "claim_early", limit=f"{self.hub.limits.idle_claim:g}")
@@ -158,11 +160,19 @@ class Table:
             try:
                 await self.hub.games.db(self.hub.store.set_forfeit, live.id, ended.to_json(),
                                         ended.outcome().to_json(), None if clock is None else clock.to_json())
+            except StaleWrite:  # another process ended the game first: its ending stands
+                stale = True
             except StorageError as exc:
                 log.error("game %s: %s of seat %d not stored: %s", live.id, reason, seat, exc)
                 raise ClientError("unavailable") from None
-            live.match.forfeit(seat, reason)
-            live.clock = clock
+            else:
+                stale = False
+            if not stale:
+                live.match.forfeit(seat, reason)
+                live.clock = clock
+        if stale:
+            await self.read_forfeit(live)
+            return False
         self.disarm(live)
         self.hub.out.broadcast(live, len(live.match.log), None, -1)
         self.send(live)
@@ -233,19 +243,16 @@ class Table:
         if live.rematch_links is not None:
             self.send(live, conn)
             return
+        if self.hub.shared is not None:
+            await self._shared_rematch(live, conn.seat)
+            return
         live.rematch_offers.add(conn.seat)
         live.rematch_offers.update(s for s in (0, 1) if live.ai_seat(s))  # the computer always accepts
         if live.rematch_offers != {0, 1}:
             self.send(live)
             return
-        stored = live.stored
-        decks = (Deck.from_json(stored.decks[1]), Deck.from_json(stored.decks[0]))
-        seats = [stored.seats[1], stored.seats[0]]
-        control = None if stored.clock is None else Clock.from_json(stored.clock).control
         try:
-            await self.hub.may_create(stored.creator)  # the limits of every game created, counted for its creator
-            new, tokens = self.hub.games.prepare(stored.game, decks, seats, stored.options, creator=stored.creator,
-                                                 control=control)
+            new, tokens = await self._prepare_rematch(live)
             await self.hub.games.db(self.hub.store.create_game, new.stored)
         except StorageError as exc:
             log.error("a rematch of %s was not created: %s", live.id, exc)
@@ -254,14 +261,78 @@ class Table:
         except ClientError:
             live.rematch_offers.discard(conn.seat)
             raise
+        self._started(new)
+        self._links(live, _links(new, tokens))
+
+    async def _prepare_rematch(self, live: LiveGame) -> tuple[LiveGame, list[str]]:
+        """The rematch of a finished game (seats and decks swapped), not yet stored; ClientError over a limit."""
+        stored = live.stored
+        decks = (Deck.from_json(stored.decks[1]), Deck.from_json(stored.decks[0]))
+        seats = [stored.seats[1], stored.seats[0]]
+        control = None if stored.clock is None else Clock.from_json(stored.clock).control
+        await self.hub.may_create(stored.creator)  # the limits of every game created, counted for its creator
+        return self.hub.games.prepare(stored.game, decks, seats, stored.options, creator=stored.creator,
+                                      control=control)
+
+    def _started(self, new: LiveGame) -> None:
         self.hub.games.remember(new)
         self.hub.kick(new)
         self.arm(new)
-        links: dict[int | None, str] = {None: f"/g/{new.id}"}
-        for old_seat in (0, 1):
-            token = tokens[1 - old_seat]
-            links[old_seat] = f"/g/{new.id}#seat={token}" if token else f"/g/{new.id}"
+
+    def _links(self, live: LiveGame, links: dict[int | None, str]) -> None:
+        """The rematch exists: each connection gets its own link."""
+        live.rematch_offers = {0, 1}
         live.rematch_links = links
         for other in list(live.conns):
             other.send({"type": "rematch", "url": links.get(other.seat, links[None])})
         self.send(live)
+
+    async def _shared_rematch(self, live: LiveGame, seat: int) -> None:
+        """The rematch with a shared database: the offer is stored; the process that sees both offers creates
+        the one new game (:meth:`PgStore.create_rematch`)."""
+        shared, db = self.hub.shared, self.hub.games.db
+        assert shared is not None
+        bits = (1 << seat) | sum(1 << s for s in (0, 1) if live.ai_seat(s))  # the computer always accepts
+        try:
+            offers, links = await db(shared.offer_rematch, live.id, bits)
+            if links is None and offers == 3:
+                new, tokens = await self._prepare_rematch(live)
+                mine = _links(new, tokens)
+                links = await db(shared.create_rematch, live.id, new.stored, _stored_links(mine))
+                if links == _stored_links(mine):
+                    self._started(new)
+        except StorageError as exc:
+            log.error("a rematch of %s was not created: %s", live.id, exc)
+            raise ClientError("unavailable") from None
+        self._apply_rematch(live, offers, links)
+
+    def _apply_rematch(self, live: LiveGame, offers: int, links: dict[str, str] | None) -> None:
+        if links is not None:
+            self._links(live, {None if k == "-" else int(k): v for k, v in links.items()})
+        else:
+            live.rematch_offers = {s for s in (0, 1) if offers >> s & 1}
+            self.send(live)
+
+    async def read_rematch(self, live: LiveGame) -> None:
+        """Another process stored a rematch offer (or the rematch) of ``live``: show it here."""
+        if self.hub.shared is None or live.rematch_links is not None:
+            return
+        try:
+            offers, links = await self.hub.games.db(self.hub.shared.offer_rematch, live.id, 0)
+        except StorageError as exc:
+            log.warning("game %s: cannot read its rematch offers: %s", live.id, exc)
+            return
+        self._apply_rematch(live, offers, links)
+
+
+def _links(new: LiveGame, tokens: list[str]) -> dict[int | None, str]:
+    """Each old seat's link to the rematch ``new`` (its seat swapped; None: a spectator's)."""
+    links: dict[int | None, str] = {None: f"/g/{new.id}"}
+    for old_seat in (0, 1):
+        token = tokens[1 - old_seat]
+        links[old_seat] = f"/g/{new.id}#seat={token}" if token else f"/g/{new.id}"
+    return links
+
+
+def _stored_links(links: dict[int | None, str]) -> dict[str, str]:
+    return {"-" if k is None else str(k): v for k, v in links.items()}
