@@ -96,7 +96,9 @@ def test_rule_5_1_2_a_phase_offers_each_ready_card_once_per_turn() -> None:
         if d.kind != "activate":
             return
         done = activated.setdefault((id(s), s.turn), set())
-        expected = {f"activate:{u}" for u in _ready(s, s.active) if u not in done}
+        # 3.4: only cards whose printed timing names the A phase are offered there
+        expected = {f"activate:{u}" for u in _ready(s, s.active)
+                    if u not in done and s.defs[u].timing in ("a_phase", "a_and_c_phase")}
         assert set(d.ids()) - {"end"} == expected
 
     def after(s: ChantState, ev: list[Event]) -> None:

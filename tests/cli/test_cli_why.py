@@ -67,10 +67,10 @@ def test_a_replay_explains_itself_with_the_records_rules(tmp_path: Path, capsys:
     path = record.save(tmp_path / "game.json")
     code, out, _ = call(capsys, monkeypatch, ["replay", str(path), "--lang", "en"])
     assert code == 0
-    assert "⤷ turn 1: draw, recovery, upkeep, summon, attack, fate selection (4.1)" in out
-    assert "⤷ each deck is shuffled, then 7 cards are drawn (2.5)" in out
+    assert "↳ turn 1: draw, recovery, upkeep, summon, attack, fate selection (4.1)" in out
+    assert "↳ each deck is shuffled, then 7 cards are drawn (2.5)" in out
     # the rule numbers come from the record: a record numbered otherwise replays with its own numbers
     record.event_rules["turn"] = "4.9"
     record.save(path)
     code, out, _ = call(capsys, monkeypatch, ["replay", str(path), "--lang", "ja"])
-    assert code == 0 and "⤷ ターン1：ドロー→回復→維持→召喚→攻撃→運命の選別（4.9）" in out
+    assert code == 0 and "↳ ターン1：ドロー→回復→維持→召喚→攻撃→運命の選別（4.9）" in out

@@ -87,7 +87,7 @@ def test_the_editor_template_lists_the_games_own_numbers_and_sections(db_path: P
         ja = c.get("/api/cards/chant/template?lang=ja").json()
         en = c.get("/api/cards/chant/template?lang=en").json()
         destiny = c.get("/api/cards/destiny/template?lang=ja").json()
-    assert [s["key"] for s in ja["stats"]] == ["区分", "属性", "詠唱値", "威力", "要求枚数"]
+    assert [s["key"] for s in ja["stats"]] == ["区分", "属性", "詠唱値", "威力", "要求枚数", "発動"]  # 発動: 3.4
     assert next(s for s in ja["stats"] if s["key"] == "属性")["values"] == sorted(["科学", "幻想", "物質", "精神"])
     assert ja["sections"] == ["『詠唱効果』", "『発動効果』"]
     assert [s["key"] for s in en["stats"]][:2] == ["Kind", "Attribute"]

@@ -61,7 +61,7 @@ def replay_file(path: Path, lang: str, console: Console, step: bool = False, rea
         console.print(Text("  " + event_line(game, event, lang)))
         why = why_line(game, event, lang, rules)
         if why:
-            console.print(Text("      ⤷ " + why, style="dim"))
+            console.print(Text("      ↳ " + why, style="dim"))
 
     for event in match.start_events:
         show(event)

@@ -105,7 +105,7 @@ _T975: dict[int, float] = {}
 
 def t95(df: int) -> float:
     """The two-sided 95 % quantile of Student's t (``t_{0.975, df}``), by bisection of :func:`t_cdf`;
-    the normal 1.96 from 10⁶ degrees of freedom on.
+    the normal 1.96 from 10**6 degrees of freedom on.
 
     >>> round(t95(1), 3), round(t95(19), 4), round(t95(1000), 3)
     (12.706, 2.093, 1.962)

@@ -3,7 +3,7 @@
 A name is NFKC-normalised (full-width letters, compatibility forms and the ideographic space become
 their plain forms) and refused when it holds a control, format (zero-width, bidi override),
 private-use, unassigned or line-separator character, or when it mixes Latin letters with Cyrillic or
-Greek ones (the "Fіreball" with a Cyrillic і). A new card's name is also refused when its
+Greek ones (the "F\\u0456reball" with a Cyrillic \\u0456). A new card's name is also refused when its
 *skeleton* equals an existing card's: case, look-alike letters (Cyrillic and Greek letters shaped like
 Latin ones, ``0``/``O``, ``1``/``l``/``I``, ``rn``/``m``, katakana and kanji of one shape) and spaces
 are folded, in the manner of Unicode's confusable skeletons (UTS #39) for the letters the card names
@@ -42,14 +42,15 @@ LOOK_ALIKE_SCRIPTS = frozenset({"LATIN", "CYRILLIC", "GREEK", "ARMENIAN", "CHERO
 #: Latin letters, digits and the katakana/kanji pairs that card names use.
 _PROTOTYPES = {
     # Cyrillic
-    "а": "a", "в": "b", "с": "c", "ԁ": "d", "е": "e", "ё": "e", "һ": "h", "і": "l", "ї": "l", "ј": "j",
-    "к": "k", "ӏ": "l", "м": "m", "н": "h", "о": "o", "р": "p", "ԛ": "q", "ѕ": "s", "т": "t", "у": "y",
-    "ԝ": "w", "х": "x", "ү": "y", "ь": "b", "г": "r", "п": "n", "и": "u",
+    "а": "a", "в": "b", "с": "c", "\u0501": "d", "е": "e", "ё": "e", "\u04bb": "h",
+    "\u0456": "l", "\u0457": "l", "\u0458": "j",
+    "к": "k", "\u04cf": "l", "м": "m", "н": "h", "о": "o", "р": "p", "\u051b": "q", "\u0455": "s", "т": "t", "у": "y",
+    "\u051d": "w", "х": "x", "\u04af": "y", "ь": "b", "г": "r", "п": "n", "и": "u",
     # Greek
     "α": "a", "β": "b", "ε": "e", "ζ": "z", "η": "n", "ι": "l", "κ": "k", "μ": "u", "ν": "v", "ο": "o",
-    "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "ϲ": "c", "ϳ": "j", "ω": "w",
+    "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "\u03f2": "c", "\u03f3": "j", "ω": "w",
     # Latin and digits
-    "i": "l", "1": "l", "|": "l", "ı": "l", "0": "o", "ɡ": "g", "ɑ": "a", "ꞵ": "b",
+    "i": "l", "1": "l", "|": "l", "\u0131": "l", "0": "o", "ɡ": "g", "ɑ": "a", "\ua7b5": "b",
     # katakana and kanji (or hiragana) of one shape
     "カ": "力", "ロ": "口", "エ": "工", "ニ": "二", "ハ": "八", "ト": "卜", "タ": "夕", "ヘ": "へ",
     "ー": "一", "オ": "才", "チ": "千", "ミ": "三",

@@ -14,6 +14,7 @@ RULE_OF_DECISION: dict[str, str] = {
     "counter": "5.3",          # a counter to an attack
     "spend_underlay": "5.6.2",  # an activated book gives up one underlay card
     "spread": "6.3.3",         # spreading advances after a runaway
+    "end_activate": "7.1.1",   # activating an end-phase card in the E phase
     "pay_life": "8.3.1",       # "pay up to N life"
     "target": "10.3",          # an effect's choice
     "reveal": "10.3",          # reveal_pick: the owner shows cards
