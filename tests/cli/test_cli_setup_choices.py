@@ -10,20 +10,7 @@ from pathlib import Path
 import pytest
 
 from cli_helpers import call
-from grimoire.core.match import Match
-from grimoire.core.records import GameRecord
-from grimoire.core.replay import setup_of
-
-
-def abilities(record_path: Path) -> dict[int, str]:
-    """The forecast ability each seat played, from the game's ``ability`` events (rule 2.3)."""
-    record = GameRecord.load(record_path)
-    game, setup = setup_of(record)
-    match = Match(game, setup)
-    events = list(match.start_events)
-    for answer in record.answers:
-        events += match.answer(answer)
-    return {e.player: str(e.args[0]) for e in events if e.kind == "ability"}
+from record_helpers import abilities
 
 
 def play(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path, *extra: str,

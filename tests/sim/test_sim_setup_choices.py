@@ -10,26 +10,14 @@ from grimoire.balance.collect import run_blocks
 from grimoire.balance.pairing import pair_blocks
 from grimoire.balance.report import load_hints
 from grimoire.core.decks import Deck
-from grimoire.core.match import Match
-from grimoire.core.records import GameRecord
 from grimoire.core.registry import load_game
-from grimoire.core.replay import setup_of
 from grimoire.sim.runner import simulate
+from record_helpers import abilities
 
 
 def festival(name: str) -> Deck:
     return load_game("destiny").cards.starter_deck(name)
 
-
-def abilities(record_path: Path) -> dict[int, str]:
-    """The forecast ability each seat played, read from the game's ``ability`` events (rule 2.3)."""
-    record = GameRecord.load(record_path)
-    game, setup = setup_of(record)
-    match = Match(game, setup)
-    events = list(match.start_events)
-    for answer in record.answers:
-        events += match.answer(answer)
-    return {e.player: str(e.args[0]) for e in events if e.kind == "ability"}
 
 
 def test_rule_2_3_sim_plays_each_decks_declared_ability_whoever_sits_where(tmp_path: Path) -> None:
