@@ -17,7 +17,7 @@ UI: dict[str, dict[str, str]] = {
     "you": {"ja": "あなた", "en": "You"},
     "computer": {"ja": "コンピューター", "en": "Computer"},
     "log": {"ja": "ログ", "en": "Log"},
-    "answer_prompt": {"ja": "番号を入力 (? でカード、why N でログN行目の理由、q で終了)",
+    "answer_prompt": {"ja": "番号を入力 (? でカード、なぜ N でログN行目の理由、q で終了)",
                       "en": "Enter a number (? for cards, why N explains log line N, q to quit)"},
     "why_line": {"ja": "{i}: {line} ― 理由: {why}", "en": "{i}: {line} — why: {why}"},
     "why_none": {"ja": "{i}: {line} ― このゲームは理由を示していません。",
