@@ -115,15 +115,21 @@ def parse_deck(text: str) -> tuple[str | None, Counter[str], Counter[str]]:
 
 
 def has_drawback(card: Card) -> bool:
-    """A drawback costs the owner: life paid, self/both damage, discard, own rewind."""
+    """A drawback always costs the owner (8.5): life paid, self/both damage, discard, rewinding the
+    owner's own cards (or every card), advancing the opponent's (or every card); what the owner may
+    decline (a C-phase ability) and a target picked on either side are not drawbacks."""
     for eff in card.get("effects", []):
-        op = eff["op"]
+        if eff.get("on") == "c_phase":
+            continue
+        op, target = eff["op"], eff.get("target")
         owner = eff.get("filter", {}).get("owner", "own")
         if op in {"pay_life", "discard"}:
             return True
         if op == "damage" and eff["to"] in {"self", "both"}:
             return True
-        if op == "rewind" and owner in {"own", "any"}:
+        if op == "rewind" and (target == "self" or owner == "own" or (owner == "any" and target == "all")):
+            return True
+        if op == "advance" and target != "self" and (owner == "opponent" or (owner == "any" and target == "all")):
             return True
     return False
 
