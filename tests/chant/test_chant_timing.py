@@ -190,7 +190,7 @@ def greedy_answer(s: ChantState) -> str:
 
     d = GAME.decision(s)
     assert d is not None
-    return GreedyChant().choose(GAME, GAME.view(s, d.player), d, Chance(1))
+    return GreedyChant().choose(GAME, GAME.view(s, d.player), d, Chance.seeded(1))
 
 
 def test_rule_3_2_6_the_greedy_agent_activates_c_phase_cards_in_the_c_phase() -> None:
