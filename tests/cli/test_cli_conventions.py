@@ -7,6 +7,7 @@ import json
 import logging
 import os
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -56,8 +57,13 @@ def test_shell_completion_completes_commands_games_and_options() -> None:
     assert complete("grimoire ca") == ["cards"]
     assert set(complete("grimoire sim ")) >= {"chant", "destiny"}
     assert "--json" in complete("grimoire deck check --j")
-    script = grimoire_process("--show-completion", "bash")
-    assert script.returncode == 0 and "complete -o default -F _grimoire_completion grimoire" in script.stdout
+    # --show-completion names the shell it is run from (found by walking up the processes): run it
+    # from bash (not exec-ed: bash stays the parent), whatever runs the tests (make uses sh)
+    script = subprocess.run(["bash", "-c", f"{shlex.quote(sys.executable)} -m grimoire --show-completion; exit $?"],
+                            capture_output=True, text=True, encoding="utf-8", timeout=120, check=False,
+                            env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    assert script.returncode == 0, script.stderr
+    assert "complete -o default -F _grimoire_completion grimoire" in script.stdout
 
 
 # ----------------------------------------------------------------------------- --json
