@@ -15,9 +15,8 @@ import pytest
 
 import grimoire.cli.pngfaces as pngfaces
 from cli_helpers import call
+from font_helpers import latin_only_fontconfig
 from grimoire.cli.pngfaces import SHIPPED_FAMILY, SHIPPED_FONT, FontChoice, choose_family
-
-LATIN_ONLY = Path("/usr/share/fonts/truetype/dejavu")
 
 PROBE = """
 import sys, cairosvg
@@ -39,13 +38,7 @@ print(draw(svg) != boxes)
 def latin_only(tmp_path: Path) -> dict[str, str]:
     """An environment whose fontconfig knows only DejaVu: no Japanese font, as far as Cairo can tell."""
     pytest.importorskip("cairosvg")
-    if not LATIN_ONLY.exists():
-        if os.environ.get("CI"):
-            pytest.fail(f"no {LATIN_ONLY} (apt-get install fonts-dejavu-core)")
-        pytest.skip(f"no {LATIN_ONLY}")
-    config = tmp_path / "fonts.conf"
-    config.write_text(f"<?xml version='1.0'?><fontconfig><dir>{LATIN_ONLY}</dir>"
-                      f"<cachedir>{tmp_path / 'fc-cache'}</cachedir></fontconfig>", encoding="utf-8")
+    config = latin_only_fontconfig(tmp_path)
     return {**os.environ, "FONTCONFIG_FILE": str(config), "PYTHONIOENCODING": "utf-8"}
 
 

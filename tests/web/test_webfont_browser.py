@@ -11,8 +11,7 @@ import pytest
 from test_browser import Server
 
 from browser_helpers import ARGS, CHROMIUM, require_browser
-
-LATIN_ONLY = Path("/usr/share/fonts/truetype/dejavu")
+from font_helpers import latin_only_fontconfig
 
 # widths of one Japanese line drawn with the page's font stack, with the web font alone, and with a
 # Latin-only font (where every kanji is a missing-glyph box)
@@ -34,13 +33,7 @@ MEASURE = """() => {
 def latin_only_browser(tmp_path: Path) -> Iterator[Any]:
     """Chromium whose fontconfig knows only DejaVu (no Japanese font on the machine, as far as it can tell)."""
     require_browser("web-font tests")
-    if not LATIN_ONLY.exists():
-        if os.environ.get("CI"):
-            pytest.fail(f"no {LATIN_ONLY} (apt-get install fonts-dejavu-core)")
-        pytest.skip(f"no {LATIN_ONLY}")
-    config = tmp_path / "fonts.conf"
-    config.write_text(f"<?xml version='1.0'?><fontconfig><dir>{LATIN_ONLY}</dir>"
-                      f"<cachedir>{tmp_path / 'fc-cache'}</cachedir></fontconfig>", encoding="utf-8")
+    config = latin_only_fontconfig(tmp_path)
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
