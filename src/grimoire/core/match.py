@@ -13,7 +13,7 @@ from typing import Any, Generic, TypeVar
 
 from .branch import Branch, branch_state
 from .decision import Decision, Event, Outcome
-from .errors import GameOver, IllegalAnswer
+from .errors import GameOver, GrimoireError, IllegalAnswer
 from .events import EventSchema
 from .forfeit import Forfeit
 from .game import Game, Setup
@@ -50,6 +50,8 @@ class Match(Generic[S]):
             self.state = branch_state(game, setup, branch)
         self.log: list[Event] = list(self.start_events)
         self.answers: list[str] = []
+        #: the seat that gave each answer
+        self.deciders: list[int] = []
         self.checks: list[str] = [digest(self.start_events, game.events)]
         self._decision: Decision | None = game.decision(self.state)
         #: set when a seat lost by conceding, on time or by leaving (:meth:`forfeit`)
@@ -94,10 +96,43 @@ class Match(Generic[S]):
         events: list[Event] = []
         self.game.apply_unchecked(self.state, option_id, events)
         self.answers.append(option_id)
+        self.deciders.append(decision.player)
         self.checks.append(digest(events, self.game.events))
         self.log.extend(events)
         self._decision = self.game.decision(self.state)
         return events
+
+    def replayed(self, steps: int) -> S:
+        """A new state: this game's start with its first ``steps`` answers applied again."""
+        state = self.game.new_state(self.setup) if self.branch is None else branch_state(self.game, self.setup,
+                                                                                         self.branch)
+        for answer in self.answers[:steps]:
+            self.game.apply_unchecked(state, answer, [])
+        return state
+
+    def truncate(self, steps: int) -> None:
+        """Keep only the first ``steps`` answers: the game goes on from there as if the later ones were never
+        given (their events leave the log). See :mod:`grimoire.core.undo` for who may take answers back.
+
+        >>> from grimoire.core.registry import load_game
+        >>> game = load_game("chant"); deck = game.cards.starter_deck("fire")
+        >>> m = Match(game, Setup((deck, deck), seed=2)); start = game.to_json(m.state)
+        >>> _ = m.answer(m.decision.options[-1].id); m.truncate(0)
+        >>> m.answers, game.to_json(m.state) == start
+        ([], True)
+        """
+        if not 0 <= steps <= len(self.answers):
+            raise GrimoireError(f"cannot go back to step {steps} of {len(self.answers)}")
+        fresh = Match(self.game, self.setup, self.branch)
+        for answer in self.answers[:steps]:
+            fresh.answer(answer)
+        self.state = fresh.state
+        self.log = fresh.log
+        self.answers = fresh.answers
+        self.deciders = fresh.deciders
+        self.checks = fresh.checks
+        self._decision = fresh._decision
+        self.forfeited = None
 
     def record(self, meta: Mapping[str, Any] | None = None) -> GameRecord:
         """The game so far as a record (decks, options, seed and answers)."""
