@@ -7,12 +7,13 @@ from typing import Any
 
 import pytest
 
+from game_helpers import REPO_GAMES
 from grimoire.ai.registry import AGENTS, make_agent
 from grimoire.core.decision import Decision
 from grimoire.core.errors import GameOver, GrimoireError
 from grimoire.core.game import Game, Setup
 from grimoire.core.play import Agent, RandomAgent, act
-from grimoire.core.registry import game_names, load_game
+from grimoire.core.registry import load_game
 from grimoire.core.rng import Chance
 
 
@@ -25,7 +26,7 @@ def toy_start(seed: int) -> tuple[Game[Any], Any]:
 def test_the_protocol_never_receives_the_state() -> None:
     params = list(inspect.signature(Agent.choose).parameters)
     assert params == ["self", "game", "view", "decision", "chance"]
-    classes = [RandomAgent] + [type(make_agent("greedy", name)) for name in game_names()]
+    classes = [RandomAgent] + [type(make_agent("greedy", name)) for name in REPO_GAMES]
     for cls in classes:
         assert list(inspect.signature(cls.choose).parameters) == params, cls
         assert isinstance(cls(), Agent)

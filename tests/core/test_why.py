@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from game_helpers import REPO_GAMES
 from grimoire.core.decision import Event
 from grimoire.core.events import EventSchema
 from grimoire.core.game import Setup
@@ -21,7 +22,7 @@ from grimoire.web.rules import rule_numbers
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
 
 
-@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("name", REPO_GAMES)
 def test_every_event_kind_names_its_rule_and_has_a_why_text_in_both_languages(name: str) -> None:
     game = load_game(name)
     schema = game.events
@@ -38,7 +39,7 @@ def test_every_event_kind_names_its_rule_and_has_a_why_text_in_both_languages(na
             assert texts.get("ja") and texts.get("en") and texts["ja"] != texts["en"], key
 
 
-@pytest.mark.parametrize("name", [n for n in game_names() if (DOCS / f"{n}.md").is_file()])
+@pytest.mark.parametrize("name", [n for n in REPO_GAMES if (DOCS / f"{n}.md").is_file()])
 def test_every_event_rule_is_a_rule_of_the_games_rules_document_in_both_languages(name: str) -> None:
     numbers_en = set(rule_numbers((DOCS / f"{name}.md").read_text(encoding="utf-8")))
     numbers_ja = set(rule_numbers((DOCS / f"{name}.ja.md").read_text(encoding="utf-8")))

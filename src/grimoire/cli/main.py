@@ -1,4 +1,4 @@
-"""The ``grimoire`` command: play, serve, simulate, replay, check decks, list cards.
+"""The ``grimoire`` command: play, serve, simulate, replay, check decks, list cards, check a game.
 
 Bad input anywhere — unknown options, deck, card or record files, an unknown game, a bad
 seed — is one line on stderr and exit code 2, never a traceback.
@@ -32,6 +32,7 @@ from grimoire.sim.parallel import simulate_parallel
 from grimoire.sim.stats import SimResult
 
 from . import cards as cards_mod
+from .check import check_command
 from .choices import DEFAULT_LANG, Backend, Coin, Durability, GameName, LogLevel
 from .common import GrimoireUsageError, check_seed, game_options, guard, open_game, resolve_deck
 from .params import AddressOpt, AiSetupOpt, BackendOpt, CardsOpt, GameArg, LangOpt, OptionOpt, SeedOpt, WorkersOpt
@@ -292,6 +293,22 @@ def serve(
 
 
 app.command("balance")(guard(balance_command))
+
+
+@app.command()
+@guard
+def check(
+    game_name: GameArg,
+    golden: Annotated[Path, typer.Option("--golden", metavar="DIR", help="The game's golden folder: "
+                                         "<game>-1.txt, <game>-2.txt and perft.json.")] = Path("tests/golden"),
+    regen: Annotated[bool, typer.Option("--regen", help="Write the golden files instead of comparing them "
+                                        "(review the diff after an intended change).")] = False,
+    games: Annotated[int, typer.Option("--games", metavar="N", min=1, help="Games the conformance checker "
+                                       "plays.")] = 24,
+    lang: LangOpt = DEFAULT_LANG,
+) -> None:
+    """Check a game: the conformance checker, golden playthroughs and perft counts (docs/protocol.md 9)."""
+    raise typer.Exit(check_command(game_name.value, golden, regen, games, lang.value, make_console()))
 
 
 @deck_app.command("check")

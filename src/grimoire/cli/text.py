@@ -95,6 +95,17 @@ UI: dict[str, dict[str, str]] = {
     "check_summary": {"ja": "{n} 枚を確認しました（警告 {w} 件）。", "en": "{n} cards checked, {w} warnings."},
     "imported": {"ja": "{game}のカード {n} 枚を書き出しました: {path}", "en": "Imported {n} {game} cards: {path}"},
     "rendered": {"ja": "{n} 個のファイルを書き出しました: {path}", "en": "Wrote {n} files: {path}"},
+    # check
+    "check_ok": {"ja": "合格", "en": "ok"},
+    "check_written": {"ja": "書き出しました", "en": "written"},
+    "check_differs": {"ja": "不一致", "en": "differs"},
+    "check_missing": {"ja": "ありません", "en": "missing"},
+    "check_failed": {"ja": "不合格", "en": "failed"},
+    "check_line": {"ja": "{game}: {check} — {status}{detail}", "en": "{game}: {check} — {status}{detail}"},
+    "check_summary_ok": {"ja": "{game}: {n} 件のチェックすべてに合格しました。",
+                         "en": "{game}: all {n} checks passed."},
+    "check_summary_bad": {"ja": "{game}: {n} 件中 {bad} 件のチェックに失敗しました。",
+                          "en": "{game}: {bad} of {n} checks failed."},
 }
 
 

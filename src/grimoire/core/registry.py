@@ -77,6 +77,16 @@ def plugin(name: str) -> GamePlugin:
     return found
 
 
+def shipped_games() -> list[str]:
+    """The games Grimoire itself ships (their packages live in ``grimoire.games``), sorted: the ones its
+    own test suite checks; an installed plugin checks itself (``grimoire check``).
+
+    >>> shipped_games()
+    ['chant', 'destiny']
+    """
+    return [name for name, found in sorted(plugins().items()) if found.rules.startswith("grimoire.games.")]
+
+
 def register(game: GamePlugin) -> None:
     """Make ``game`` known in this process (as if it were installed)."""
     _extra[game.name] = game
