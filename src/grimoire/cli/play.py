@@ -7,8 +7,10 @@ an answer to (a Destiny deck's ``# ability:`` line) offers it as the default: an
 answer takes it. ``?`` (or ``help``) lists the cards in view with their text and
 ``? NAME`` shows one card (:mod:`.cardhelp`). Log lines are numbered; ``why N`` (or
 ``なぜ N``) shows why line N happened: the rule that produced it and the numbers that
-went in (:mod:`grimoire.core.why`). ``q`` (or the end of input) abandons the game; the
-record is saved either way.
+went in (:mod:`grimoire.core.why`). ``u`` takes back the person's last answer, one at a
+time, back to the last new information (:mod:`grimoire.core.undo`: a card drawn, a coin,
+the opponent's answer); the record keeps only the answers that stand. ``q`` (or the end of
+input) abandons the game; the record is saved either way.
 
 On a terminal the screen is cleared before each decision and drawn to fit the window
 (an 80×24 terminal included): the log gets the lines the board and the options leave,
@@ -41,6 +43,7 @@ from grimoire.core.match import Match
 from grimoire.core.play import Agent, play
 from grimoire.core.rng import Chance
 from grimoire.core.setup_choices import declared_answer
+from grimoire.core.undo import take_back, takeback_limit
 from grimoire.sim.runner import derive_seed
 
 from .cardhelp import help_request, show_help
@@ -49,6 +52,7 @@ from .text import t
 
 Reader = Callable[[str], "str | None"]
 QUIT = ("q", "quit", "exit", "終了")
+UNDO = ("u", "undo", "取消", "取り消し")
 LOG_LINES = 14  # log lines shown at least
 LOG_MAX = 48  # at most, when more happened since the seat last looked
 WHY_WORDS = ("why", "なぜ")
@@ -88,6 +92,10 @@ def default_record_path(game_name: str) -> Path:
         n += 1
         path = folder / f"{game_name}-{stamp}-{n}.json"
     return path
+
+
+class TakeBack(Exception):
+    """A person typed ``u``: take back their last answer (:mod:`grimoire.core.undo`) and ask again."""
 
 
 class QuitGame(Exception):
@@ -137,6 +145,11 @@ class Session:
         self.match: Match[Any] = Match(self.game, self.setup)
         self.chances = [Chance.seeded(derive_seed(self.agent_seed, "play", s)) for s in (0, 1)]
         self.last_person: int | None = None
+        self.marks: list[int] = []  # where each answer's lines begin in the log
+        #: the last screen drawn (viewer, decision, view, log lines) and the notice under it
+        self.drawn: tuple[int | None, Decision | None, dict[str, Any], list[str]] | None = None
+        self.notice = ""
+        self.undone = ""  # what the next screen says about answers just taken back
         self.pending: tuple[int, Option] | None = None
         self.viewing: dict[str, Any] | None = None  # the view of the seat being asked (for ``?``)
 
@@ -194,12 +207,30 @@ class Session:
         """Draw the screen of ``viewer`` (its ``view``, computed when not given) with ``decision``."""
         if view is None:
             view = self.game.view(self.match.state, viewer)
-        log = self.log_lines(viewer)
+        self.drawn = (viewer, decision, view, self.log_lines(viewer))
+        self.notice = ""
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Draw the last screen again in place, with the current notice (a terminal only)."""
+        if self.drawn is None:
+            return
+        viewer, decision, view, log = self.drawn
         if self.fitting:
             self.console.clear()
-            self.console.print(fit_screen(self.game, view, log, decision, self.lang, self.header(viewer), self.console))
+            self.console.print(fit_screen(self.game, view, log, decision, self.lang, self.header(viewer),
+                                          self.console, self.notice))
         else:
             self.console.print(screen(self.game, view, log, decision, self.lang, self.header(viewer)))
+
+    def say(self, message: str, style: str = "red") -> None:
+        """Tell the person something about their answer: on a fitted screen the screen is drawn again in
+        place with the message above the prompt (nothing scrolls away); otherwise one line is printed."""
+        if self.fitting and self.drawn is not None:
+            self.notice = message
+            self.redraw()
+        else:
+            self.console.print(Text(message, style=style), soft_wrap=True)
 
     @property
     def fitting(self) -> bool:
@@ -215,6 +246,7 @@ class Session:
         if self.pending is not None:
             seat, option = self.pending
             self.pending = None
+            self.marks.append(len(self.log))
             # a choice that caused no public event (e.g. a secret pre-game pick) is shown to its seat only
             public = any(e.private_to < 0 for e in events)
             self.log.append(LogEntry(seat=seat, option=option, public=public))
@@ -237,6 +269,12 @@ class Session:
                 return None
             if not answer and default is not None:
                 return default
+            if answer.lower() in UNDO:
+                refusal = self.undo_refusal(decision.player)
+                if refusal is None:
+                    raise TakeBack
+                self.say(refusal)
+                continue
             line_asked = why_request(answer)
             if line_asked is not None:
                 self.console.print(Text(self.why(line_asked, decision.player)), soft_wrap=True)
@@ -249,8 +287,7 @@ class Session:
             option = decision.resolve(answer)
             if option is not None:
                 return option
-            self.console.print(Text(t("bad_answer", self.lang, answer=answer, n=len(decision.options)), style="red"),
-                               soft_wrap=True)
+            self.say(t("bad_answer", self.lang, answer=answer, n=len(decision.options)))
 
     def ask_person(self, view: dict[str, Any], decision: Decision) -> Option:
         """A person's answer to ``decision`` from the seat's ``view``; :class:`QuitGame` when they quit.
@@ -258,7 +295,7 @@ class Session:
         At one screen (hotseat) the device is passed first whenever the other person is to decide.
         A single option is taken at once with auto-pass on a terminal (it shows in the next screen's log).
         """
-        if self.auto_pass and self.console.is_terminal and len(decision.options) == 1:
+        if self.forced(decision):
             return decision.options[0]
         if self.hotseat and self.last_person is not None and decision.player != self.last_person:
             if self.console.is_terminal:
@@ -269,6 +306,9 @@ class Session:
                 self.console.clear()
         self.last_person = decision.player
         self.show(decision.player, decision, view)
+        if self.undone:
+            self.say(self.undone, "yellow")
+            self.undone = ""
         self.viewing = view
         option = self.ask(decision)
         self.viewing = None
@@ -284,12 +324,45 @@ class Session:
         self.console.print(Text(t("decks_line", self.lang, a=names[0], b=names[1])))
         seats = [Person(self) if agent is None else agent for agent in self.agents]
         quit_game = False
-        try:
-            play(self.game, None, seats, self.chances, match=self.match, on_decision=self.note_answer,
-                 on_events=self.note_events)
-        except QuitGame:
-            quit_game = True
-        return self.finish(quit_game)
+        while True:
+            try:
+                play(self.game, None, seats, self.chances, match=self.match, on_decision=self.note_answer,
+                     on_events=self.note_events)
+            except QuitGame:
+                quit_game = True
+            except TakeBack:
+                self.take_back()
+                continue
+            return self.finish(quit_game)
+
+    # ----- taking answers back (``u``) ----------------------------------------------
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` cannot take back an answer now (a one-line message), or None when it can."""
+        if not self.match.deciders or self.match.deciders[-1] != seat:
+            return t("undo_nothing", self.lang)
+        if takeback_limit(self.match, seat) == 0:
+            return t("undo_new_info", self.lang)
+        return None
+
+    def take_back(self) -> None:
+        """Take back the last answer of the seat that asked (and any forced answers before it, which
+        auto-pass would give again at once); the log loses their lines."""
+        seat = self.match.deciders[-1]
+        left = take_back(self.match, seat)
+        while left > 0 and self.forced(self.match.decision):
+            left = take_back(self.match, seat)
+        steps = len(self.match.answers)
+        cut = self.marks[steps] if steps < len(self.marks) else len(self.log)
+        del self.marks[steps:]
+        del self.log[0 if steps == 0 else cut:]  # from no answers at all, the play loop logs the set-up again
+        for viewer, seen in self.seen.items():
+            self.seen[viewer] = min(seen, len(self.log))
+        self.undone = t("undone", self.lang, n=left)
+
+    def forced(self, decision: Decision | None) -> bool:
+        """Whether auto-pass answers ``decision`` without asking (a single option on a terminal)."""
+        return (decision is not None and self.auto_pass and self.console.is_terminal
+                and len(decision.options) == 1)
 
     def finish(self, quit_game: bool) -> int:
         lang = self.lang

@@ -123,10 +123,11 @@ MIN_LOG = 3  # log lines a fitted screen keeps, drawing the board compact if nee
 
 
 def fit_screen(game: Game[Any], view: dict[str, Any], log: Sequence[str], decision: Decision | None, lang: str,
-               header: str, console: Console) -> RenderableType:
+               header: str, console: Console, notice: str = "") -> RenderableType:
     """The screen fitted to ``console``'s window (an 80×24 terminal included): header, board (compact
     when the full one leaves fewer than :data:`MIN_LOG` log lines), as many of the last log lines as
-    fit, one line each, and the options one line each under their question."""
+    fit, one line each, the options one line each under their question and a ``notice`` (a refused
+    answer, say) just above the prompt."""
     def height(part: RenderableType) -> int:
         return len(console.render_lines(part, console.options, pad=False))
 
@@ -135,6 +136,8 @@ def fit_screen(game: Game[Any], view: dict[str, Any], log: Sequence[str], decisi
     if decision is not None:
         bottom.append(Text(safe_prompt(game, decision, lang), style="bold cyan", no_wrap=True, overflow="ellipsis"))
         bottom.append(compact_options(game, decision, lang))
+    if notice:
+        bottom.append(Text(notice, style="bold yellow"))
     room = console.size.height - PROMPT_LINES - sum(height(p) for p in top + bottom)
     drawn = board(game, view, lang)
     if height(drawn) > room - MIN_LOG:  # the full board would leave too little of the log

@@ -17,8 +17,15 @@ UI: dict[str, dict[str, str]] = {
     "you": {"ja": "あなた", "en": "You"},
     "computer": {"ja": "コンピューター", "en": "Computer"},
     "log": {"ja": "ログ", "en": "Log"},
-    "answer_prompt": {"ja": "番号を入力 (? でカード、なぜ N でログN行目の理由、q で終了)",
-                      "en": "Enter a number (? for cards, why N explains log line N, q to quit)"},
+    "answer_prompt": {"ja": "番号を入力（? カード、なぜ N ログの理由、u 取り消し、q 終了）",
+                      "en": "Enter a number (? cards, why N: log line N, u: take back, q: quit)"},
+    "undone": {"ja": "選択を1つ取り消しました（あと {n} 回取り消せます）。",
+               "en": "One answer taken back ({n} more can be)."},
+    "undo_new_info": {"ja": "取り消せません: 前の選択のあとに新しい情報"
+                            "（ドロー、コイン、相手の選択など）があります。",
+                      "en": "Cannot take back: something new (a card drawn, a coin, the opponent's answer…) "
+                            "came after your last answer."},
+    "undo_nothing": {"ja": "取り消せる選択がありません。", "en": "There is no answer of yours to take back."},
     "why_line": {"ja": "{i}: {line} ― 理由: {why}", "en": "{i}: {line} — why: {why}"},
     "why_none": {"ja": "{i}: {line} ― このゲームは理由を示していません。",
                  "en": "{i}: {line} — the game gives no reason for it."},
