@@ -57,13 +57,14 @@ class Window:
             time.sleep(0.1)
 
     def answer(self, keys: str, expect: str, seconds: float = 30) -> list[str]:
-        """Send ``keys`` and Enter; the next screen that differs from the current one and shows ``expect``."""
+        """Send ``keys`` and Enter; the next screen that differs from the current one, shows ``expect`` and
+        waits at an empty prompt (the keys typed are no longer on it)."""
         before = self.screen()
         self.send(keys)
         deadline = time.monotonic() + seconds
         while True:
             lines = self.screen()
-            if lines != before and any(expect in line for line in lines):
+            if lines != before and any(expect in line for line in lines) and lines[-1].rstrip().endswith(">"):
                 return lines
             if time.monotonic() > deadline:
                 raise AssertionError(f"{expect!r} did not appear after {keys!r}:\n" + "\n".join(lines))
