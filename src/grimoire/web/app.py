@@ -452,6 +452,10 @@ async def _play(hub: Hub, ws: WebSocket) -> None:
                     await hub.answer(current, conn, msg["seq"], msg["option"])
                 elif kind in ("concede", "claim", "rematch"):  # grimoire.web.table
                     await getattr(hub.table, kind)(current, conn)
+                elif kind == "takeback":  # grimoire.web.takeback
+                    await hub.takebacks.request(current, conn)
+                elif kind in ("takeback_yes", "takeback_no"):
+                    await hub.takebacks.answer(current, conn, kind == "takeback_yes")
                 elif kind == "lang":
                     conn.lang = msg["lang"]
                     hub.refresh(current, conn)

@@ -46,6 +46,7 @@ from .live import HUMAN, Conn, LiveGame
 from .replays import ReplayCache
 from .storage import Shared, Storage, StorageError, Store
 from .table import Table
+from .takeback import TakeBacks
 from .thinking import Thinker
 
 __all__ = ["HUMAN", "Conn", "Hub", "LiveGame", "Store", "client_key"]
@@ -73,6 +74,7 @@ class Hub:
         self.replays = ReplayCache()
         self.computes = Rates(self.limits.computes_per_minute)
         self.table = Table(self)
+        self.takebacks = TakeBacks(self)
         self.games.on_load.append(self.kick)
         self.games.on_load.append(self.table.arm)
         #: Called with the game after each applied answer.
@@ -396,6 +398,7 @@ class Hub:
                 self._spawn(self.follow(live))
             raise
         self.out.broadcast(live, before, by, seq)
+        self.takebacks.stepped(live)
         self.table.arm(live)
         self.table.send(live)
         for hook in self.on_step:

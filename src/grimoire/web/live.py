@@ -127,6 +127,10 @@ class LiveGame:
     #: seats that offered a rematch of the finished game, and the new game's link per seat once both have
     rematch_offers: set[int] = field(default_factory=set)
     rematch_links: dict[int | None, str] | None = None
+    #: the seat whose request to take back its last answer waits for the other's reply, and the seat whose
+    #: last request was refused (grimoire.web.takeback)
+    takeback_asked: int | None = None
+    takeback_refused: int | None = None
     #: the call that ends the game when the running seat's time runs out
     flag_timer: asyncio.TimerHandle | None = None
 

@@ -129,7 +129,7 @@ def parse_message(text: str | bytes, limits: Limits = DEFAULT_LIMITS) -> dict[st
         return {"type": "answer", "seq": seq, "option": option}
     if kind == "lang":
         return {"type": "lang", "lang": _lang(data.get("lang"))}
-    if kind in ("ping", "concede", "claim", "rematch"):
+    if kind in ("ping", "concede", "claim", "rematch", "takeback", "takeback_yes", "takeback_no"):
         return {"type": kind}
     raise ClientError("bad_message", "unknown_type", kind=str(kind)[:40])
 

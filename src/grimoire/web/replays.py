@@ -37,6 +37,11 @@ class ReplayCache:
             bounds.append(len(match.log))
         return cursor
 
+    def forget(self, game_id: str) -> None:
+        """Drop the cursors of a game whose last answers were taken back (they may follow other answers)."""
+        for key in [k for k in self._cursors if k[0] == game_id]:
+            del self._cursors[key]
+
     def view(self, live: LiveGame, step: int, seat: int | None, lang: str) -> dict[str, Any]:
         """The view after ``step`` answers (clamped), as ``seat`` sees it (None: the public).
 

@@ -28,6 +28,7 @@ from grimoire.core.decks import Deck
 from grimoire.core.errors import GrimoireError
 from grimoire.core.forfeit import Forfeit
 
+from . import takeback
 from .errors import ClientError
 from .live import Conn, LiveGame
 from .protocol import dumps
@@ -73,7 +74,7 @@ class Table:
             clock = {"control": c.control.label(), "left": [c.left(0, now), c.left(1, now)], "running": c.running}
         return {"type": "table", "seq": live.seq, "clock": clock, "present": [live.present(0), live.present(1)],
                 "claim_in": self.claim_in(live, now), "rematch": sorted(live.rematch_offers),
-                "idle_claim": self.hub.limits.idle_claim}
+                "idle_claim": self.hub.limits.idle_claim, "takeback": takeback.payload(live)}
 
     def send(self, live: LiveGame, only: Conn | None = None) -> None:
         """Send the ``table`` message to every connection of the game (or to ``only``)."""
