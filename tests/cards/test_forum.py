@@ -143,17 +143,18 @@ def test_a_sentence_outside_the_grammar_names_its_line_and_the_nearest_phrasings
 
 
 def test_a_misspelt_destiny_sentence_suggests_the_right_one_first() -> None:
-    post = DHEAD + "【バトル】\n・カードを１枚引く。\n・自分の能力者１体を選ぶ。そのパワーを＋２する。\n"
+    post = DHEAD + "【バトル】\n・カードを１枚引く。\n・自分の能力者１体を選ぶ。そのパワーを＋２倍する。\n"
     message = _error("destiny", post)
-    assert message.startswith("post.txt:5: cannot read 「自分の能力者1体を選ぶ。そのパワーを+2する。」")
+    assert message.startswith("post.txt:5: cannot read 「自分の能力者1体を選ぶ。そのパワーを+2倍する。」")
     assert "「カードを１枚引く。」" not in message
     assert message.split("nearest phrasings: ")[1].startswith("「自分の能力者１体を選ぶ。そのパワー＋１。」")
 
 
 def test_an_english_sentence_outside_the_grammar_suggests_english_phrasings() -> None:
-    post = "〇Test\nKind: library  Attribute: fantasy  Chant: 3  Power: 2\n[Activation effect]\n- Draw a card.\n"
+    post = ("〇Test\nKind: library  Attribute: fantasy  Chant: 3  Power: 2\n[Activation effect]\n"
+            "- Draw a card at random.\n")
     message = _error("chant", post)
-    assert message.startswith("post.txt:4: cannot read 「Draw a card.」") and "「Draw 1 card.」" in message
+    assert message.startswith("post.txt:4: cannot read 「Draw a card at random.」") and "「Draw 1 card.」" in message
 
 
 @pytest.mark.parametrize(("name", "post", "expected"), [

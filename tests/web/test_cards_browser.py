@@ -24,6 +24,9 @@ from test_browser import READY, STEP_TIMEOUT_MS, browser, click_option, free_por
 from test_card_store import OTHERS
 from test_card_store import SPARK_POST as POST
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "cards"))
+from card_helpers import SEED_CARDS
+
 from browser_helpers import require_browser
 
 __all__ = ["browser"]  # the Chromium fixture, shared with test_browser
@@ -176,6 +179,48 @@ def test_the_editor_reads_a_post_shows_errors_at_their_field_and_saves(cards_ser
                                ".includes('little_spark')")
     pool = json.loads(cards_server.get("/api/pool/chant"))["cards"]
     assert [c["author"] for c in pool if c["id"] == "little_spark"] == ["Aki"]
+
+
+def test_the_seeds_three_printed_cards_pasted_as_the_seed_wraps_them_read_and_save(
+        cards_server: CardServer, browser: Any) -> None:
+    """Issue 30 item 1: 火球, 書きかけの魔術研究論文 and 天上の劫火, line for line as the seed prints them
+    (sentences wrapped onto unmarked lines), read in the editor exactly as the importer reads them. The shipped
+    pool already has cards of those names, so each is saved under a new name: its sections are saved as pasted."""
+    with new_page(browser) as page:
+        page.goto(cards_server.url + "/editor")
+        page.wait_for_selector("body[data-ready='1']")
+        page.fill("#f-author", "Aki")
+        for card_id, post in SEED_CARDS.items():
+            page.fill("#forum", post)
+            before = page.evaluate("document.body.dataset.checked")
+            page.click("#read")
+            wait_checked(page, before)
+            # read, and refused only because the shipped card has that name
+            assert page.evaluate("document.body.dataset.valid") != "1"
+            errors = page.locator(".field-error").all_text_contents()
+            assert [e for e in errors if e] == [page.text_content(".field-error[data-for='name']")], errors
+            assert card_id in (page.text_content(".field-error[data-for='name']") or "")
+            before = page.evaluate("document.body.dataset.checked")
+            page.fill("#f-name", page.input_value("#f-name") + "・写し")
+            wait_checked(page, before)
+            assert page.evaluate("document.body.dataset.valid") == "1"
+            shipped = cards_server.get(f"/api/cards/chant/{card_id}/export?format=forum&lang=ja")
+            assert page.text_content("#text-ja") == rules_text(card_id), card_id
+            previous = json.dumps(page.evaluate("document.body.dataset.saved || ''"))
+            page.click("#save")
+            page.wait_for_function("(document.body.dataset.saved || '').startsWith('card_')"
+                                   f" && document.body.dataset.saved !== {previous}")
+            saved = page.evaluate("document.body.dataset.saved")
+            copy = cards_server.get(f"/api/cards/chant/{saved}/export?format=forum&lang=ja")
+            assert copy.split("\n", 1)[1].split("『フレーバーテキスト』")[0] == \
+                shipped.split("\n", 1)[1].split("『フレーバーテキスト』")[0], card_id
+            shot(page, f"editor-seed-{card_id}")
+
+
+def rules_text(card_id: str) -> str:
+    from grimoire.core.cardtools import rules_text as text
+    from grimoire.core.registry import load_game
+    return text(load_game("chant"), card_id, "ja")
 
 
 HOSTILE = "<img src=x onerror=\"alert(1)\">"

@@ -67,6 +67,7 @@ MAX_POST = 8000
 _TOKEN = re.compile(r"([^\s:：]+)\s*[:：]\s*(\S+)|(\S+)")
 _ID = re.compile(r"^[a-z0-9][a-z0-9_]*$")
 _MARKUP = re.compile(r"[<>&]")
+BULLET_MARKS = ("・", "-", "*", "•", "･")
 STAT_SEP = {"ja": ("：", " "), "en": (": ", "  ")}
 
 
@@ -203,10 +204,13 @@ def compose(fields: Mapping[str, Any], lang: str) -> tuple[str, dict[int, str]]:
         if not text:
             continue
         add(str(label), f"section.{label}")
+        wrapped = any(line.lstrip().startswith(BULLET_MARKS) for line in text.splitlines())
         for line in text.splitlines():
             if line.strip():
-                mark = "" if line.lstrip().startswith(("・", "-", "*", "•")) else ("・" if lang == "ja" else "- ")
-                add(mark + line.strip(), f"section.{label}")
+                # a section written with bullet marks wraps its sentences over lines, as the seed does:
+                # an unmarked line continues the bullet before; without marks each line is a bullet
+                marked = wrapped or line.lstrip().startswith(BULLET_MARKS)
+                add(("" if marked else "・" if lang == "ja" else "- ") + line.strip(), f"section.{label}")
     flavor = _text(fields, "flavor")
     if flavor:
         add("『フレーバーテキスト』" if lang == "ja" else "[Flavor text]", "flavor")

@@ -67,6 +67,7 @@ from grimoire.core.plugin import CardText
 
 from .cards import ATTRIBUTES, DEFAULT_TIMING, parse_card
 from .cardtext import ATTRIBUTE_JA, PhraseError, forum_bullets, read_bullet, read_timing, rules_text
+from .paraphrase import paraphrase
 
 KIND_WORDS = {"書庫": "library", "禁書": "forbidden", "library": "library", "forbidden": "forbidden"}
 ATTRIBUTE_WORDS = {**{ja: en for en, ja in ATTRIBUTE_JA.items()}, **{a: a for a in ATTRIBUTES}}
@@ -212,12 +213,33 @@ def _effects(block: Block, source: str, find: Callable[[str], str | None], table
                 table["timing"] = timing
                 continue
             try:
-                _, tables, _ = read_bullet(text, lang, int(kind), find)
+                tables = read_effects(text, lang, int(kind), find)
             except PhraseError as exc:
                 where = line_at(starts, exc.pos)
                 raise ForumError(source, where, _phrase_text(exc)) from None
             effects.extend((starts[0][0], table) for table in tables)
     return effects
+
+
+def read_effects(text: str, lang: str, section: int, find: Callable[[str], str | None] | None = None
+                 ) -> list[dict[str, Any]]:
+    """The effect tables of one bullet: as written, else in the template's phrasing (:mod:`.paraphrase`).
+
+    A sentence read neither way is the PhraseError of the text as written.
+
+    >>> read_effects("デッキからカードを１枚ドローする", "ja", 1)
+    [{'on': 'activate', 'op': 'draw', 'n': 1}]
+    """
+    try:
+        return read_bullet(text, lang, section, find)[1]
+    except PhraseError as exc:
+        again = paraphrase(text, lang)
+        if again == normalize(text):
+            raise
+        try:
+            return read_bullet(again, lang, section, find)[1]
+        except PhraseError:
+            raise exc from None
 
 
 def _phrase_text(exc: PhraseError) -> Localized:

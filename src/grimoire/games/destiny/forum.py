@@ -58,6 +58,7 @@ from grimoire.core.plugin import CardText
 
 from .cards import ATTRIBUTE_JA, ATTRIBUTES, read_card
 from .cardtext import LABEL, PhraseError, groups, ordered_effects, read_sentences, rules_text, sentence
+from .paraphrase import paraphrase
 
 ATTRIBUTE_WORDS = {**{ja: en for en, ja in ATTRIBUTE_JA.items()}, **{a: a for a in ATTRIBUTES}}
 STAT_LABELS = {"属性": "attribute", "カードパワー": "power", "パワー": "power", "attribute": "attribute",
@@ -145,11 +146,31 @@ def _effects(block: Block, source: str) -> list[tuple[int, dict[str, Any]]]:
             continue
         for text, starts in bullets(section):
             try:
-                effects.extend((starts[0][0], table) for table in read_sentences(text, lang, timing))
+                effects.extend((starts[0][0], table) for table in read_effects(text, lang, timing))
             except PhraseError as exc:
                 raise ForumError(source, line_at(starts, exc.pos), nearest_message(exc.sentence, exc.nearest)) \
                     from None
     return effects
+
+
+def read_effects(text: str, lang: str, timing: str) -> list[dict[str, Any]]:
+    """The effect tables of one bullet: as written, else in the template's phrasing (:mod:`.paraphrase`).
+
+    A sentence read neither way is the PhraseError of the text as written.
+
+    >>> read_effects("山札からカードを１枚ドローする", "ja", "main")
+    [{'on': 'main', 'op': 'draw', 'n': 1}]
+    """
+    try:
+        return read_sentences(text, lang, timing)
+    except PhraseError as exc:
+        again = paraphrase(text, lang)
+        if again == normalize(text):
+            raise
+        try:
+            return read_sentences(again, lang, timing)
+        except PhraseError:
+            raise exc from None
 
 
 def from_forum(text: str, source: str = "<forum>", pool: Any = None) -> list[tuple[int, dict[str, Any]]]:
