@@ -150,6 +150,8 @@ class SearchStats:
     prior: str | None = None
     #: search trees grown at once (root parallelism) and the iterations of each
     shares: list[int] = field(default_factory=list)
+    #: the line the tree expects from the root: (seat, option id) along the most visited edges
+    line: list[tuple[int, str]] = field(default_factory=list)
 
 
 class SearchAgent:
@@ -189,8 +191,12 @@ class SearchAgent:
         return best_option(decision.ids(), self.stats, chance)
 
     def search(self, game: Game[Any], view: dict[str, Any], decision: Decision, chance: Chance,
-               iterations: int | None = None) -> SearchStats:
-        """Spend the budget (``iterations`` overrides the configured count) and return the root's statistics."""
+               iterations: int | None = None, progress: Callable[[SearchStats], None] | None = None,
+               every: int = 0) -> SearchStats:
+        """Spend the budget (``iterations`` overrides the configured count) and return the root's statistics.
+
+        ``progress`` (with ``every`` > 0) is called with the statistics so far every ``every`` iterations.
+        """
         hooks = self._hooks or hooks_for(game.name)
         policy = self._policy(game, hooks)
         seat = decision.player
@@ -222,16 +228,11 @@ class SearchAgent:
                 game.chance(state).reseed(chance.next64())
             self._iterate(game, hooks, policy, model, state, root, root_ids, prior_id, weight, chance, events)
             done += 1
+            if progress is not None and every > 0 and done % every == 0 and done < limit:
+                progress(root_stats(root, root_ids, done, time.perf_counter() - began, prior_id))
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-        visits: dict[str, int] = {}
-        totals: dict[str, float] = {}
-        for oid in root_ids:
-            child = root.children.get(oid)
-            if child is not None:
-                visits[oid] = child.visits
-                totals[oid] = child.total
-        return SearchStats(done, time.perf_counter() - began, _count(root), visits, totals, prior_id, [done])
+        return root_stats(root, root_ids, done, time.perf_counter() - began, prior_id)
 
     def _greedy(self, game: Game[Any]) -> Agent | None:
         """The game's greedy agent (None if the game has none)."""
@@ -425,6 +426,36 @@ def best_option(root_ids: list[str], stats: SearchStats, chance: Chance) -> str:
         return (n, oid == prior_id, totals.get(oid, 0.0) / n if n > 0 else 0.0)
 
     return max(root_ids, key=key)
+
+
+def root_stats(root: Node, root_ids: list[str], done: int, seconds: float, prior_id: str | None) -> SearchStats:
+    """The statistics of a tree: its root options' visits and scores, its size and its expected line."""
+    visits: dict[str, int] = {}
+    totals: dict[str, float] = {}
+    for oid in root_ids:
+        child = root.children.get(oid)
+        if child is not None:
+            visits[oid] = child.visits
+            totals[oid] = child.total
+    return SearchStats(done, seconds, _count(root), visits, totals, prior_id, [done], expected_line(root))
+
+
+def expected_line(root: Node, longest: int = 12) -> list[tuple[int, str]]:
+    """The most visited edge from each node down, while an edge was visited at least twice:
+    ``(seat that chooses, option id)`` pairs."""
+    line: list[tuple[int, str]] = []
+    node = root
+    while len(line) < longest and node.children:
+        best_id = ""
+        best: Node | None = None
+        for oid, child in node.children.items():
+            if best is None or child.visits > best.visits:
+                best_id, best = oid, child
+        if best is None or best.visits < 2:
+            break
+        line.append((best.player, best_id))
+        node = best
+    return line
 
 
 def _count(node: Node) -> int:

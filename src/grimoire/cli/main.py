@@ -32,6 +32,7 @@ from grimoire.sim.parallel import simulate_parallel
 from grimoire.sim.stats import SimResult
 
 from . import cards as cards_mod
+from .analyze import analyze_file
 from .check import check_command
 from .choices import DEFAULT_LANG, Backend, Coin, Durability, GameName, LogLevel
 from .common import GrimoireUsageError, check_seed, game_options, guard, open_game, resolve_deck
@@ -219,6 +220,27 @@ def replay(
     code = (verify_file(file, lang.value, console, as_json) if verify
             else replay_file(file, lang.value, console, step))
     raise typer.Exit(code)
+
+
+@app.command()
+@guard
+def analyze(
+    file: Annotated[Path, typer.Argument(metavar="RECORD", help="A game record (JSON).", show_default=False)],
+    step: Annotated[int | None, typer.Option("--step", metavar="N", help="The decision after N answers "
+                                             "(default: the record's last position).")] = None,
+    iterations: Annotated[int | None, typer.Option("--iterations", metavar="N", min=1, help="Search iterations "
+                                                   "(default 1000, or only the time given).")] = None,
+    seconds: Annotated[float | None, typer.Option("--seconds", metavar="S", min=0.01, help="Thinking time "
+                                                  "(with --iterations: whichever ends first).")] = None,
+    seed: SeedOpt = 0,
+    lang: LangOpt = DEFAULT_LANG,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as one JSON object "
+                                          "(docs/cli.md).")] = False,
+) -> None:
+    """Analyse a decision of a recorded game: every option's estimated win rate and visits, and the line the
+    search expects, from the deciding seat's view only."""
+    check_seed(seed)
+    raise typer.Exit(analyze_file(file, step, iterations, seconds, seed, lang.value, make_console(), as_json))
 
 
 LIMITS_HELP = ("A server limit, NAME=VALUE (repeatable). Limits and defaults: "
