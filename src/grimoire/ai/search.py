@@ -45,7 +45,15 @@ from grimoire.core.errors import GrimoireError
 from grimoire.core.game import Game
 from grimoire.core.hidden import KnownDecks
 from grimoire.core.play import Agent
-from grimoire.core.plugin import SearchHooks
+from grimoire.core.plugin import (
+    DEFAULT_OPPONENT,
+    DEFAULT_PRIOR,
+    HasDeterminizer,
+    HasOpponent,
+    HasPolicyView,
+    HasPrior,
+    SearchHooks,
+)
 from grimoire.core.registry import plugin
 from grimoire.core.rng import Chance
 
@@ -55,8 +63,8 @@ Policy = Callable[[Any, Decision, Chance], str]
 PLAYOUTS = ("greedy", "policy", "random")
 OPPONENTS = ("tree", "policy")
 
-#: The root bonus of the greedy agent's answer for games whose hooks do not set one.
-PRIOR = 0.5
+#: The root bonus of the greedy agent's answer for games whose hooks do not set one (``HasPrior``).
+PRIOR = DEFAULT_PRIOR
 
 
 @dataclass(frozen=True)
@@ -249,10 +257,10 @@ class SearchAgent:
             if greedy is not None:
                 agent = greedy
                 # the hooks may build just what the greedy agent reads of a view (a playout fast path)
-                fast = getattr(hooks, "policy_view", None)
+                fast = hooks if isinstance(hooks, HasPolicyView) else None
 
                 def by_view(state: Any, d: Decision, chance: Chance) -> str:
-                    view = fast(game, state, d.player) if fast is not None else game.view(state, d.player)
+                    view = fast.policy_view(game, state, d.player) if fast is not None else game.view(state, d.player)
                     return agent.choose(game, view, d, chance)
 
                 return by_view
@@ -385,7 +393,7 @@ def prior_weight(config: SearchConfig, hooks: SearchHooks) -> float:
     """
     if config.prior is not None:
         return config.prior
-    return float(getattr(hooks, "prior", PRIOR))
+    return float(hooks.prior) if isinstance(hooks, HasPrior) else PRIOR
 
 
 def opponent_model(config: SearchConfig, hooks: SearchHooks) -> str:
@@ -394,17 +402,15 @@ def opponent_model(config: SearchConfig, hooks: SearchHooks) -> str:
     >>> opponent_model(SearchConfig(), object())  # type: ignore[arg-type]
     'tree'
     """
-    return config.opponent or str(getattr(hooks, "opponent", "tree"))
+    return config.opponent or (str(hooks.opponent) if isinstance(hooks, HasOpponent) else DEFAULT_OPPONENT)
 
 
 def _sampler(hooks: SearchHooks, game: Game[Any], view: dict[str, Any], decision: Decision,
              decks: KnownDecks) -> Callable[[Chance], Any]:
     """Determinizations of one view: the hooks' ``determinizer`` when they have one (it reads the view once
     and deals only the hidden cards on each call), else their ``determinize`` on every call."""
-    make = getattr(hooks, "determinizer", None)
-    if make is not None:
-        dealer: Callable[[Chance], Any] = make(game, view, decision, decks)
-        return dealer
+    if isinstance(hooks, HasDeterminizer):
+        return hooks.determinizer(game, view, decision, decks)
 
     def each(chance: Chance) -> Any:
         return hooks.determinize(game, view, decision, chance, decks)

@@ -19,9 +19,10 @@ from typing import Any
 from grimoire.ai.registry import make_agent
 from grimoire.core.decision import Event, Termination
 from grimoire.core.decks import Deck
+from grimoire.core.errors import GrimoireError
 from grimoire.core.game import Game, Setup
 from grimoire.core.play import Agent, play
-from grimoire.core.plugin import GameMetrics, PlayedGame
+from grimoire.core.plugin import GameMetrics, HasCoverage, HasStyles, PlayedGame, note_missing
 from grimoire.core.registry import plugin
 from grimoire.core.rng import Chance
 from grimoire.core.setup_choices import playing
@@ -92,15 +93,18 @@ class NoMetrics:
         return []
 
 
-def coverage_spec(reader: Any) -> list[dict[str, Any]]:
+def coverage_spec(reader: Any, game: str = "") -> list[dict[str, Any]]:
     """The mechanics a game's metrics reader asks the coverage section to watch (none without one).
 
     Each entry: ``key``, ``label`` (``ja``, ``en``), ``events`` (event kinds, or
     ``kind:text`` for events of that kind with a text argument equal to ``text``) and
     ``hint`` (which play style would exercise it).
     """
-    spec = getattr(reader, "coverage", None)
-    return list(spec()) if spec is not None else []
+    if isinstance(reader, HasCoverage):
+        return list(reader.coverage())
+    if game:
+        note_missing(game, "metrics.coverage", "the balance report has no coverage section")
+    return []
 
 
 def keyed_kinds(reader: Any) -> frozenset[str]:
@@ -122,10 +126,15 @@ def lab_agent(level: str, game_name: str, decks: tuple[Deck, Deck]) -> Agent:
     """An AI level or agent name, or one of the game's balance play styles (a wrapper of the
     greedy agent, e.g. Chant's ``hoarder``): ``<style>`` or ``<style>+<base level>``."""
     name, _, base = level.partition("+")
-    styles = getattr(metrics_for(game_name), "styles", None)
-    found = styles().get(name) if styles is not None else None
+    metrics = metrics_for(game_name)
+    found = metrics.styles().get(name) if isinstance(metrics, HasStyles) else None
     if found is None:
-        return make_agent(level, game_name, decks, timed=False)
+        try:
+            return make_agent(level, game_name, decks, timed=False)
+        except GrimoireError:
+            if not isinstance(metrics, HasStyles):
+                note_missing(game_name, "metrics.styles", f"{name!r} is no play style of the game")
+            raise
     return found(make_agent(base or "greedy", game_name, decks, timed=False), level)  # type: ignore[no-any-return]
 
 

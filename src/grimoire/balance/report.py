@@ -156,7 +156,7 @@ def summarize(game: Game[Any], games: Sequence[GameStats], labels: Sequence[str]
         "cards": cards,
         "card_flags": analysis.card_flags(cards, correction, min_sample=min_sample),
         "game_metrics": metrics_for(game.name).summarize(games),
-        "coverage": analysis.coverage(games, coverage_spec(metrics_for(game.name))),
+        "coverage": analysis.coverage(games, coverage_spec(metrics_for(game.name), game.name)),
     }
 
 

@@ -36,6 +36,7 @@ from typing import Any
 from grimoire.core.decks import Deck, DeckLine, DeckList
 from grimoire.core.errors import DeckError, GrimoireError
 from grimoire.core.game import Game
+from grimoire.core.plugin import HasFixedCards
 from grimoire.core.registry import plugin
 from grimoire.core.rng import Chance
 from grimoire.core.tomlwrite import dump_cards
@@ -96,8 +97,8 @@ def changed_decks(decks: list[tuple[str, Deck]], changes: Sequence[Change]) -> l
 
 def fixed_cards(game: Game[Any]) -> frozenset[str]:
     """Cards the game's metrics mark as not to be changed (none without a hook)."""
-    hook = getattr(metrics_for(game.name), "fixed_cards", None)
-    return frozenset(hook()) if hook is not None else frozenset()
+    metrics = metrics_for(game.name)
+    return frozenset(metrics.fixed_cards()) if isinstance(metrics, HasFixedCards) else frozenset()
 
 
 def changed_tables(game: Game[Any], changes: Sequence[Change]) -> dict[str, dict[str, Any]]:

@@ -28,6 +28,7 @@ from typing import Any
 from grimoire.core.decks import Deck
 from grimoire.core.errors import GrimoireError
 from grimoire.core.game import Game
+from grimoire.core.plugin import HasVanilla, note_missing
 from grimoire.core.stats import p_t_two_sided, rate
 
 from . import analysis
@@ -56,22 +57,24 @@ class SwapPlan:
 def vanilla_tables(game: Game[Any], cards: Sequence[str], power_delta: int) -> dict[str, str | None]:
     """The replacement id of each card (None: the game has no vanilla card for it)."""
     reader = metrics_for(game.name)
-    make = getattr(reader, "vanilla", None)
+    if not isinstance(reader, HasVanilla):
+        note_missing(game.name, "metrics.vanilla", "no card has a vanilla replacement (use --swap-with CARD)")
+        return dict.fromkeys(cards)
     out: dict[str, str | None] = {}
     for card in cards:
-        table = make(game, card, power_delta) if make is not None else None
+        table = reader.vanilla(game, card, power_delta)
         out[card] = None if table is None else str(table["id"])
     return out
 
 
 def vanilla_card_tables(game: Game[Any], cards: Sequence[str], power_delta: int) -> dict[str, dict[str, Any]]:
     """The card tables of every vanilla replacement (added to the pool of both arms)."""
-    make = getattr(metrics_for(game.name), "vanilla", None)
+    reader = metrics_for(game.name)
     out: dict[str, dict[str, Any]] = {}
-    if make is None:
+    if not isinstance(reader, HasVanilla):
         return out
     for card in cards:
-        table = make(game, card, power_delta)
+        table = reader.vanilla(game, card, power_delta)
         if table is not None:
             out[str(table["id"])] = dict(table)
     return out

@@ -42,11 +42,12 @@ grimoire.core.errors.GrimoireError: game name 'Bad Name' must be lowercase lette
 from __future__ import annotations
 
 import importlib
+import logging
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .content import Localized
 from .decision import Decision, Event
@@ -83,6 +84,108 @@ class SearchHooks(Protocol):
     def playout(self, game: Game[Any], state: Any, decision: Decision, chance: Chance) -> str:
         """A quick answer for playouts (must be one of ``decision``'s options)."""
         ...
+
+
+# ----- optional hooks -------------------------------------------------------------------------------
+# A game's search hooks and metrics may have more members than their protocols require. Each optional
+# member is declared here as a protocol of its own (``isinstance(hooks, HasPrior)`` tells whether a game
+# has it, and narrows the type); without it the adapter uses the default named in its docstring, and
+# where that skips a feature it says so in one line (:func:`note_missing`).
+
+#: the weight of the greedy agent's root answer in search when the hooks name none (:class:`HasPrior`)
+DEFAULT_PRIOR = 0.5
+#: how search answers the other seat when the hooks name no model (:class:`HasOpponent`)
+DEFAULT_OPPONENT = "tree"
+
+
+@runtime_checkable
+class HasPrior(Protocol):
+    """Optional search hook ``prior``: the weight of the greedy agent's root answer (default
+    :data:`DEFAULT_PRIOR`, 0.5; ``--prior`` / ``search-N-pW`` override it)."""
+
+    prior: float
+
+
+@runtime_checkable
+class HasOpponent(Protocol):
+    """Optional search hook ``opponent``: how the tree answers the other seat, ``tree`` (default) or
+    ``policy`` (the greedy agent from the opponent's own view)."""
+
+    opponent: str
+
+
+@runtime_checkable
+class HasPolicyView(Protocol):
+    """Optional search hook ``policy_view``: just what the greedy agent reads of ``seat``'s view, built
+    fast for playouts (default: ``game.view(state, seat)``, the same answers, slower)."""
+
+    def policy_view(self, game: Game[Any], state: Any, seat: int) -> dict[str, Any]: ...
+
+
+@runtime_checkable
+class HasDeterminizer(Protocol):
+    """Optional search hook ``determinizer``: reads a view once and returns a dealer whose every call
+    ``dealer(chance)`` is a fresh determinization (default: ``determinize`` on every call, slower)."""
+
+    def determinizer(self, game: Game[Any], view: dict[str, Any], decision: Decision,
+                     decks: KnownDecks) -> Callable[[Chance], Any]: ...
+
+
+@runtime_checkable
+class HasVanilla(Protocol):
+    """Optional metrics hook ``vanilla``: the card table of a plain card of the same cost as ``card_id``
+    (power shifted by ``power_delta``), or None (default: none; the balance lab's ``--swap`` then needs
+    ``--swap-with CARD``)."""
+
+    def vanilla(self, game: Game[Any], card_id: str, power_delta: int = 0) -> dict[str, Any] | None: ...
+
+
+@runtime_checkable
+class HasStyles(Protocol):
+    """Optional metrics hook ``styles``: the game's balance play styles by name, each a wrapper
+    ``style(base_agent, name)`` of an agent (default: none; the lab's agents are then AI levels only)."""
+
+    def styles(self) -> dict[str, Any]: ...
+
+
+@runtime_checkable
+class HasCoverage(Protocol):
+    """Optional metrics hook ``coverage``: the mechanics the balance report's coverage section watches
+    (:func:`coverage_item` entries; default: none, and the report has no coverage section)."""
+
+    def coverage(self) -> list[dict[str, Any]]: ...
+
+
+@runtime_checkable
+class HasFixedCards(Protocol):
+    """Optional metrics hook ``fixed_cards``: card ids the lab's ``--suggest`` never changes (default: none)."""
+
+    def fixed_cards(self) -> Iterable[str]: ...
+
+
+#: every optional hook: the protocol that declares it, by where it lives and its name
+OPTIONAL_HOOKS: dict[str, type] = {
+    "search.prior": HasPrior, "search.opponent": HasOpponent, "search.policy_view": HasPolicyView,
+    "search.determinizer": HasDeterminizer, "metrics.vanilla": HasVanilla, "metrics.styles": HasStyles,
+    "metrics.coverage": HasCoverage, "metrics.fixed_cards": HasFixedCards,
+}
+
+_noted: set[str] = set()
+log = logging.getLogger("grimoire")
+
+
+def note_missing(game: str, hook: str, skipped: str) -> str:
+    """Say once per process, in one line on the ``grimoire`` logger (stderr by default), that ``game``
+    lacks optional ``hook`` and what is skipped; returns the line.
+
+    >>> note_missing("toy", "metrics.coverage", "the balance report has no coverage section")
+    "note: game 'toy' has no metrics.coverage hook (docs/protocol.md 1.5): the balance report has no coverage section"
+    """
+    line = f"note: game {game!r} has no {hook} hook (docs/protocol.md 1.5): {skipped}"
+    if line not in _noted:
+        _noted.add(line)
+        log.warning("%s", line)
+    return line
 
 
 class PlayedGame(Protocol):

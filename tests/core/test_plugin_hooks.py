@@ -1,0 +1,65 @@
+"""The optional hooks of a game's search and metrics (docs/protocol.md 1.5): declared protocols with
+defaults, and a one-line note where a game that lacks one has a feature skipped."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from grimoire.ai.search import PRIOR, SearchConfig, opponent_model, prior_weight
+from grimoire.balance.collect import coverage_spec, metrics_for
+from grimoire.balance.suggest import fixed_cards
+from grimoire.balance.swaps import vanilla_card_tables, vanilla_tables
+from grimoire.core.plugin import (
+    DEFAULT_OPPONENT,
+    OPTIONAL_HOOKS,
+    HasCoverage,
+    HasDeterminizer,
+    HasFixedCards,
+    HasOpponent,
+    HasPolicyView,
+    HasPrior,
+    HasStyles,
+    HasVanilla,
+)
+from grimoire.core.registry import load_game, plugin
+
+
+def test_every_optional_hook_is_a_declared_protocol_with_a_documented_default() -> None:
+    assert set(OPTIONAL_HOOKS) == {"search.prior", "search.opponent", "search.policy_view", "search.determinizer",
+                                   "metrics.vanilla", "metrics.styles", "metrics.coverage", "metrics.fixed_cards"}
+    for name, proto in OPTIONAL_HOOKS.items():
+        assert name.split(".")[1] in proto.__dict__.get("__annotations__", {}) or hasattr(proto, name.split(".")[1])
+        assert "default" in (proto.__doc__ or ""), name
+
+
+def test_the_shipped_games_declare_the_hooks_they_have() -> None:
+    chant, destiny = plugin("chant").search_hooks(), plugin("destiny").search_hooks()
+    assert isinstance(chant, HasPolicyView) and isinstance(chant, HasDeterminizer)
+    assert isinstance(destiny, HasPrior) and isinstance(destiny, HasOpponent) and isinstance(destiny, HasDeterminizer)
+    assert prior_weight(SearchConfig(), destiny) == destiny.prior != PRIOR
+    assert opponent_model(SearchConfig(), destiny) == "policy"
+    chant_metrics = metrics_for("chant")
+    for proto in (HasVanilla, HasStyles, HasCoverage, HasFixedCards):
+        assert isinstance(chant_metrics, proto), proto
+
+
+def test_a_game_without_the_hooks_gets_the_defaults() -> None:
+    toy = plugin("toy").search_hooks()
+    assert toy is not None and not isinstance(toy, HasPrior | HasOpponent | HasPolicyView | HasDeterminizer)
+    assert prior_weight(SearchConfig(), toy) == PRIOR
+    assert opponent_model(SearchConfig(), toy) == DEFAULT_OPPONENT
+    assert fixed_cards(load_game("toy")) == frozenset()
+
+
+def test_a_skipped_feature_is_noted_in_one_line(caplog: pytest.LogCaptureFixture) -> None:
+    game = load_game("toy")
+    with caplog.at_level(logging.WARNING, logger="grimoire"):
+        assert vanilla_tables(game, ["step1"], 0) == {"step1": None}
+        assert vanilla_card_tables(game, ["step1"], 0) == {}
+        assert coverage_spec(metrics_for("toy"), "toy") == []
+    lines = [r.getMessage() for r in caplog.records]
+    assert any("'toy' has no metrics.vanilla hook" in line and "--swap-with" in line for line in lines), lines
+    assert any("'toy' has no metrics.coverage hook" in line for line in lines), lines
+    assert all("\n" not in line for line in lines)
