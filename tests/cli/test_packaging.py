@@ -176,7 +176,7 @@ def test_the_wheel_holds_cards_decks_rules_web_assets_and_font(tmp_path: Path) -
         meta = whl.read("grimoire_cardgames-0.1.0.dist-info/METADATA").decode()
         entry = whl.read("grimoire_cardgames-0.1.0.dist-info/entry_points.txt").decode()
     for pattern in (r"grimoire/games/chant/data/.*\.toml", r"grimoire/games/destiny/data/.*\.toml",
-                    r"grimoire/games/\w+/data/.*decks?/.*\.txt", r"grimoire/web/rules/chant\.ja\.md",
+                    r"grimoire/games/\w+/data/.*decks?/.*\.txt", r"grimoire/games/chant/docs/chant\.ja\.md",
                     r"grimoire/web/static/.*\.js", r"grimoire/web/static/fonts/grimoire-ja\.woff2",
                     r"grimoire/py\.typed", r"grimoire_cardgames-0\.1\.0\.dist-info/licenses/LICENSE"):
         assert any(re.fullmatch(pattern, n) for n in names), pattern

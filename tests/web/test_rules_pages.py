@@ -1,9 +1,11 @@
 """The rules pages (grimoire.web.rules): both languages, one anchor per rule number, no raw HTML,
-the packaged copy equal to docs/rules, and every decision a game can pose linked to an existing rule."""
+one copy of each rules file (the game's package links to docs/rules), a plugin's page from its own
+package, and every decision a game can pose linked to an existing rule."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -13,15 +15,13 @@ from web_helpers import client, create, hello, token
 from grimoire.core.decision import Decision
 from grimoire.core.game import Setup
 from grimoire.core.play import RandomAgent, play
-from grimoire.core.registry import plugin
+from grimoire.core.registry import plugin, register, unregister
 from grimoire.core.rng import Chance
-from grimoire.web.rules import decision_refs, render_markdown, rule_numbers, rules_source
+from grimoire.web.rules import decision_refs, has_rules_page, render_markdown, rule_numbers, rules_source
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs" / "rules"
-PACKAGED = ROOT / "src" / "grimoire" / "web" / "rules"
 GAMES = ("chant", "destiny")
-FILES = [f"{g}{suffix}.md" for g in GAMES for suffix in ("", ".ja")]
 
 
 def _ids(page: str) -> list[str]:
@@ -36,15 +36,32 @@ def test_both_languages_have_exactly_the_same_rule_numbers(game: str) -> None:
     assert ja == en
 
 
-@pytest.mark.parametrize("name", FILES)
-def test_the_packaged_rules_equal_docs_rules(name: str) -> None:
-    """The server reads the copy in the package; it must not drift from the canonical docs/rules."""
-    assert (PACKAGED / name).read_bytes() == (DOCS / name).read_bytes(), \
-        f"copy docs/rules/{name} to src/grimoire/web/rules/{name}"
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_each_rules_file_has_one_copy_the_games_package_links_to_docs_rules(game: str, lang: str) -> None:
+    """The server reads the rules from the game's package; for the shipped games that is docs/rules itself."""
+    found = plugin(game).rules_document(lang)
+    assert found is not None and found.parent.name == "docs" and "games" in found.parts
+    assert found.resolve() == (DOCS / (f"{game}.md" if lang == "en" else f"{game}.{lang}.md")).resolve()
+    assert not (ROOT / "src" / "grimoire" / "web" / "rules").exists()  # no copy beside the server any more
 
 
-def test_the_package_holds_no_rules_file_that_docs_lacks() -> None:
-    assert sorted(p.name for p in PACKAGED.glob("*.md")) == sorted(FILES)
+def test_a_plugins_rules_page_is_served_from_its_own_package(tmp_path: Path) -> None:
+    toy = plugin("toy")
+    assert toy.rules_docs is not None and (toy.rules_docs / "toy.ja.md").is_file()
+    with client(tmp_path / "g.db", ("toy",)) as c:
+        ja, en = c.get("/rules/toy?lang=ja"), c.get("/rules/toy?lang=en")
+    assert ja.status_code == en.status_code == 200
+    assert _ids(ja.text) == _ids(en.text) == ["1", "2", "3", "4", "5", "6"]
+    assert "足止め" in ja.text and "Tripping" in en.text and toy.title.ja in ja.text
+
+
+def test_a_plugin_without_rules_documents_has_no_page() -> None:
+    register(replace(plugin("toy"), name="bare", rules_docs=None))
+    try:
+        assert rules_source("bare", "en") is None and not has_rules_page("bare")
+    finally:
+        unregister("bare")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -127,8 +144,10 @@ def test_every_decision_kind_of_random_games_names_an_existing_rule(game: str) -
         assert number in numbers, f"{game}: {key!r} names rule {number}, which does not exist"
 
 
-def test_the_toy_game_needs_no_rule_references() -> None:
-    assert plugin("toy").rule_map() == {}
+def test_the_toy_games_decisions_name_rules_of_its_own_page() -> None:
+    refs = plugin("toy").rule_map()
+    assert set(refs) == _kinds("toy", 20) == {"turn", "trip"}
+    assert set(refs.values()) <= set(rule_numbers(rules_source("toy", "en") or ""))
 
 
 def test_forecast_abilities_carry_their_rule_text_in_both_languages() -> None:

@@ -4,6 +4,8 @@
 ('toy', 'Toy Race')
 """
 
+from pathlib import Path
+
 from grimoire.core.content import Localized
 from grimoire.core.plugin import GamePlugin
 
@@ -16,6 +18,8 @@ PLUGIN = GamePlugin(
     greedy="grimoire_toy_race.greedy:ToyGreedy",
     search="grimoire_toy_race.search:HOOKS",
     hard={"iterations": 200, "seconds": 0.5},
+    rules_docs=Path(__file__).resolve().parent / "docs",  # toy.md and toy.ja.md: the page /rules/toy
+    rule_refs="grimoire_toy_race.game:RULE_OF_DECISION",
 )
 
 __all__ = ["PLUGIN", "ToyGame", "ToyState"]

@@ -51,6 +51,9 @@ CARDS = (
 #: the rule of the README's numbered rules that produces each event (see grimoire.core.why)
 RULES = {"first": "1", "draw": "2", "play": "3", "trip": "4", "pass": "2", "game_won": "5", "game_drawn": "6"}
 
+#: the rule each decision applies (the web table links its prompt to the rules page)
+RULE_OF_DECISION = {"turn": "2", "trip": "4"}
+
 EVENTS = EventSchema({
     "first": (),
     "draw": ("card",),

@@ -24,8 +24,11 @@ adapter (AI, simulation, balance lab, terminal, web, RL) ever names a game:
 * ``card_text`` — its :class:`CardText`: rules text generated from effect data and the
   forum template printed and read back (else a card shows its own ``text``);
 * ``card_face`` — its :class:`CardFace`: a card's face as SVG;
+* ``rules_docs`` — a folder of its package holding its numbered rules, ``<name>.md``
+  (English) and ``<name>.ja.md`` (Japanese): the server renders them at ``/rules/<name>``
+  and event explanations and prompts link to their rules there;
 * ``rule_refs`` — a mapping from decision kind (or ``"<kind> <option id>"``) to the number
-  of the rule in ``docs/rules/<name>.md`` that it applies (the table links prompts to it).
+  of the rule in its rules document that it applies (the table links prompts to it).
 
 References are ``"module:attribute"`` strings, imported on first use, so that listing
 the games imports nothing heavy.
@@ -322,6 +325,7 @@ class GamePlugin:
     card_text: str | None = None
     card_face: str | None = None
     rule_refs: str | None = None
+    rules_docs: Path | None = None
     #: the numbers on its cards; its cards' other attributes the card pool lists; those the deck builder filters by
     card_numbers: tuple[CardNumber, ...] = ()
     card_facets: tuple[str, ...] = ()
@@ -403,6 +407,14 @@ class GamePlugin:
             return {}
         found: Mapping[str, str] = resolve(self.rule_refs)
         return found
+
+    def rules_document(self, lang: str) -> Path | None:
+        """The game's rules in ``lang`` (``<name>.md`` in English, ``<name>.<lang>.md`` otherwise, in
+        :attr:`rules_docs`), if it ships them."""
+        if self.rules_docs is None:
+            return None
+        path = self.rules_docs / (f"{self.name}.md" if lang == "en" else f"{self.name}.{lang}.md")
+        return path if path.is_file() else None
 
     def web_renderer(self) -> Path | None:
         """The browser renderer (``render.js`` in :attr:`web_assets`), if the game ships one."""

@@ -4,10 +4,10 @@ Routes::
 
     GET  /rules/{game}?lang=ja|en    the game's rules page (``#r-3.2.1``: rule 3.2.1)
 
-The canonical texts are ``docs/rules/<game>.md`` (English) and ``<game>.ja.md``
-(Japanese) in the repository. A wheel has no ``docs/``, so the server reads the copy
-packaged beside this module (``grimoire/web/rules/``); a test fails when that copy
-differs from ``docs/rules``, so the two cannot drift (docs/server.md).
+Each game ships its rules in its own package (``rules_docs`` of its plugin: ``<game>.md``
+in English, ``<game>.ja.md`` in Japanese); a plugin's rules page is served like the
+built-in games'. The built-in games' files are links to ``docs/rules/``, the one copy
+(the wheel holds the files themselves; docs/server.md).
 
 Markdown is rendered by markdown-it-py with raw HTML disabled: no HTML written in a
 rules file reaches the page. Every numbered rule (a heading ``### 3.2 …``, a list item
@@ -30,7 +30,6 @@ import html
 import re
 from collections.abc import Callable, Mapping
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 from markdown_it import MarkdownIt
@@ -57,11 +56,13 @@ _WORDS = {
 
 def rules_source(game: str, lang: str) -> str | None:
     """The Markdown of ``game``'s rules in ``lang`` (None: the game has no rules page)."""
-    if lang not in LANGS or not re.fullmatch(r"[a-z0-9][a-z0-9_\-]*", game):
+    if lang not in LANGS:
         return None
-    name = f"{game}.md" if lang == "en" else f"{game}.{lang}.md"
-    found = resources.files("grimoire.web").joinpath("rules", name)
-    return found.read_text(encoding="utf-8") if found.is_file() else None
+    try:
+        found = plugin(game).rules_document(lang)
+    except GrimoireError:  # not a game
+        return None
+    return None if found is None else found.read_text(encoding="utf-8")
 
 
 def rule_numbers(text: str) -> list[str]:
@@ -183,7 +184,7 @@ def _texts(game: str, lang: str) -> dict[str, str]:
 
 @lru_cache(maxsize=16)
 def has_rules_page(game: str) -> bool:
-    """Whether ``game`` has a rules page (its rules packaged beside this module, in every language)."""
+    """Whether ``game`` has a rules page (its package ships its rules in every language)."""
     return all(rules_source(game, lang) is not None for lang in LANGS)
 
 

@@ -37,6 +37,7 @@ PLUGIN = GamePlugin(
     rule_refs="grimoire.games.chant.rulerefs:RULE_OF_DECISION",
     metrics="grimoire.games.chant.metrics:ChantMetrics",
     web_assets=Path(__file__).resolve().parent / "web",
+    rules_docs=Path(__file__).resolve().parent / "docs",  # links to docs/rules/, the one copy
     hard={"iterations": 1000, "seconds": 0.45},
     card_numbers=(CardNumber("chant", stronger=-1), CardNumber("power", stronger=1, minimum=1),
                   CardNumber("required", minimum=1)),

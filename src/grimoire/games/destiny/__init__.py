@@ -34,6 +34,7 @@ PLUGIN = GamePlugin(
     rule_refs="grimoire.games.destiny.rulerefs:RULE_OF_DECISION",
     metrics="grimoire.games.destiny.metrics:DestinyMetrics",
     web_assets=Path(__file__).resolve().parent / "web",
+    rules_docs=Path(__file__).resolve().parent / "docs",  # links to docs/rules/, the one copy
     hard={"iterations": 1000, "seconds": 0.45},
     card_numbers=(CardNumber("power", stronger=1, minimum=1, maximum=6),),
     card_facets=("attribute", "lucky"),
