@@ -1,5 +1,6 @@
 """Rules at hand, end to end in Chromium: the rules page opened from the lobby and from a prompt's rule
-link lands on the rule's anchor; Destiny's forecast abilities show their text where they are chosen.
+link lands on the rule's anchor (a plugin's too, served from its own package); Destiny's forecast
+abilities show their text where they are chosen.
 
 Screenshots are written to ``GRIMOIRE_SCREENSHOTS`` when it is set.
 """
@@ -9,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from test_browser import STEP_TIMEOUT_MS, Server, browser, new_page, server  # noqa: F401  (fixtures)
-from test_table_browser import create, shoot
+from test_table_browser import create, post, shoot
 
 
 def _target(page: Any) -> str | None:
@@ -42,8 +43,7 @@ def test_the_lobby_links_each_games_rules_page(server, browser):  # noqa: F811
         page.wait_for_selector("#rules-links a[data-game=destiny]")
         link = page.locator("#rules-links a[data-game=chant]")
         assert "詠唱" in link.inner_text()
-        page.wait_for_selector("input[name=game][value=toy]", state="attached")  # served, but has no rules page:
-        assert page.locator("#rules-links a[data-game=toy]").count() == 0  # so no link
+        page.wait_for_selector("#rules-links a[data-game=toy]")  # the example plugin ships its rules page too
         with page.expect_popup() as popup_info:
             link.click()
         rules = popup_info.value
@@ -77,6 +77,27 @@ def test_a_prompt_links_to_the_rule_it_applies_and_lands_on_its_anchor(server, b
         rules.wait_for_load_state()
         assert _target(rules) == f"r-{rule}"
         shoot(rules, "rules-landed-on-anchor")
+    finally:
+        page.context.close()
+
+
+def test_a_plugins_prompt_links_to_its_own_rules_page_from_its_package(server, browser):  # noqa: F811
+    status, data = post(server, "/api/games", {"game": "toy", "deck": {"starter": "steady"},
+                                               "opponent": {"kind": "friend", "deck": {"starter": "bold"}}})
+    assert status == 201, data
+    page = _seat_with_decision(browser, [server.url + link for link in data["links"]["seats"]])
+    try:
+        link = page.locator("#decision .prompt .rule-link")
+        link.wait_for(timeout=STEP_TIMEOUT_MS)
+        rule = link.get_attribute("data-rule")
+        assert rule in ("2", "4") and link.get_attribute("href") == f"/rules/toy?lang=ja#r-{rule}"
+        with page.expect_popup() as popup_info:
+            link.click()
+        rules = popup_info.value
+        rules.wait_for_load_state()
+        assert _target(rules) == f"r-{rule}"
+        assert "トイ・レース" in rules.title() and rules.locator("#r-4").inner_text().startswith("4. 足止め")
+        shoot(rules, "rules-plugin-landed-on-anchor")
     finally:
         page.context.close()
 
