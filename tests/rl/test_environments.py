@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import gymnasium
@@ -11,6 +12,7 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
 from grimoire.core.errors import GrimoireError
+from grimoire.core.registry import plugin, register, unregister
 from grimoire.core.rng import Chance
 from grimoire.rl import SingleAgentEnv, env, raw_env
 
@@ -88,8 +90,12 @@ def test_rewards_illegal_actions_rendering_and_a_game_without_encoding() -> None
     mask = wrapped.observe(agent)["action_mask"]
     wrapped.step(int(np.flatnonzero(mask == 0)[0]))  # outside the mask: the game ends, −1 for that agent
     assert wrapped.rewards[agent] == -1 and all(wrapped.terminations.values())
-    with pytest.raises(GrimoireError, match="no encoding"):
-        raw_env("toy")
+    register(replace(plugin("toy"), encoding=None))  # a game without an encoding
+    try:
+        with pytest.raises(GrimoireError, match="no encoding"):
+            raw_env("toy")
+    finally:
+        unregister("toy")
 
 
 def test_the_worked_example_learns_to_beat_random_play() -> None:

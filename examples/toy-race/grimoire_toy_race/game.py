@@ -91,6 +91,17 @@ MESSAGES: dict[str, dict[str, str]] = {
     "why.game_won": {"ja": "ゴールに最初に着いた", "en": "first to reach the goal"},
     "why.game_drawn": {"ja": "ターン上限まで誰もゴールしなかった", "en": "nobody reached the goal by the turn limit"},
     "ui.stat.value": {"ja": "歩", "en": "S"},  # the number on a card in the browser
+    # the browser's names of the view's fields (ui.field.<key>: render.js and the generic table read them)
+    "ui.field.pos": {"ja": "位置", "en": "Position"},
+    "ui.field.goal": {"ja": "ゴール", "en": "Goal"},
+    "ui.field.hand": {"ja": "手札", "en": "Hand"},
+    "ui.field.hand_count": {"ja": "手札の枚数", "en": "Cards in hand"},
+    "ui.field.library_count": {"ja": "書庫", "en": "Library"},
+    "ui.field.played": {"ja": "出したカード", "en": "Played"},
+    "ui.field.turn": {"ja": "ターン", "en": "Turn"},
+    "ui.field.turn_player": {"ja": "手番のプレイヤー", "en": "Player to move"},
+    "ui.field.turn_limit": {"ja": "ターン上限", "en": "Turn limit"},
+    "ui.field.first_player": {"ja": "先攻", "en": "First player"},
 }
 TERMS = {"goal": ("ゴール", "goal"), "turn_limit": ("ターン上限", "turn limit")}
 
@@ -165,11 +176,12 @@ class ToyGame(Game[ToyState]):
             return None
         if state.trip_pending >= 0:
             seat = state.trip_pending
-            opts = [Option(f"trip:{i}", "opt.trip", (c,)) for i, c in enumerate(state.hand[seat])
+            # an option's argument is a card id (docs/protocol.md 3.2): copies of a card are alike
+            opts = [Option(f"trip:{c}", "opt.trip", (c,)) for c in sorted(set(state.hand[seat]))
                     if self.pool[c].value == 1]
             return Decision(seat, "trip", (*opts, Option("no_trip", "opt.no_trip")))
         seat = state.turn_player
-        options = [Option(f"play:{i}", "opt.play", (c,)) for i, c in enumerate(state.hand[seat])]
+        options = [Option(f"play:{c}", "opt.play", (c,)) for c in sorted(set(state.hand[seat]))]
         options.append(Option("draw", "opt.draw") if state.library[seat] else Option("pass", "opt.pass"))
         return Decision(seat, "turn", tuple(options))
 
@@ -178,7 +190,8 @@ class ToyGame(Game[ToyState]):
             seat = state.trip_pending
             state.trip_pending = -1
             if option_id.startswith("trip:"):
-                card = state.hand[seat].pop(int(split_option(option_id)[1]))
+                card = split_option(option_id)[1]
+                state.hand[seat].remove(card)
                 state.played[seat].append(card)
                 mover = 1 - seat
                 state.pos[mover] = max(0, state.pos[mover] - 1)
@@ -187,7 +200,8 @@ class ToyGame(Game[ToyState]):
             return
         seat = state.turn_player
         if option_id.startswith("play:"):
-            card = state.hand[seat].pop(int(split_option(option_id)[1]))
+            card = split_option(option_id)[1]
+            state.hand[seat].remove(card)
             state.played[seat].append(card)
             value = self.pool[card].value
             state.pos[seat] += value
