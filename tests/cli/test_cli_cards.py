@@ -70,6 +70,7 @@ def test_cards_check_warns_where_the_shipped_hand_written_text_differs(capsys, m
     assert len(warnings) == 5
     assert any("seed.toml: card 'embers': text.ja differs from the generated text" in w for w in warnings)
     assert "warnings." in out.splitlines()[-1] and "5 warnings" in out
+    assert "guideline" not in out  # the shipped pool passes the guidelines (its exceptions are written down)
     code, _, _ = call(capsys, monkeypatch, ["cards", "check", "--game", "chant", "--strict"])
     assert code == 1
     code, out, _ = call(capsys, monkeypatch, ["cards", "check", "--game", "destiny", "--strict"])
@@ -82,6 +83,29 @@ def test_cards_check_names_the_file_and_card_of_a_differing_text(capsys, monkeyp
     assert code == 0, err
     assert f"warning: {path}: card 'test_spark': text.en differs from the generated text" in out
     assert "1 cards checked, 1 warnings." in out
+
+
+def test_cards_check_shows_the_seeds_guidelines_with_their_source_line(capsys, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 30 item 2: a chant-1 power-9 and a chant-2 power-6 vanilla card are warned, not refused."""
+    cards = CHANT_CARD.replace("power = 1", "power = 9") + CHANT_CARD.replace("test_spark", "test_flare") \
+        .replace("試しの火花", "試しの炎").replace("Test Spark", "Test Flare").replace("chant = 1", "chant = 2") \
+        .replace("power = 1", "power = 6")
+    path = write(tmp_path / "strong.toml", cards)
+    code, out, err = call(capsys, monkeypatch, ["cards", "check", str(path), "--lang", "en"])
+    assert code == 0, err
+    lines = [line for line in out.splitlines() if line.startswith("guideline: ")]
+    assert f"guideline: {path}: card 'test_flare': Power 6 is above the 2–4 band's 2. 「詠唱値2～4：ちょっと強めな" \
+           "補助効果だったり、威力1～2程度のカード群。」 (000_6069a7e417a4847c.txt:86)" in lines
+    assert sum(1 for line in lines if "'test_spark'" in line) == 2 and len(lines) == 4
+    assert "4 points outside the seed's design guidelines" in out
+    code, out, _ = call(capsys, monkeypatch, ["cards", "check", str(path), "--json"])
+    data = json.loads(out)
+    assert not data["ok"] and {g["card"] for g in data["guidelines"]} == {"test_spark", "test_flare"}
+    assert data["guidelines"][0]["source"].startswith("000_6069a7e417a4847c.txt:")
+    code, out, _ = call(capsys, monkeypatch, ["cards", "check", str(path)])
+    assert "目安: " in out and "設計の目安から外れる点: 4 件" in out
+    code, _, _ = call(capsys, monkeypatch, ["cards", "check", str(path), "--strict"])
+    assert code == 1
 
 
 def test_cards_check_of_the_shipped_card_files_checks_them_once(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]

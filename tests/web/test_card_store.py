@@ -107,6 +107,34 @@ def test_a_card_from_fields_previews_with_face_text_forum_and_toml(db_path: Path
     assert body["fields"]["stats"]["Attribute"] == "fantasy"  # the fields in the page's (English) template
 
 
+def test_a_power_of_minus_3_says_it_is_negative_at_its_own_field_in_japanese(db_path: Path) -> None:
+    with client(db_path) as c:
+        body = preview(c, {**SPARK, "stats": {**SPARK["stats"], "威力": "－３"}}, "ja")
+    assert body["errors"] == [{"field": "stats.威力",
+                               "message": "威力は 0 以上にしてください（いま「-3」は負の数です）"}]
+
+
+def test_the_editor_shows_the_seeds_guidelines_for_a_band_breaking_card_and_one_saved_by_a_drawback(
+        db_path: Path) -> None:
+    """Issue 30 item 2: warnings (the card is still valid), each quoting the seed with its line."""
+    strong = {**SPARK, "stats": {**SPARK["stats"], "詠唱値": "1", "威力": "9"}, "sections": {}}
+    with client(db_path) as c:
+        body = preview(c, strong, "ja")
+        assert body["ok"], body["errors"]
+        found = [g for g in body["card"]["guidelines"] if g["level"] == "warn"]
+        assert [(g["key"], g["source"]) for g in found] == [("band", "000_6069a7e417a4847c.txt:85")] * 2
+        assert found[0]["text"] == "威力9は詠唱値0〜1の目安（威力1まで）を超えています。"
+        assert found[0]["quote"].startswith("詠唱値0～1：威力を持たない補助効果のみのカード群。")
+        plain = {**SPARK, "stats": {**SPARK["stats"], "詠唱値": "5", "威力": "6"}, "sections": {}}
+        warned = [g["text"] for g in preview(c, plain)["card"]["guidelines"] if g["level"] == "warn"]
+        assert warned == ["Power 6 is 120 % of chant 5, above the 70 % norm (4) for a card without a drawback."]
+        saved = {**plain, "sections": {"『発動効果』": "自身はライフを1支払う。"}}
+        listed = preview(c, saved)["card"]["guidelines"]
+    assert [g for g in listed if g["level"] == "warn"] == []
+    assert [g["text"] for g in listed if g["key"] == "drawback"] == [
+        "Counted as a drawback: “pay 1 life.” (the power guideline rises to 120 % of the chant value)."]
+
+
 def test_a_pasted_forum_post_fills_the_fields(db_path: Path) -> None:
     with client(db_path) as c:
         res = c.post("/api/cards/preview", json={"game": "chant", "lang": "ja", "forum": SPARK_POST})
@@ -122,6 +150,8 @@ def test_a_pasted_forum_post_fills_the_fields(db_path: Path) -> None:
     ({"sections": {"『発動効果』": "何かすごいことをする。"}}, "section.『発動効果』", "nearest phrasings"),
     ({"stats": {**SPARK["stats"], "属性": "火"}}, "stats.属性", "属性 must be one of"),
     ({"stats": {**SPARK["stats"], "詠唱値": "たくさん"}}, "stats.詠唱値", "must be a number"),
+    ({"stats": {**SPARK["stats"], "威力": "−3"}}, "stats.威力", "威力 must not be negative, got '−3'"),
+    ({"stats": {**SPARK["stats"], "威力": "-3"}}, "stats.威力", "威力 must not be negative, got '-3'"),
     ({"name": ""}, "name", "needs a name"),
     ({"id": "Bad Id!"}, "id", "lowercase letters"),
 ])

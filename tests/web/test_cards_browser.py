@@ -217,6 +217,50 @@ def test_the_seeds_three_printed_cards_pasted_as_the_seed_wraps_them_read_and_sa
             shot(page, f"editor-seed-{card_id}")
 
 
+def test_the_editor_shows_the_guidelines_live_and_a_language_switch_keeps_every_typed_field(
+        cards_server: CardServer, browser: Any) -> None:
+    """Issue 30 items 2 and 5: a band-breaking card is warned as it is typed (quoting the seed), still valid; a
+    half-typed card not read yet keeps every field through a switch to English and back."""
+    typed = {"#f-name": "試しの業火", "#f-ruby": "ごうか", "#f-other_name": "Trial Blaze", "#f-id": "trial_blaze",
+             "#f-flavor": "熱い。", "#f-other_flavor": "Hot."}
+    with new_page(browser) as page:
+        page.goto(cards_server.url + "/editor")
+        page.wait_for_selector("body[data-ready='1']")
+        for selector, value in typed.items():
+            page.fill(selector, value)
+        page.select_option("[data-key='区分']", "書庫")
+        page.select_option("[data-key='属性']", "幻想")
+        page.fill("[data-key='詠唱値']", "1")
+        before = page.evaluate("document.body.dataset.checked")
+        page.fill("[data-key='威力']", "9")
+        wait_checked(page, before)
+        assert page.evaluate("document.body.dataset.valid") == "1"  # warnings, not refusals
+        warns = page.locator("#guidelines li.warn")
+        assert warns.count() == 2
+        assert "威力9は詠唱値0〜1の目安" in (warns.nth(0).text_content() or "")
+        assert "000_6069a7e417a4847c.txt:85" in (warns.nth(0).locator("cite").text_content() or "")
+        shot(page, "editor-guidelines")
+        # a sentence not understood: the card is not read, and the switch must carry what was typed
+        before = page.evaluate("document.body.dataset.checked")
+        page.fill("[data-section='『発動効果』']", "世界を救う。")
+        wait_checked(page, before)
+        assert page.evaluate("document.body.dataset.valid") != "1"
+        page.click("#lang button[data-lang='en']")
+        page.wait_for_function("document.querySelector(\"[data-key='Attribute']\")?.value === 'fantasy'")
+        for selector, value in typed.items():
+            assert page.input_value(selector) == value, selector
+        assert [page.input_value(f"[data-key='{k}']") for k in ("Kind", "Attribute", "Chant", "Power")] == \
+            ["library", "fantasy", "1", "9"]
+        assert page.input_value("[data-section='[Activation effect]']") == "世界を救う。"
+        page.click("#lang button[data-lang='ja']")
+        page.wait_for_function("document.querySelector(\"[data-key='属性']\")?.value === '幻想'")
+        for selector, value in typed.items():
+            assert page.input_value(selector) == value, selector
+        assert [page.input_value(f"[data-key='{k}']") for k in ("区分", "属性", "詠唱値", "威力")] == \
+            ["書庫", "幻想", "1", "9"]
+        assert page.input_value("[data-section='『発動効果』']") == "世界を救う。"
+
+
 def rules_text(card_id: str) -> str:
     from grimoire.core.cardtools import rules_text as text
     from grimoire.core.registry import load_game

@@ -17,7 +17,16 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from grimoire.core.cardtools import check_words, face_svg, forum_fit, forum_text, read_forum, rules_text, text_warnings
+from grimoire.core.cardtools import (
+    check_words,
+    face_svg,
+    forum_fit,
+    forum_text,
+    guidelines,
+    read_forum,
+    rules_text,
+    text_warnings,
+)
 from grimoire.core.content import Localized, card_files
 from grimoire.core.decks import Deck, read_deck_file
 from grimoire.core.errors import ContentError, DeckError, GrimoireError
@@ -232,13 +241,16 @@ def check_cards(paths: Sequence[str | Path], game_name: str | None, strict: bool
     """Validate card files (or every card of the game(s)) and warn where hand-written text differs.
 
     ``as_json``: one object ``{"ok", "checked", "games", "warnings"}``, each warning
-    ``{"game", "file", "card", "lang", "written", "generated"}``; ``ok`` is false when there
-    are warnings (the exit code is still 0 unless ``strict``).
+    ``{"game", "file", "card", "lang", "written", "generated"}``, and ``"guidelines"``: the seed's
+    designer guidelines a card breaks (:func:`~grimoire.core.cardtools.guidelines`; level ``warn``, or
+    ``exception`` for a shipped card's written-down exception, which is not counted); ``ok`` is false when
+    there are warnings (the exit code is still 0 unless ``strict``).
     """
     names = [game_name] if game_name is not None else game_names()
     games = open_games(names, paths, game_name)
-    checked = warned = 0
+    checked = warned = advised = 0
     found: list[dict[str, Any]] = []
+    advice: list[dict[str, Any]] = []
     chosen = {Path(p).resolve() for p in card_files(paths)} if paths else None
     for name, game in games.items():
         ids = [cid for cid in sorted(game.pool.by_id)
@@ -251,12 +263,25 @@ def check_cards(paths: Sequence[str | Path], game_name: str | None, strict: bool
                               "written": warning.written, "generated": warning.generated})
             else:
                 console.print(Text(f"warning: {warning}", style="yellow"), soft_wrap=True)
+        for cid in ids:
+            for g in guidelines(game, cid):
+                if g.level not in ("warn", "exception"):
+                    continue
+                source = game.pool.sources.get(cid, "?")
+                advised += g.level == "warn"
+                if as_json:
+                    advice.append({"game": name, "file": source, "card": cid, **g.to_json(lang)})
+                elif g.level == "warn":
+                    console.print(Text(t("guideline_line", lang, file=source, card=cid, text=g.text.get(lang),
+                                         quote=g.quote, source=g.source), style="yellow"), soft_wrap=True)
     if as_json:
-        print(json.dumps({"ok": not warned, "checked": checked, "games": list(games), "warnings": found},
-                         ensure_ascii=False, indent=1))
+        print(json.dumps({"ok": not warned and not advised, "checked": checked, "games": list(games),
+                          "warnings": found, "guidelines": advice}, ensure_ascii=False, indent=1))
     else:
+        if advised:
+            console.print(Text(t("guideline_summary", lang, g=advised), style="bold"))
         console.print(Text(t("check_summary", lang, n=checked, w=warned), style="bold"))
-    return 1 if strict and warned else 0
+    return 1 if strict and (warned or advised) else 0
 
 
 def export_cards(names: Sequence[str], game_name: str | None, cards: Sequence[str | Path], form: str, lang: str) -> str:

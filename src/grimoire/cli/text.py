@@ -113,6 +113,10 @@ UI: dict[str, dict[str, str]] = {
     "text": {"ja": "効果", "en": "text"},
     "flavor": {"ja": "フレーバー", "en": "flavor"},
     "check_summary": {"ja": "{n} 枚を確認しました（警告 {w} 件）。", "en": "{n} cards checked, {w} warnings."},
+    "guideline_line": {"ja": "目安: {file}: カード {card}: {text} 「{quote}」（{source}）",
+                       "en": "guideline: {file}: card '{card}': {text} 「{quote}」 ({source})"},
+    "guideline_summary": {"ja": "設計の目安から外れる点: {g} 件（警告です。カードは使えます）。",
+                          "en": "{g} points outside the seed's design guidelines (warnings: the cards still load)."},
     "imported": {"ja": "{game}のカード {n} 枚を書き出しました: {path}", "en": "Imported {n} {game} cards: {path}"},
     "rendered": {"ja": "{n} 個のファイルを書き出しました: {path}", "en": "Wrote {n} files: {path}"},
     # check

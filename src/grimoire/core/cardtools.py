@@ -44,6 +44,21 @@ def text_tools(game: Game[Any]) -> CardText | None:
     return found.text_tools() if found is not None else None
 
 
+def guidelines(game: Game[Any], card_id: str) -> list[Any]:
+    """The game's designer guidelines applied to a card (each with ``key``, ``level`` — ``warn``,
+    ``exception``, ``ok`` or ``note`` —, ``text`` in both languages, ``quote`` and ``source``); empty when the
+    game has none.
+
+    >>> from grimoire.core.registry import load_game
+    >>> [(g.key, g.level) for g in guidelines(load_game("chant"), "orbital_cannon")][:1]
+    [('band', 'exception')]
+    """
+    found = _plugin(game)
+    metrics = found.metrics_reader() if found is not None else None
+    method = getattr(metrics, "card_guidelines", None)
+    return list(method(game, card_id)) if method is not None else []
+
+
 def face_renderer(game: Game[Any]) -> CardFace | None:
     """The game's card face renderer (None if its plugin has none)."""
     found = _plugin(game)

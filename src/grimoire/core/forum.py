@@ -74,6 +74,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                      "unknown item {label!r}; the numbers line has {items}"),
     "one_of": ("{label}は {choices} のどれかにしてください（いま「{value}」）",
                "{label} must be one of {choices}, got {value!r}"),
+    "negative": ("{label}は 0 以上にしてください（いま「{value}」は負の数です）",
+                 "{label} must not be negative, got {value!r}"),
     "not_number": ("{label}は数で書いてください（いま「{value}」）", "{label} must be a number, got {value!r}"),
     "no_stat": ("カード「{name}」に{label}がありません", "card 「{name}」 has no {label}"),
     "unknown_section": ("知らない見出し {label} です（見出し: {known}）", "unknown section {label}; sections: {known}"),
@@ -156,6 +158,20 @@ class Block:
     ruby: str | None
     stats: Line | None = None
     sections: list[Section] = field(default_factory=list)
+
+
+NEGATIVE = re.compile(r"^[-\u2212\u2010\u2011\u2012\u2013\u2014\u30fc\uff0d]\s*\d+$")
+
+
+def number_error(source: str, line: int, label: str, value: str) -> ForumError:
+    """The error of a numbers-line item that is not a number: ``negative`` for ``−3`` (any minus sign), else
+    ``not_number``; ``item`` is the label, so that the editor shows it at its own field.
+
+    >>> number_error("p.txt", 2, "威力", "−3").message("en")
+    "p.txt:2: 威力 must not be negative, got '−3'"
+    """
+    key = "negative" if NEGATIVE.match(value.strip()) else "not_number"
+    return ForumError(source, line, say(key, label=label, value=value), item=label)
 
 
 def read_name(text: str) -> tuple[str, str | None]:

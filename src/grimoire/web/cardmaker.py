@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from grimoire.core.cardtools import check_words, face_svg, forum_text, read_forum, rules_text
+from grimoire.core.cardtools import check_words, face_svg, forum_text, guidelines, read_forum, rules_text
 from grimoire.core.errors import ContentError, GrimoireError
 from grimoire.core.forum import (
     EXTRA_FIELDS,
@@ -107,32 +107,52 @@ def _stats(line: str) -> tuple[list[tuple[str, str]], list[str]]:
 def _template(game_name: str, lang: str) -> dict[str, Any]:
     game = load_game(game_name)
     stats: dict[str, list[str]] = {}
+    ids: dict[str, str] = {}
+    canon: dict[str, dict[str, str]] = {}
     flags: list[str] = []
     sections: list[str] = []
+    section_ids: dict[str, str] = {}
     for cid in sorted(game.pool.by_id):
         block = split_cards(forum_text(game, [cid], lang), cid)[0]
-        if block.stats is not None:
+        english = split_cards(forum_text(game, [cid], "en"), cid)[0]
+        if block.stats is not None and english.stats is not None:
             pairs, bare = _stats(block.stats.text)
-            for key, value in pairs:
+            words = _stats(english.stats.text)[0]
+            for (key, value), (en_key, en_value) in zip(pairs, words, strict=False):
                 seen = stats.setdefault(key, [])
                 if value not in seen:
                     seen.append(value)
+                ids[key] = en_key.casefold()
+                canon.setdefault(key, {})[value] = en_value
             flags += [f for f in bare if f not in flags]
-        for section in block.sections:
-            label = label_of(section)
-            if label not in GRIMOIRE_LABELS and label not in FLAVOR_LABELS and section.label not in sections:
+        own = [s for s in block.sections if label_of(s) not in GRIMOIRE_LABELS and label_of(s) not in FLAVOR_LABELS]
+        other = [s for s in english.sections
+                 if label_of(s) not in GRIMOIRE_LABELS and label_of(s) not in FLAVOR_LABELS]
+        for section, en_section in zip(own, other, strict=False):
+            if section.label not in sections:
                 sections.append(section.label)
+            section_ids[section.label] = label_of(en_section)
     out = []
     for key, values in stats.items():
         numeric = all(unicodedata.numeric(v[0], -1) >= 0 or v.strip("-") == "" for v in values)
-        out.append({"key": key, "numeric": numeric, "values": sorted(values) if not numeric else []})
+        out.append({"key": key, "id": ids[key], "numeric": numeric, "values": sorted(values) if not numeric else [],
+                    "canon": {} if numeric else canon[key]})
     return {"lang": lang, "stats": out, "flags": flags, "sections": sections,
+            "section_ids": [section_ids[label] for label in sections],
             "flavor": "『フレーバーテキスト』" if lang == "ja" else "[Flavor text]"}
 
 
 def template(game: Game[Any], lang: str) -> dict[str, Any]:
     """The editor's fields for ``game`` in ``lang``: numbers-line items (with the values the built-in cards
-    use when they are words), flags, and effect sections, in the order the game prints them."""
+    use when they are words), flags, and effect sections, in the order the game prints them. Each item has
+    an ``id`` and each of its words a ``canon`` form (both the English template's) and each section a
+    ``section_ids`` entry, the same in both languages: switching the page's language carries typed fields
+    over by them.
+
+    >>> spec = template(load_game("chant"), "ja")
+    >>> spec["stats"][1]["id"], spec["stats"][1]["canon"]["幻想"], spec["section_ids"]
+    ('attribute', 'fantasy', ['[chant effect]', '[activation effect]'])
+    """
     try:
         return _template(game.name, lang)
     except GrimoireError:
@@ -365,10 +385,12 @@ def _own_tables(game: Game[Any]) -> dict[str, Any]:
 
 
 def card_json(game: Game[Any], card_id: str, lang: str) -> dict[str, Any]:
-    """What the editor shows of a valid card: face (SVG), generated text and forum text in both languages, TOML."""
+    """What the editor shows of a valid card: face (SVG), generated text and forum text in both languages, TOML,
+    and the game's design guidelines for it in ``lang`` (:func:`~grimoire.core.cardtools.guidelines`)."""
     table = game.pool.tables.get(card_id, {})
     return {"id": card_id, "svg": face_svg(game, card_id, lang),
             "text": {lg: rules_text(game, card_id, lg) for lg in ("ja", "en")},
             "forum": {lg: forum_text(game, [card_id], lg) for lg in ("ja", "en")},
             "toml": dump_cards([table]) if table else "",
+            "guidelines": [g.to_json(lang) for g in guidelines(game, card_id)],
             "fields": split(forum_text(game, [card_id], lang), lang)}

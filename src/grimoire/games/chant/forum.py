@@ -59,6 +59,7 @@ from grimoire.core.forum import (
     line_at,
     name_line,
     nearest_message,
+    number_error,
     say,
     split_cards,
 )
@@ -167,7 +168,7 @@ def _stats(block: Block, source: str) -> tuple[str, dict[str, Any]]:
         elif name == "power" and word in NO_POWER:
             continue
         elif not word.isdigit():
-            raise ForumError(source, no, say("not_number", label=label, value=raw), item=label)
+            raise number_error(source, no, label, raw)
         else:
             out[name] = int(word)
     for name, label in (("attribute", "属性"), ("chant", "詠唱値")):

@@ -161,6 +161,12 @@ class ChantMetrics:
         return sorted(out, key=lambda r: (r["chant"], r["card"]))
 
 
+    def card_guidelines(self, game: Game[Any], card_id: str) -> list[Any]:
+        """The seed's designer guidelines applied to one card (:func:`.guidelines.card_guidelines`)."""
+        from .guidelines import card_guidelines
+        return card_guidelines(game.pool[card_id], game.pool)
+
+
 def vanilla_card(game: Game[Any], card_id: str, power_delta: int = 0) -> dict[str, Any] | None:
     """The card table of the vanilla library card standing in for ``card_id`` in a swap: same
     attribute and chant value, no effects, power at 60 % of the chant value (the middle of
@@ -200,6 +206,50 @@ def ratio_limit(chant: int, share: float) -> int:
     return int(chant * share + 0.5 + 1e-9)
 
 
+def band_findings(chant: int, power: int, drawback: bool, has_effects: bool) -> list[tuple[str, dict[str, Any]]]:
+    """How a library card of ``chant`` and ``power`` breaks rule 8.5, as ``(kind, values)`` (empty: it does not).
+
+    Kinds: ``above_band`` / ``below_band`` (``band``, ``limit``), ``needs_drawback`` (chant 0–1 with power),
+    ``above_drawback`` / ``above_norm`` / ``below_norm`` (``share`` in per cent, ``limit``). Worded by
+    :func:`guideline_reasons` (English, the balance report) and :mod:`.guidelines` (both languages).
+
+    >>> band_findings(1, 9, False, False)[0]
+    ('above_band', {'power': 9, 'chant': 1, 'band': '0-1', 'limit': 1})
+    """
+    band, lo, hi = guideline_band(chant)
+    out: list[tuple[str, dict[str, Any]]] = []
+    base: dict[str, Any] = {"power": power, "chant": chant, "band": band}
+    if power > hi:
+        out.append(("above_band", {**base, "limit": hi}))
+    elif power < lo:
+        out.append(("below_band", {**base, "limit": lo}))
+    if band == "0-1":
+        if not drawback:
+            out.append(("needs_drawback", dict(base)))
+        return out
+    share = round(100 * power / chant)
+    top = ratio_limit(chant, RATIO_DRAWBACK if drawback else RATIO_NORM[1])
+    if power > top:
+        out.append(("above_drawback" if drawback else "above_norm", {**base, "share": share, "limit": top}))
+    bottom = ratio_limit(chant, RATIO_NORM[0])
+    if power < bottom and not has_effects:
+        out.append(("below_norm", {**base, "share": share, "limit": bottom}))
+    return out
+
+
+#: The English of each :func:`band_findings` kind.
+BAND_EN = {
+    "above_band": "power {power} above the {band} band's {limit}",
+    "below_band": "power {power} below the {band} band's {limit}",
+    "needs_drawback": "power {power} at chant 0–1 needs a drawback",
+    "above_drawback": "power {power} is {share} % of chant {chant}, above the 120 % allowed with a drawback ({limit})",
+    "above_norm": "power {power} is {share} % of chant {chant}, above the 70 % norm ({limit}) for a card without a "
+                  "drawback",
+    "below_norm": "power {power} is {share} % of chant {chant}, below the 50 % norm ({limit}) and no effect makes up "
+                  "for it",
+}
+
+
 def guideline_reasons(chant: int, power: int, drawback: bool, has_effects: bool) -> list[str]:
     """Why a library card of ``chant`` and ``power`` breaks rule 8.5 (empty: it does not).
 
@@ -210,30 +260,7 @@ def guideline_reasons(chant: int, power: int, drawback: bool, has_effects: bool)
     >>> [r[:28] for r in guideline_reasons(6, 2, False, False)]
     ["power 2 below the 5-9 band's", 'power 2 is 33 % of chant 6, ']
     """
-    band, lo, hi = guideline_band(chant)
-    reasons = []
-    if power > hi:
-        reasons.append(f"power {power} above the {band} band's {hi}")
-    elif power < lo:
-        reasons.append(f"power {power} below the {band} band's {lo}")
-    if band == "0-1":
-        if not drawback:
-            reasons.append("power 1 at chant 0–1 needs a drawback")
-        return reasons
-    share = round(100 * power / chant)
-    top = ratio_limit(chant, RATIO_DRAWBACK if drawback else RATIO_NORM[1])
-    if power > top:
-        if drawback:
-            reasons.append(f"power {power} is {share} % of chant {chant}, above the 120 % allowed with a "
-                           f"drawback ({top})")
-        else:
-            reasons.append(f"power {power} is {share} % of chant {chant}, above the 70 % norm ({top}) for a card "
-                           "without a drawback")
-    bottom = ratio_limit(chant, RATIO_NORM[0])
-    if power < bottom and not has_effects:
-        reasons.append(f"power {power} is {share} % of chant {chant}, below the 50 % norm ({bottom}) and no "
-                       "effect makes up for it")
-    return reasons
+    return [BAND_EN[kind].format(**values) for kind, values in band_findings(chant, power, drawback, has_effects)]
 
 
 # ----- play styles for the balance lab (coverage of mechanics greedy play avoids) -----------
@@ -307,7 +334,12 @@ DRAWBACK_OPS = {"pay_life", "discard"}
 
 
 def has_drawback(card: Any) -> bool:
-    """Whether a card has an effect that always costs its owner something (8.5).
+    """Whether a card has an effect that always costs its owner something (8.5; see :func:`drawback_effect`)."""
+    return drawback_effect(card) is not None
+
+
+def drawback_effect(card: Any) -> Any:
+    """The effect of a card that always costs its owner something (8.5), or None.
 
     A drawback happens whenever the effect does, whatever the owner chooses: paying life,
     discarding, damage to self or both, rewinding the owner's own cards (this card, cards
@@ -316,22 +348,24 @@ def has_drawback(card: Any) -> bool:
     is not optional. Not drawbacks: what the owner may decline — a C-phase ability (its
     ``cost_life`` included), ``pay_life_advance_self`` (pay 0) — and a chosen target the
     owner may pick on either side (``choose`` with ``owner = any``).
+
+    Returns the first such effect (None: the card has no drawback).
     """
     for e in card.effects:
         if e.on == "c_phase":  # used only if the owner wants to, cost and all
             continue
         if e.op in DRAWBACK_OPS or e.cost:
-            return True
+            return e
         if e.op == "damage" and e.params.get("to") in ("self", "both"):
-            return True
+            return e
         owner = e.params.get("filter", {}).get("owner", "own")
         target = e.params.get("target")
         if e.op == "rewind" and (target == "self" or owner == "own" or (owner == "any" and target == "all")):
-            return True
+            return e
         if e.op == "advance" and target != "self" and (
                 owner == "opponent" or (owner == "any" and target == "all")):
-            return True
-    return False
+            return e
+    return None
 
 
 def guideline_band(chant: int) -> tuple[str, int, int]:

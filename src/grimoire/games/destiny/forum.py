@@ -50,6 +50,7 @@ from grimoire.core.forum import (
     line_at,
     name_line,
     nearest_message,
+    number_error,
     say,
     split_cards,
 )
@@ -124,7 +125,7 @@ def _stats(block: Block, source: str) -> tuple[str, dict[str, Any]]:
                                  item=label)
             out[name] = ATTRIBUTE_WORDS[raw.casefold()]
         elif not raw.isdigit():
-            raise ForumError(source, no, say("not_number", label=label, value=raw), item=label)
+            raise number_error(source, no, label, raw)
         else:
             out[name] = int(raw)
     for name, label in (("attribute", "属性"), ("power", "カードパワー")):

@@ -82,6 +82,33 @@ function fillFields(fields) {
   for (const area of $("sections").querySelectorAll("[data-section]")) area.value = (fields.sections || {})[area.dataset.section] || "";
 }
 
+// The fields in words the same in both languages (the template's item ids and canonical words, section ids),
+// and back in the current template's words: switching the language never loses a typed field.
+function neutralFields(fields) {
+  const spec = S.template;
+  const stats = {};
+  for (const item of spec.stats) {
+    const value = fields.stats[item.key] ?? "";
+    stats[item.id] = (item.canon || {})[value] ?? value;
+  }
+  const sections = {};
+  spec.sections.forEach((label, i) => { sections[(spec.section_ids || [])[i] ?? label] = fields.sections[label] ?? ""; });
+  return { ...fields, stats, sections };
+}
+
+function localFields(fields) {
+  const spec = S.template;
+  const stats = {};
+  for (const item of spec.stats) {
+    const value = fields.stats[item.id] ?? "";
+    const word = Object.entries(item.canon || {}).find(([, canon]) => canon === value);
+    stats[item.key] = word ? word[0] : value;
+  }
+  const sections = {};
+  spec.sections.forEach((label, i) => { sections[label] = fields.sections[(spec.section_ids || [])[i] ?? label] ?? ""; });
+  return { ...fields, stats, sections };
+}
+
 // ----- the server's answer ----------------------------------------------------------
 function showErrors(errors) {
   for (const p of document.querySelectorAll(".field-error")) p.textContent = "";
@@ -102,6 +129,21 @@ function svgData(svg) {
   return `data:image/svg+xml;base64,${btoa(bin)}`;
 }
 
+// The seed's design guidelines for the card (warnings, not refusals), each with the seed's words and line.
+function showGuidelines(list) {
+  const box = $("guidelines");
+  box.replaceChildren();
+  if (!list) return;
+  if (!list.length) box.append(el("li", { className: "note", textContent: t("ed_guidelines_none") }));
+  for (const g of list) {
+    const item = el("li", { className: g.level },
+      el("span", { className: "level", textContent: t(`ed_lv_${g.level}`) }), g.text,
+      el("blockquote", { lang: "ja" }, `「${g.quote}」`, el("cite", { textContent: g.source })));
+    item.dataset.key = g.key;
+    box.append(item);
+  }
+}
+
 function showResult(data) {
   showErrors(data.errors || []);
   const status = $("status");
@@ -118,6 +160,7 @@ function showResult(data) {
     $("text-en").textContent = card.text.en;
     $("forum-out").textContent = card.forum[getLang()];
     $("toml-out").textContent = card.toml;
+    showGuidelines(card.guidelines);
   } else {
     status.className = "status-line bad";
     status.textContent = t("ed_bad", (data.errors || []).length);
@@ -127,6 +170,7 @@ function showResult(data) {
     $("text-en").textContent = "";
     $("forum-out").textContent = data.forum_text || "";
     $("toml-out").textContent = "";
+    showGuidelines(null);
   }
 }
 
@@ -222,10 +266,10 @@ async function main() {
     translatePage();
     renderGames();
     const card = S.last;
-    const fields = readFields();
+    const carried = neutralFields(readFields());
     await loadTemplate();
     if (card) await readPost(card.forum[lang]);  // the same card in the other language's template
-    else { fillFields({ ...fields, stats: {}, sections: {} }); schedule(); }
+    else { fillFields(localFields(carried)); schedule(); }  // a card not read yet: every typed field carried over
   }));
   S.meta = await (await fetch("/api/meta")).json();
   const wanted = new URLSearchParams(location.search).get("game");
