@@ -58,6 +58,7 @@ from grimoire.core.i18n import LANGS
 from grimoire.core.registry import plugin
 from grimoire.core.setup_choices import check_choices, without_choices
 
+from .analysis import analysis_routes
 from .cardroutes import card_routes
 from .deckcheck import problems, screen, screen_size
 from .errors import ClientError, pick_lang, refused_json
@@ -113,6 +114,7 @@ def create_app(store: Storage, games: Sequence[str] | None = None, ai_delay: flo
         Route("/api/games/{id}", partial(_summary, hub)),
         Route("/api/games/{id}/replay", partial(_replay, hub)),
         *history_routes(hub, STATIC, _lang, _json_body, _error),
+        *analysis_routes(hub, _lang, _error),
         *invite_routes(hub, STATIC, _lang, _json_body, _error, _deck, _spec_problems, _options),
         WebSocketRoute("/ws/{id}", partial(_play, hub)),
         *card_routes(hub, STATIC, _lang, _json_body, _error),
