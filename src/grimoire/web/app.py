@@ -36,7 +36,7 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -115,7 +115,8 @@ def create_app(store: Storage, games: Sequence[str] | None = None, ai_delay: flo
         Route("/api/games/{id}/replay", partial(_replay, hub)),
         *history_routes(hub, STATIC, _lang, _json_body, _error),
         *analysis_routes(hub, _lang, _error),
-        *invite_routes(hub, STATIC, _lang, _json_body, _error, _deck, _spec_problems, _options),
+        *invite_routes(hub, STATIC, _lang, _json_body, _error, partial(_deck, withdrawn=hub.games.withdrawn),
+                       _spec_problems, _options),
         WebSocketRoute("/ws/{id}", partial(_play, hub)),
         *card_routes(hub, STATIC, _lang, _json_body, _error),
         *rules_routes(lambda: hub.game_names, _lang),
@@ -244,9 +245,20 @@ def _options(game: Game[Any], raw: Any) -> dict[str, Any]:
     return game.options(raw)
 
 
-def _deck(game: Game[Any], spec: Any, field: str, options: dict[str, Any], saved: Mapping[str, str]) -> Deck:
+def _deck(game: Game[Any], spec: Any, field: str, options: dict[str, Any], saved: Mapping[str, str],
+          withdrawn: Callable[[str], frozenset[str]] | None = None) -> Deck:
     """A deck from ``{"starter": id}``, ``{"text": deck list}`` or ``{"saved": name}`` (one of ``saved``,
-    the server's saved decks by name), checked under ``options``."""
+    the server's saved decks by name), checked under ``options``; ``withdrawn(game name)``: the saved cards
+    a new deck may no longer use (their owners withdrew them)."""
+    deck = _read_deck(game, spec, field, options, saved)
+    gone = withdrawn(game.name) if withdrawn is not None else frozenset()
+    for card_id in deck.all_cards():
+        if card_id in gone:
+            raise ClientError("deck", "card_withdrawn", id=card_id)
+    return deck
+
+
+def _read_deck(game: Game[Any], spec: Any, field: str, options: dict[str, Any], saved: Mapping[str, str]) -> Deck:
     if not isinstance(spec, dict):
         raise ClientError("bad_message", "field", field=field, what="an object with 'starter' or 'text'")
     if isinstance(spec.get("text"), str) and spec["text"].strip():
@@ -292,7 +304,7 @@ async def _check_deck(hub: Hub, request: Request) -> Response:
         screen_size(text)
         hub.may_compute(request.client.host if request.client else None)
         found = problems(game, text, lang, options)
-        deck = _deck(game, {"text": text}, "deck", options, {})
+        deck = _deck(game, {"text": text}, "deck", options, {}, hub.games.withdrawn)
     except ClientError as exc:
         return _error(exc, lang)
     except DeckError as exc:
@@ -317,11 +329,12 @@ async def _create(hub: Hub, request: Request) -> Response:
         specs = (body.get("deck"), opponent.get("deck"))
         saved = await hub.saved_texts(game.name, specs)
         try:
-            mine = _deck(game, body.get("deck"), "deck", options, saved)
+            mine = _deck(game, body.get("deck"), "deck", options, saved, hub.games.withdrawn)
         except DeckError as exc:
             return _deck_error(exc, "deck", lang, _spec_problems(game, body.get("deck"), options, saved, lang))
         try:
-            theirs = _deck(game, opponent.get("deck") or body.get("deck"), "opponent.deck", options, saved)
+            theirs = _deck(game, opponent.get("deck") or body.get("deck"), "opponent.deck", options, saved,
+                           hub.games.withdrawn)
         except DeckError as exc:
             found = _spec_problems(game, opponent.get("deck") or body.get("deck"), options, saved, lang)
             return _deck_error(exc, "opponent.deck", lang, found)

@@ -47,7 +47,8 @@ from .errors import ClientError
 from .hub import Hub, client_key
 from .limits import Bucket
 from .names import clean
-from .storage import SavedDeck, StorageError, Taken, owner_hash
+from .ownership import check_owner, owner_hash
+from .storage import SavedDeck, StorageError, Taken
 
 Handler = Callable[[Request], Awaitable[Response]]
 JSONBody = Callable[[Hub, Request], Awaitable[dict[str, Any]]]
@@ -128,11 +129,15 @@ def card_routes(hub: Hub, static: Any, lang_of: LangOf, json_body: JSONBody,
             may_compute(request)
         except ClientError as exc:
             return error(exc, lang)
-        authors = {c.id: c.author for c in await hub.games.db(hub.store.saved_cards, game.name)}
+        saved = await hub.games.db(hub.store.saved_cards, game.name)
+        authors = {c.id: c.author for c in saved if c.withdrawn is None}
+        gone = {c.id for c in saved if c.withdrawn is not None}  # withdrawn by their owners: not for new decks
         found = plugin(game.name)
         numbers = [n.field for n in found.card_numbers]
         cards = []
         for cid in sorted(game.pool.by_id):
+            if cid in gone:
+                continue
             card = game.pool[cid]
             item: dict[str, Any] = {"id": cid, "name": {"ja": card.name.ja, "en": card.name.en},
                                     "kind": game.cards.card_kind(cid),
@@ -203,13 +208,21 @@ def card_routes(hub: Hub, static: Any, lang_of: LangOf, json_body: JSONBody,
             game, body, lang, given = await read_card(request)
             author = _label(body.get("author"), "author", MAX_LEN["author"])
             may_compute(request)
+            owner, replace = owner_hash(body.get("owner")), body.get("replace") is True
+            if replace:  # its owner's new version, checked against the cards without the old one
+                card_id = given.get("id")
+                if not isinstance(card_id, str) or not card_id:
+                    raise ClientError("bad_message", "field", field="id", what="the id of the card to replace")
+                await hub.games.db(hub.games.replaceable, game.name, card_id, owner)
+                game = await asyncio.to_thread(hub.games.without_card, game.name, card_id)
             out, checked = await asyncio.to_thread(answer, game, lang, given)
             if checked.errors or checked.table is None:
                 return JSONResponse({**out, "error": {"code": "invalid_card", "message": ClientError(
                     "invalid_card", "card_invalid", n=len(checked.errors)).message(lang)}}, status_code=400)
             may_save(request)
             try:
-                hub.games.add_card(game.name, checked.table, author)
+                await asyncio.to_thread(partial(hub.games.add_card, owner=owner, replace=replace), game.name,
+                                        checked.table, author)  # loads the rules with the card: off the loop
             except Taken:
                 raise ClientError("taken", "card_taken", id=checked.table["id"]) from None
             except StorageError:
@@ -290,10 +303,14 @@ def card_routes(hub: Hub, static: Any, lang_of: LangOf, json_body: JSONBody,
                 return JSONResponse({"error": {"code": "deck", "message": found[0]["message"]}, "problems": found},
                                     status_code=400)
             may_save(request)
+            owner, replace = owner_hash(body.get("owner")), body.get("replace") is True
             try:
-                await hub.games.db(hub.store.save_deck, SavedDeck(game.name, name, author, text, time.time(),
-                                                                  owner_hash(body.get("owner"))),
-                                   body.get("replace") is True)
+                if replace:  # only its owner replaces a saved deck (the store checks the owner again)
+                    stored = await hub.games.db(hub.store.saved_deck, game.name, name)
+                    if stored is not None:
+                        check_owner(stored.owner, owner, "deck")
+                await hub.games.db(hub.store.save_deck, SavedDeck(game.name, name, author, text, time.time(), owner),
+                                   replace)
             except Taken:
                 raise ClientError("taken", "deck_taken", name=name) from None
             except StorageError:
@@ -302,8 +319,64 @@ def card_routes(hub: Hub, static: Any, lang_of: LangOf, json_body: JSONBody,
             return error(exc, lang, field=exc.params.get("field") or FIELD_OF.get(exc.key, "general"))
         return JSONResponse({"saved": name, "problems": found}, status_code=201)
 
+    async def withdraw(what: str, request: Request) -> Response:
+        """``{"game", "id" | "name", "owner"}``: the owner withdraws a saved card or deck."""
+        lang = lang_of(request)
+        try:
+            body = await json_body(hub, request)
+            lang = lang_of(request, body)
+            game = rules(body.get("game"))
+            owner = owner_hash(body.get("owner"))
+            may_save(request)
+            try:
+                if what == "cards":
+                    card_id = body.get("id")
+                    if not isinstance(card_id, str) or len(card_id) > 200:
+                        raise ClientError("bad_message", "field", field="id", what="a card id")
+                    await hub.games.db(hub.games.withdraw_card, game.name, card_id, owner)
+                    return JSONResponse({"withdrawn": card_id})
+                name = body.get("name")
+                if not isinstance(name, str) or len(name) > 200:
+                    raise ClientError("bad_message", "field", field="name", what="a deck name")
+                found = await hub.games.db(hub.store.saved_deck, game.name, name)
+                if found is None:
+                    raise ClientError("not_found", "deck_saved_missing", name=name[:60])
+                check_owner(found.owner, owner, "deck")
+                if not await hub.games.db(hub.store.withdraw_deck, game.name, name, owner):
+                    raise ClientError("not_found", "deck_saved_missing", name=name[:60])
+                return JSONResponse({"withdrawn": name})
+            except StorageError:
+                raise ClientError("unavailable") from None
+        except ClientError as exc:
+            return error(exc, lang)
+
+    async def mine(request: Request) -> Response:
+        """``{"owner": token}``: the cards and decks saved with that token (a POST: the token stays out of URLs)."""
+        lang = lang_of(request)
+        try:
+            body = await json_body(hub, request)
+            lang = lang_of(request, body)
+            owner = owner_hash(body.get("owner"))
+            if not owner:
+                raise ClientError("bad_message", "field", field="owner", what="a recovery code (24–200 letters)")
+            may_compute(request)
+            cards, decks = await hub.games.db(hub.store.owned, owner)
+        except ClientError as exc:
+            return error(exc, lang)
+        except StorageError:
+            return error(ClientError("unavailable"), lang)
+        return JSONResponse({
+            "cards": [{"game": c.game, "id": c.id, "name": c.table.get("name"), "author": c.author,
+                       "created": c.created, "used": c.used, "withdrawn": c.withdrawn} for c in cards],
+            "decks": [{"game": d.game, "name": d.name, "author": d.author, "created": d.created} for d in decks]},
+            headers={"Cache-Control": "no-store"})
+
     return [
         Route("/editor", partial(page, "editor.html")),
+        Route("/mine", partial(page, "mine.html")),
+        Route("/api/mine", mine, methods=["POST"]),
+        Route("/api/cards/withdraw", partial(withdraw, "cards"), methods=["POST"]),
+        Route("/api/decks/withdraw", partial(withdraw, "decks"), methods=["POST"]),
         Route("/decks", partial(page, "decks.html")),
         Route("/cards/{game}/{file}", face),
         Route("/api/pool/{game}", pool),

@@ -22,13 +22,14 @@ from grimoire.core.i18n import LANGS
 #: Every error code the server may send.
 ERROR_CODES = ("bad_json", "bad_message", "stale", "illegal", "not_your_turn", "bad_token", "not_found", "internal",
                "deck", "too_large", "timeout", "rate", "overloaded", "too_many_games", "bad_origin",
-               "unsupported_media", "unavailable", "taken", "invalid_card", "not_yet", "bad_host")
+               "unsupported_media", "unavailable", "taken", "invalid_card", "not_yet", "bad_host", "not_owner")
 
 #: The HTTP status of each code (a WebSocket error carries only the code).
 STATUS = {"bad_json": 400, "bad_message": 400, "stale": 409, "illegal": 400, "not_your_turn": 403, "bad_token": 403,
           "not_found": 404, "internal": 500, "deck": 400, "too_large": 413, "timeout": 408, "rate": 429,
           "overloaded": 503, "too_many_games": 429, "bad_origin": 403, "unsupported_media": 415,
-          "unavailable": 503, "taken": 409, "invalid_card": 400, "not_yet": 409, "bad_host": 421}
+          "unavailable": 503, "taken": 409, "invalid_card": 400, "not_yet": 409, "bad_host": 421,
+          "not_owner": 403}
 
 #: Message templates by key: (Japanese, English).
 MESSAGES: dict[str, tuple[str, str]] = {
@@ -124,6 +125,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "deck_name": ("デッキ名を入れてください（最大 {limit} 文字、< > & なし）",
                   "give the deck a name (at most {limit} characters, no < > &)"),
     "deck_taken": ("「{name}」という名前のデッキはもうあります", "a deck named \"{name}\" exists already"),
+    "not_owner_card": ("このカードを差し替え・取り下げできるのは、保存したブラウザ（その復元コード）だけです",
+                       "only the browser that saved this card (its recovery code) may replace or withdraw it"),
+    "not_owner_deck": ("このデッキを差し替え・取り下げできるのは、保存したブラウザ（その復元コード）だけです",
+                       "only the browser that saved this deck (its recovery code) may replace or withdraw it"),
+    "card_used": ("カード {id} はもう対局で使われたので差し替えられません。取り下げて別の ID で保存してください",
+                  "the card {id} has been played in a game and cannot be replaced: withdraw it and save it "
+                  "under another ID"),
+    "card_withdrawn": ("カード {id} は作者が取り下げました。新しいゲームには使えません",
+                       "the card {id} was withdrawn by its author: new games cannot use it"),
     "deck_saved_missing": ("保存されたデッキ「{name}」はありません", "no saved deck named \"{name}\""),
     # deck problems (the deck builder lists them all)
     "deck_syntax": ("「枚数 カード名」の形ではありません: {text}", "expected '<count> <card name>', got {text!r}"),

@@ -47,6 +47,7 @@ from grimoire.core.registry import game_names, load_game, user_card_dir
 
 from .errors import ClientError
 from .live import HUMAN, LiveGame, hash_token, stored_branch, stored_setup
+from .ownership import check_owner
 from .storage import SavedCard, StaleWrite, Storage, StorageError, StoredGame, Taken
 
 log = logging.getLogger("grimoire.web")
@@ -97,7 +98,9 @@ class LiveGames:
             if user_cards and user_card_dir(name).is_dir():
                 paths.insert(0, user_card_dir(name))
             self.card_paths[name] = paths
-        self._saved: dict[str, int] = {}
+        self._saved: dict[str, tuple[int, float]] = {}
+        #: The saved cards withdrawn by their owners, by game: in the rules (old games replay), not in new decks.
+        self._withdrawn: dict[str, frozenset[str]] = {}
         self.live: OrderedDict[str, LiveGame] = OrderedDict()
         #: Called with each game loaded from the database (the computer's seats start from here).
         self.on_load: list[Callable[[LiveGame], None]] = []
@@ -123,8 +126,10 @@ class LiveGames:
 
     def _load_rules(self, name: str) -> Game[Any]:
         """The rules with every card of this server; a saved card the rules no longer accept is left out."""
-        tables = {card.id: card.table for card in self.store.saved_cards(name)}
-        self._saved[name] = len(tables)
+        self._saved[name] = self.store.cards_mark(name)  # first: a card saved meanwhile is read at the next refresh
+        saved = self.store.saved_cards(name)
+        tables = {card.id: card.table for card in saved}
+        self._withdrawn[name] = frozenset(c.id for c in saved if c.withdrawn is not None)
         while True:
             try:
                 return load_game(name, card_paths=self.card_paths.get(name, []), tables=tables)
@@ -137,7 +142,7 @@ class LiveGames:
     def refresh(self, name: str) -> Game[Any]:
         """The rules ``name``, read again if another process saved cards since they were loaded."""
         game = self.rules(name)
-        if self.store.shared and self.store.count_cards(name) != self._saved.get(name):
+        if self.store.shared and self.store.cards_mark(name) != self._saved.get(name):
             with self._rules_lock:
                 game = self._rules[name] = self._load_rules(name)
         return game
@@ -148,21 +153,66 @@ class LiveGames:
         tables[str(table["id"])] = dict(table)
         return load_game(name, card_paths=self.card_paths.get(name, []), tables=tables)
 
-    def add_card(self, name: str, table: Mapping[str, Any], author: str) -> Game[Any]:
-        """Validate and store a new card of this server; the rules with it.
+    def withdrawn(self, name: str) -> frozenset[str]:
+        """The ids of ``name``'s saved cards their owners withdrew (no new deck may use them)."""
+        self.rules(name)
+        return self._withdrawn.get(name, frozenset())
 
-        :class:`~grimoire.web.storage.Taken` if a card has its id already, ContentError if
-        it is not valid; nothing is stored then.
+    def add_card(self, name: str, table: Mapping[str, Any], author: str, owner: str = "",
+                 replace: bool = False) -> Game[Any]:
+        """Validate and store a new card of this server (``owner``: its owner's hash); the rules with it.
+
+        With ``replace``, a saved card with that id is replaced instead — by its owner only, and only while
+        no stored game used it (:func:`grimoire.web.ownership.check_owner`; ClientError otherwise).
+        :class:`~grimoire.web.storage.Taken` if a card has its id already (and ``replace`` is false),
+        ContentError if it is not valid; nothing is stored then.
         """
         card_id = str(table["id"])
-        if card_id in self.refresh(name).pool:
+        if replace:
+            self.replaceable(name, card_id, owner)
+        elif card_id in self.refresh(name).pool:
             raise Taken(f"card id {card_id!r} is taken")
         game = self.with_card(name, table)
-        self.store.save_card(SavedCard(name, card_id, author, dict(table), time.time()))
+        now = time.time()
+        card = SavedCard(name, card_id, author, dict(table), now, owner)
+        if replace:
+            if not self.store.replace_card(card):  # another process used, withdrew or replaced it meanwhile
+                raise ClientError("taken", "card_used", id=card_id[:60])
+        else:
+            self.store.save_card(card)
         with self._rules_lock:
             self._rules[name] = game
-            self._saved[name] = self._saved.get(name, 0) + 1
+            count, _ = self._saved.get(name, (0, 0.0))
+            self._saved[name] = (count + (0 if replace else 1), now)
         return game
+
+    def replaceable(self, name: str, card_id: str, owner: str) -> None:
+        """Refuse to replace a saved card unless ``owner`` owns it and no stored game used it (ClientError)."""
+        found = self.store.saved_card(name, card_id)
+        if found is None:
+            raise ClientError("not_found", "no_card", id=card_id[:60])
+        check_owner(found.owner, owner, "card")
+        if found.used or found.withdrawn is not None:
+            raise ClientError("taken", "card_used", id=card_id[:60])
+
+    def without_card(self, name: str, card_id: str) -> Game[Any]:
+        """The rules ``name`` without one saved card (what its replacement is checked against)."""
+        tables = {card.id: card.table for card in self.store.saved_cards(name) if card.id != card_id}
+        return load_game(name, card_paths=self.card_paths.get(name, []), tables=tables)
+
+    def withdraw_card(self, name: str, card_id: str, owner: str) -> None:
+        """Withdraw a saved card, by its owner only: out of the pool and the lists, refused in new decks; the
+        stored games that used it still load (it stays in the rules)."""
+        found = self.store.saved_card(name, card_id)
+        if found is None or found.withdrawn is not None:
+            raise ClientError("not_found", "no_card", id=card_id[:60])
+        check_owner(found.owner, owner, "card")
+        if not self.store.withdraw_card(name, card_id, owner):
+            raise ClientError("not_found", "no_card", id=card_id[:60])
+        gone = self.withdrawn(name) | {card_id}
+        with self._rules_lock:
+            self._withdrawn[name] = gone
+            self._saved.pop(name, None)  # read again when shared
 
     # ----- creating and finding ------------------------------------------------
     def prepare(self, game_name: str, decks: tuple[Deck, Deck], seats: Sequence[str],

@@ -9,6 +9,10 @@ Routes (added to the application by :func:`history_routes`)::
     GET  /api/games/{id}/record      a finished game's record: the JSON ``grimoire replay --verify`` accepts
                                      (a game between people: only with a seat's token, ``?seat=`` or the
                                      header X-Seat-Token)
+    POST /api/games/{id}/show        ``{"token": SEAT TOKEN, "show": true|false}``: a player of a finished game
+                                     between people chooses whether it is shown on the public history (it is
+                                     when both players have chosen so; its record is then public too);
+                                     without ``show``, what the seat chose (``mine``) and whether it is public
     POST /api/games/{id}/branch      ``{"step": N, "seat": S, "level": L}``: a new game against the
                                      computer from the position after step N, for seat S (the other
                                      side's hidden cards re-dealt, :mod:`grimoire.core.branch`)
@@ -57,6 +61,7 @@ def history_routes(hub: Hub, static: Path, lang_of: LangOf, json_body: JSONBody,
         Route("/api/history", partial(_history, hub, lang_of, error)),
         Route("/api/games/{id}/record", partial(_record, hub, lang_of, error)),
         Route("/api/games/{id}/branch", partial(_branch, hub, lang_of, json_body, error), methods=["POST"]),
+        Route("/api/games/{id}/show", partial(_show, hub, lang_of, json_body, error), methods=["POST"]),
     ]
 
 
@@ -129,12 +134,50 @@ def private(live: LiveGame) -> bool:
     return not (live.ai_seat(0) or live.ai_seat(1))
 
 
+BOTH = 3  # the bits of both seats: a game between people is public when both chose to show it
+
+
+async def _show(hub: Hub, lang_of: LangOf, json_body: JSONBody, error: ErrorOf, request: Request) -> Response:
+    lang = lang_of(request)
+    try:
+        body = await json_body(hub, request)
+        lang = lang_of(request, body)
+        live = await _finished(hub, request)
+        token, show = body.get("token"), body.get("show")
+        seat = live.seat_of(token) if isinstance(token, str) else None
+        if seat is None or live.ai_seat(seat):
+            raise ClientError("bad_token")
+        if show is not None and not isinstance(show, bool):
+            raise ClientError("bad_message", "field", field="show", what="true / false")
+        if private(live):
+            try:
+                live.stored.shown = await (hub.games.db(hub.store.game_shown, live.id) if show is None else
+                                           hub.games.db(hub.store.show_game, live.id, seat, show))
+            except StorageError:
+                raise ClientError("unavailable") from None
+    except ClientError as exc:
+        return error(exc, lang)
+    shown = live.stored.shown if private(live) else BOTH
+    return JSONResponse({"id": live.id, "seat": seat, "mine": bool(shown & (1 << seat)), "public": shown == BOTH})
+
+
+async def _shown(hub: Hub, live: LiveGame) -> bool:
+    """Whether both players chose to show a game between people (read from the database: another process may
+    have noted a player's choice)."""
+    if live.stored.shown != BOTH:
+        try:
+            live.stored.shown = await hub.games.db(hub.store.game_shown, live.id)
+        except StorageError:
+            return False
+    return live.stored.shown == BOTH
+
+
 async def _record(hub: Hub, lang_of: LangOf, error: ErrorOf, request: Request) -> Response:
     try:
         live = await _finished(hub, request)
-        if private(live):  # both decks and every answer: for its players only
+        if private(live):  # both decks and every answer: for its players only, unless both chose to show it
             token = request.headers.get("x-seat-token") or request.query_params.get("seat")
-            if not token or live.seat_of(token) is None:
+            if (not token or live.seat_of(token) is None) and not await _shown(hub, live):
                 raise ClientError("bad_token", "private_game")
     except ClientError as exc:
         return error(exc, lang_of(request))

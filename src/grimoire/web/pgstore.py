@@ -48,17 +48,26 @@ from grimoire.extras import MissingExtra
 
 from .storage import (
     AI_SEATS,
+    CARD_REPLACE,
+    CARD_SQL,
+    CARD_WITHDRAW,
+    CARDS_MARK_SQL,
+    CARDS_SQL,
     COLUMNS,
     DECK_INSERT,
     DECK_NAMES_SQL,
     DECK_SQL,
     DECK_UPSERT,
+    DECK_WITHDRAW,
     DURABILITY,
     FINISHED_AI_SQL,
     FIRST,
     HISTORY_SQL,
     N_COLUMNS,
+    OWN_CARDS_SQL,
+    OWN_DECKS_SQL,
     SCHEMA,
+    SHOW_SQL,
     Finished,
     Listener,
     SavedCard,
@@ -70,6 +79,9 @@ from .storage import (
     _dump,
     _maybe,
     _reason,
+    card_ids,
+    card_of,
+    deck_of,
     stale_invites,
 )
 
@@ -81,6 +93,13 @@ ALTER TABLE games ADD COLUMN IF NOT EXISTS last_active DOUBLE PRECISION NOT NULL
 ALTER TABLE games ADD COLUMN IF NOT EXISTS clock TEXT;
 ALTER TABLE games ADD COLUMN IF NOT EXISTS forfeit TEXT;
 ALTER TABLE decks ADD COLUMN IF NOT EXISTS owner TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN IF NOT EXISTS shown INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE cards ADD COLUMN IF NOT EXISTS owner TEXT NOT NULL DEFAULT '';
+ALTER TABLE cards ADD COLUMN IF NOT EXISTS used INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE cards ADD COLUMN IF NOT EXISTS withdrawn DOUBLE PRECISION;
+ALTER TABLE cards ADD COLUMN IF NOT EXISTS changed DOUBLE PRECISION NOT NULL DEFAULT 0;
+CREATE INDEX IF NOT EXISTS cards_by_owner ON cards (owner) WHERE owner <> '';
+CREATE INDEX IF NOT EXISTS decks_by_owner ON decks (owner) WHERE owner <> '';
 CREATE INDEX IF NOT EXISTS games_by_creator ON games (creator, created);
 CREATE INDEX IF NOT EXISTS games_by_activity ON games (last_active) WHERE outcome IS NULL;
 CREATE INDEX IF NOT EXISTS games_finished ON games (last_active, id) WHERE outcome IS NOT NULL;
@@ -208,6 +227,10 @@ class PgStore:
             conn.execute(f"INSERT INTO games ({COLUMNS}) VALUES ({', '.join(['%s'] * N_COLUMNS)})", game.row())
             if game.branch is not None:  # in the same transaction: a branched game is never stored without it
                 conn.execute("INSERT INTO branches (game_id, branch) VALUES (%s, %s)", (game.id, _dump(game.branch)))
+            ids = card_ids(game)
+            if ids:  # its saved cards are never replaced from now on: the game replays with them
+                conn.execute("UPDATE cards SET used = 1 WHERE game = %s AND used = 0 AND id = ANY(%s)",
+                             (game.game, ids))
 
     def append_answer(self, game_id: str, seat: int, seq: int, option: str,
                       clock: dict[str, Any] | None = None) -> None:
@@ -411,17 +434,60 @@ class PgStore:
         """Store a card made on this server; :class:`Taken` if the game has a saved card with that id."""
         try:
             with self._conn("write to") as conn:
-                conn.execute("INSERT INTO cards (game, id, author, card, created) VALUES (%s,%s,%s,%s,%s)",
-                             (card.game, card.id, card.author, _dump(card.table), card.created))
+                conn.execute("INSERT INTO cards (game, id, author, card, created, owner, changed)"
+                             " VALUES (%s,%s,%s,%s,%s,%s,%s)",
+                             (card.game, card.id, card.author, _dump(card.table), card.created, card.owner,
+                              card.created))
         except StaleWrite:  # the unique key refused it
             raise Taken(f"card id {card.id!r} is taken") from None
 
     def saved_cards(self, game: str) -> list[SavedCard]:
-        """The cards saved for ``game``, oldest first."""
+        """The cards saved for ``game`` (withdrawn ones too), oldest first."""
         with self._conn("read") as conn:
-            rows = conn.execute("SELECT game, id, author, card, created FROM cards WHERE game = %s "
-                                "ORDER BY created, id", (game,)).fetchall()
-        return [SavedCard(r[0], r[1], r[2], json.loads(r[3]), float(r[4])) for r in rows]
+            rows = conn.execute(CARDS_SQL.replace("?", "%s"), (game,)).fetchall()
+        return [card_of(r) for r in rows]
+
+    def saved_card(self, game: str, card_id: str) -> SavedCard | None:
+        with self._conn("read") as conn:
+            row = conn.execute(CARD_SQL.replace("?", "%s"), (game, card_id)).fetchone()
+        return None if row is None else card_of(row)
+
+    def replace_card(self, card: SavedCard) -> bool:
+        with self._conn("write to") as conn:
+            return bool(conn.execute(CARD_REPLACE.replace("?", "%s"), (
+                card.author, _dump(card.table), card.created, card.created, card.game, card.id, card.owner)).rowcount)
+
+    def withdraw_card(self, game: str, card_id: str, owner: str) -> bool:
+        now = time.time()
+        with self._conn("write to") as conn:
+            return bool(conn.execute(CARD_WITHDRAW.replace("?", "%s"), (now, now, game, card_id, owner)).rowcount)
+
+    def withdraw_deck(self, game: str, name: str, owner: str) -> bool:
+        with self._conn("write to") as conn:
+            return bool(conn.execute(DECK_WITHDRAW.replace("?", "%s"), (game, name, owner)).rowcount)
+
+    def owned(self, owner: str) -> tuple[list[SavedCard], list[SavedDeck]]:
+        if not owner:
+            return [], []
+        with self._conn("read") as conn:
+            cards = conn.execute(OWN_CARDS_SQL.replace("?", "%s"), (owner,)).fetchall()
+            decks = conn.execute(OWN_DECKS_SQL.replace("?", "%s"), (owner,)).fetchall()
+        return [card_of(r) for r in cards], [deck_of(r) for r in decks]
+
+    def cards_mark(self, game: str) -> tuple[int, float]:
+        with self._conn("read") as conn:
+            row = conn.execute(CARDS_MARK_SQL.replace("?", "%s"), (game,)).fetchone()
+        return int(row[0]), float(row[1])
+
+    def show_game(self, game_id: str, seat: int, shown: bool) -> int:
+        with self._conn("write to") as conn:
+            row = conn.execute(SHOW_SQL.replace("?", "%s"), (shown, 1 << seat, 1 << seat, game_id)).fetchone()
+        return 0 if row is None else int(row[0])
+
+    def game_shown(self, game_id: str) -> int:
+        with self._conn("read") as conn:
+            row = conn.execute("SELECT shown FROM games WHERE id = %s", (game_id,)).fetchone()
+        return 0 if row is None else int(row[0])
 
     def count_cards(self, game: str) -> int:
         """How many cards are saved for ``game``."""
@@ -450,7 +516,7 @@ class PgStore:
         """The deck saved for ``game`` as ``name``, or None."""
         with self._conn("read") as conn:
             row = conn.execute(DECK_SQL.replace("?", "%s"), (game, name)).fetchone()
-        return None if row is None else SavedDeck(row[0], row[1], row[2], row[3], float(row[4]))
+        return None if row is None else deck_of(row)
 
     def saved_decks(self, game: str) -> list[SavedDeck]:
         """The decks saved for ``game``, by name."""

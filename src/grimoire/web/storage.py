@@ -27,7 +27,6 @@ grimoire.web.storage.StaleWrite: game 'g1': answer 0 is already stored
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sqlite3
 import threading
@@ -38,6 +37,10 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from grimoire.core.errors import GrimoireError
+
+from .ownership import owner_hash
+
+__all__ = ["owner_hash"]  # where it was first defined: grimoire.web.ownership
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -90,11 +93,17 @@ CREATE TABLE IF NOT EXISTS invites (
 """
 #: Columns added after the first release (a database from then is upgraded in place).
 ADDED = (("creator", "TEXT NOT NULL DEFAULT ''"), ("last_active", "REAL NOT NULL DEFAULT 0"), ("clock", "TEXT"),
-         ("forfeit", "TEXT"))
+         ("forfeit", "TEXT"), ("shown", "INTEGER NOT NULL DEFAULT 0"))
+#: Columns of the saved cards added after the first release: the owner's hash, whether a stored game used the
+#: card (then it is never replaced), when its owner withdrew it, when it last changed (other processes reload).
+CARD_ADDED = (("owner", "TEXT NOT NULL DEFAULT ''"), ("used", "INTEGER NOT NULL DEFAULT 0"), ("withdrawn", "REAL"),
+              ("changed", "REAL NOT NULL DEFAULT 0"))
 INDEXES = """
 CREATE INDEX IF NOT EXISTS games_by_creator ON games (creator, created);
 CREATE INDEX IF NOT EXISTS games_by_activity ON games (last_active) WHERE outcome IS NULL;
 CREATE INDEX IF NOT EXISTS games_finished ON games (last_active, id) WHERE outcome IS NOT NULL;
+CREATE INDEX IF NOT EXISTS cards_by_owner ON cards (owner) WHERE owner <> '';
+CREATE INDEX IF NOT EXISTS decks_by_owner ON decks (owner) WHERE owner <> '';
 """
 DURABILITY = ("normal", "full")
 DECK_INSERT = "INSERT INTO decks (game, name, author, deck, created, owner) VALUES (?,?,?,?,?,?)"
@@ -102,7 +111,7 @@ DECK_INSERT = "INSERT INTO decks (game, name, author, deck, created, owner) VALU
 DECK_UPSERT = DECK_INSERT + (" ON CONFLICT (game, name) DO UPDATE SET author = excluded.author, deck = excluded.deck,"
                              " created = excluded.created WHERE decks.owner = excluded.owner AND excluded.owner <> ''")
 COLUMNS = ("id, game, ruleset_version, options, decks, seed, chance, chance_script, seats, token_hashes, created,"
-           " outcome, creator, last_active, clock, forfeit")
+           " outcome, creator, last_active, clock, forfeit, shown")
 N_COLUMNS = COLUMNS.count(",") + 1
 
 
@@ -127,6 +136,12 @@ class SavedCard:
     author: str
     table: dict[str, Any]
     created: float
+    #: The hash of its author's token (:func:`grimoire.web.ownership.owner_hash`); "" for none.
+    owner: str = ""
+    #: Whether a stored game was created with it (then it is never replaced: the game replays with it).
+    used: bool = False
+    #: When its owner withdrew it (out of the pool and the lists; the games that used it still load), or None.
+    withdrawn: float | None = None
 
 
 @dataclass(frozen=True)
@@ -140,17 +155,6 @@ class SavedDeck:
     created: float
     #: The hash of its author's token (:func:`owner_hash`): only the same token replaces the deck; "" for none.
     owner: str = ""
-
-
-def owner_hash(token: Any) -> str:
-    """What is stored of an author's token (a secret the browser keeps): its hash, or "" for no usable token.
-
-    >>> owner_hash("x" * 8), len(owner_hash("k" * 32))
-    ('', 64)
-    """
-    if not isinstance(token, str) or not 24 <= len(token) <= 200 or not token.isascii() or not token.isprintable():
-        return ""
-    return hashlib.sha256(("grimoire-owner:" + token).encode()).hexdigest()
 
 
 @dataclass
@@ -178,13 +182,15 @@ class StoredGame:
     clock: dict[str, Any] | None = None
     #: How it was forfeited (``grimoire.core.forfeit.Forfeit.to_json``), if it was.
     forfeit: dict[str, Any] | None = None
+    #: The seats (bits 1 and 2) that chose to show this game between people on the public history.
+    shown: int = 0
 
     def row(self) -> tuple[Any, ...]:
         """The values of :data:`COLUMNS`."""
         return (self.id, self.game, self.ruleset_version, _dump(self.options), _dump(self.decks), self.seed,
                 self.chance, _dump(self.chance_script), _dump(self.seats), _dump(self.token_hashes), self.created,
                 None if self.outcome is None else _dump(self.outcome), self.creator,
-                self.last_active or self.created, _maybe(self.clock), _maybe(self.forfeit))
+                self.last_active or self.created, _maybe(self.clock), _maybe(self.forfeit), self.shown)
 
     @classmethod
     def from_row(cls, row: tuple[Any, ...], answers: list[str]) -> StoredGame:
@@ -193,13 +199,14 @@ class StoredGame:
                    json.loads(row[7]), json.loads(row[8]), json.loads(row[9]), float(row[10]),
                    None if row[11] is None else json.loads(row[11]), answers, row[12] or "", float(row[13] or 0),
                    clock=None if row[14] is None else json.loads(row[14]),
-                   forfeit=None if row[15] is None else json.loads(row[15]))
+                   forfeit=None if row[15] is None else json.loads(row[15]), shown=int(row[16] or 0))
 
 
-#: The finished games, newest first: one row of the history page.
+#: The finished games, newest first: one row of the history page (games with a computer seat, and games between
+#: people whose two players both chose to show them).
 HISTORY_SQL = ("SELECT id, game, seats, decks, outcome, created, last_active,"
                " (SELECT COUNT(*) FROM answers WHERE answers.game_id = games.id)"
-               " FROM games WHERE outcome IS NOT NULL AND (last_active, id) < (?, ?) AND seats LIKE ?"
+               " FROM games WHERE outcome IS NOT NULL AND (last_active, id) < (?, ?) AND (seats LIKE ? OR shown = 3)"
                " ORDER BY last_active DESC, id DESC LIMIT ?")
 #: Finished games with a computer seat that ended before a time (they expire: ``finished_ai_days``).
 FINISHED_AI_SQL = "SELECT id FROM games WHERE outcome IS NOT NULL AND last_active < ? AND seats LIKE ?"
@@ -207,7 +214,40 @@ AI_SEATS = '%"ai:%'
 #: The keyset of the first page of the history: after every game.
 FIRST = (float("inf"), "")
 DECK_NAMES_SQL = "SELECT game, name, author, '', created FROM decks WHERE game = ? AND name > ? ORDER BY name LIMIT ?"
-DECK_SQL = "SELECT game, name, author, deck, created FROM decks WHERE game = ? AND name = ?"
+DECK_SQL = "SELECT game, name, author, deck, created, owner FROM decks WHERE game = ? AND name = ?"
+CARD_COLUMNS = "game, id, author, card, created, owner, used, withdrawn"
+CARDS_SQL = f"SELECT {CARD_COLUMNS} FROM cards WHERE game = ? ORDER BY created, id"
+CARD_SQL = f"SELECT {CARD_COLUMNS} FROM cards WHERE game = ? AND id = ?"
+#: A card's replacement: only by its owner, only while no stored game used it and it is not withdrawn.
+CARD_REPLACE = ("UPDATE cards SET author = ?, card = ?, created = ?, changed = ? WHERE game = ? AND id = ?"
+                " AND owner = ? AND owner <> '' AND used = 0 AND withdrawn IS NULL")
+CARD_WITHDRAW = ("UPDATE cards SET withdrawn = ?, changed = ? WHERE game = ? AND id = ? AND owner = ? AND owner <> ''"
+                 " AND withdrawn IS NULL")
+DECK_WITHDRAW = "DELETE FROM decks WHERE game = ? AND name = ? AND owner = ? AND owner <> ''"
+#: What changes when a game's saved cards do (another process then reloads its rules).
+CARDS_MARK_SQL = "SELECT COUNT(*), COALESCE(MAX(changed), 0) FROM cards WHERE game = ?"
+OWN_CARDS_SQL = f"SELECT {CARD_COLUMNS} FROM cards WHERE owner = ? ORDER BY game, created, id LIMIT 1000"
+OWN_DECKS_SQL = ("SELECT game, name, author, '', created, owner FROM decks WHERE owner = ?"
+                 " ORDER BY game, name LIMIT 1000")
+SHOW_SQL = "UPDATE games SET shown = CASE WHEN ? THEN shown | ? ELSE shown & ~? END WHERE id = ? RETURNING shown"
+
+
+def card_of(row: Sequence[Any]) -> SavedCard:
+    """A saved card from a row of :data:`CARD_COLUMNS`."""
+    return SavedCard(row[0], row[1], row[2], json.loads(row[3]), float(row[4]), row[5] or "", bool(row[6]),
+                     None if row[7] is None else float(row[7]))
+
+
+def deck_of(row: Sequence[Any]) -> SavedDeck:
+    """A saved deck from a row ``game, name, author, deck, created, owner``."""
+    return SavedDeck(row[0], row[1], row[2], row[3], float(row[4]), row[5] or "")
+
+
+def card_ids(game: StoredGame) -> list[str]:
+    """Every card id of a stored game's decks, once each (to mark the saved ones as used)."""
+    ids = {str(c) for deck in game.decks if isinstance(deck, dict)
+           for cards in (deck.get("sections") or {}).values() if isinstance(cards, list) for c in cards}
+    return sorted(ids)
 
 
 @dataclass(frozen=True)
@@ -289,6 +329,14 @@ class Storage(Protocol):
     def save_card(self, card: SavedCard) -> None: ...
     def saved_cards(self, game: str) -> list[SavedCard]: ...
     def count_cards(self, game: str) -> int: ...
+    def cards_mark(self, game: str) -> tuple[int, float]: ...
+    def saved_card(self, game: str, card_id: str) -> SavedCard | None: ...
+    def replace_card(self, card: SavedCard) -> bool: ...
+    def withdraw_card(self, game: str, card_id: str, owner: str) -> bool: ...
+    def withdraw_deck(self, game: str, name: str, owner: str) -> bool: ...
+    def owned(self, owner: str) -> tuple[list[SavedCard], list[SavedDeck]]: ...
+    def show_game(self, game_id: str, seat: int, shown: bool) -> int: ...
+    def game_shown(self, game_id: str) -> int: ...
     def save_deck(self, deck: SavedDeck, replace: bool = False) -> None: ...
     def saved_decks(self, game: str) -> list[SavedDeck]: ...
     def deck_names(self, game: str, after: str = "", limit: int = 100) -> list[SavedDeck]: ...
@@ -340,6 +388,10 @@ class Store:
                     self.db.execute(f"ALTER TABLE games ADD COLUMN {name} {decl}")
             if "owner" not in {row[1] for row in self.db.execute("PRAGMA table_info(decks)")}:
                 self.db.execute("ALTER TABLE decks ADD COLUMN owner TEXT NOT NULL DEFAULT ''")
+            have = {row[1] for row in self.db.execute("PRAGMA table_info(cards)")}
+            for name, decl in CARD_ADDED:
+                if name not in have:
+                    self.db.execute(f"ALTER TABLE cards ADD COLUMN {name} {decl}")
             self.db.executescript(INDEXES)
             self.db.execute("BEGIN IMMEDIATE")  # a read-only file or folder is found now, not at the first answer
             self.db.execute("ROLLBACK")
@@ -368,26 +420,28 @@ class Store:
             self.db.close()
 
     def create_game(self, game: StoredGame) -> None:
-        """Store a new game's set-up (committed); a branched game with its branch, in one transaction."""
-        if game.branch is not None:
-            self._create_branched(game)
-            return
-        self._write(f"INSERT INTO games ({COLUMNS}) VALUES ({','.join('?' * N_COLUMNS)})", game.row())
-
-    def _create_branched(self, game: StoredGame) -> None:
-        marks = ",".join("?" * len(COLUMNS.split(",")))
+        """Store a new game's set-up (committed) in one transaction: with its branch, if it is branched, and
+        marking the saved cards of its decks as used (they are never replaced: the game replays with them)."""
+        marks = ",".join("?" * N_COLUMNS)
+        ids = card_ids(game)
         try:
             with self.lock:
                 self.db.execute("BEGIN IMMEDIATE")
                 try:
                     self.db.execute(f"INSERT INTO games ({COLUMNS}) VALUES ({marks})", game.row())
-                    self.db.execute("INSERT INTO branches (game_id, branch) VALUES (?,?)",
-                                    (game.id, _dump(game.branch)))
+                    if game.branch is not None:
+                        self.db.execute("INSERT INTO branches (game_id, branch) VALUES (?,?)",
+                                        (game.id, _dump(game.branch)))
+                    if ids:
+                        self.db.execute(f"UPDATE cards SET used = 1 WHERE game = ? AND used = 0 AND id IN "
+                                        f"({','.join('?' * len(ids))})", (game.game, *ids))
                     self.db.execute("COMMIT")
                 except BaseException:
                     if self.db.in_transaction:
                         self.db.execute("ROLLBACK")
                     raise
+        except sqlite3.IntegrityError:
+            raise
         except sqlite3.Error as exc:
             raise StorageError(f"cannot write to the database {self.path}: {_reason(exc)}") from None
 
@@ -522,16 +576,61 @@ class Store:
     def save_card(self, card: SavedCard) -> None:
         """Store a card made on this server; :class:`Taken` if the game has a saved card with that id."""
         try:
-            self._write("INSERT INTO cards (game, id, author, card, created) VALUES (?,?,?,?,?)",
-                        (card.game, card.id, card.author, _dump(card.table), card.created))
+            self._write("INSERT INTO cards (game, id, author, card, created, owner, changed) VALUES (?,?,?,?,?,?,?)",
+                        (card.game, card.id, card.author, _dump(card.table), card.created, card.owner, card.created))
         except sqlite3.IntegrityError:
             raise Taken(f"card id {card.id!r} is taken") from None
 
     def saved_cards(self, game: str) -> list[SavedCard]:
-        """The cards saved for ``game``, oldest first."""
-        rows = self._read("SELECT game, id, author, card, created FROM cards WHERE game = ? ORDER BY created, id",
-                          (game,))
-        return [SavedCard(r[0], r[1], r[2], json.loads(r[3]), float(r[4])) for r in rows]
+        """The cards saved for ``game`` (withdrawn ones too: old games use them), oldest first."""
+        return [card_of(r) for r in self._read(CARDS_SQL, (game,))]
+
+    def saved_card(self, game: str, card_id: str) -> SavedCard | None:
+        """The card saved for ``game`` as ``card_id``, or None."""
+        rows = self._read(CARD_SQL, (game, card_id))
+        return card_of(rows[0]) if rows else None
+
+    def replace_card(self, card: SavedCard) -> bool:
+        """Replace a saved card's table and author, if ``card.owner`` owns it, no game used it and it is not
+        withdrawn (:data:`CARD_REPLACE`); whether it was replaced."""
+        return self._write(CARD_REPLACE, (card.author, _dump(card.table), card.created, card.created, card.game,
+                                          card.id, card.owner)).rowcount > 0
+
+    def withdraw_card(self, game: str, card_id: str, owner: str) -> bool:
+        """Withdraw a saved card if ``owner`` owns it (it stays stored: the games that used it replay); whether
+        it was withdrawn."""
+        now = time.time()
+        return self._write(CARD_WITHDRAW, (now, now, game, card_id, owner)).rowcount > 0
+
+    def withdraw_deck(self, game: str, name: str, owner: str) -> bool:
+        """Delete a saved deck if ``owner`` owns it (games keep their own copy of their decks); whether it was."""
+        return self._write(DECK_WITHDRAW, (game, name, owner)).rowcount > 0
+
+    def owned(self, owner: str) -> tuple[list[SavedCard], list[SavedDeck]]:
+        """The cards and decks (without their texts) saved with the owner hash ``owner`` (at most 1000 each)."""
+        if not owner:
+            return [], []
+        return ([card_of(r) for r in self._read(OWN_CARDS_SQL, (owner,))],
+                [deck_of(r) for r in self._read(OWN_DECKS_SQL, (owner,))])
+
+    def cards_mark(self, game: str) -> tuple[int, float]:
+        """``(count, last change)`` of the cards saved for ``game``: it changes when they do."""
+        row = self._read(CARDS_MARK_SQL, (game,))[0]
+        return int(row[0]), float(row[1])
+
+    def show_game(self, game_id: str, seat: int, shown: bool) -> int:
+        """Note whether ``seat`` of a game chooses to show it on the public history; the seats' bits after it."""
+        try:
+            with self.lock:  # the RETURNING row is read before another statement may run
+                rows = self.db.execute(SHOW_SQL, (shown, 1 << seat, 1 << seat, game_id)).fetchall()
+        except sqlite3.Error as exc:
+            raise StorageError(f"cannot write to the database {self.path}: {_reason(exc)}") from None
+        return int(rows[0][0]) if rows else 0
+
+    def game_shown(self, game_id: str) -> int:
+        """The seats' bits of a game that chose to show it on the public history (0: none, or no such game)."""
+        rows = self._read("SELECT shown FROM games WHERE id = ?", (game_id,))
+        return int(rows[0][0]) if rows else 0
 
     def count_cards(self, game: str) -> int:
         """How many cards are saved for ``game``."""
@@ -558,9 +657,9 @@ class Store:
         return [SavedDeck(r[0], r[1], r[2], "", float(r[4])) for r in self._read(DECK_NAMES_SQL, (game, after, limit))]
 
     def saved_deck(self, game: str, name: str) -> SavedDeck | None:
-        """The deck saved for ``game`` as ``name``, or None."""
+        """The deck saved for ``game`` as ``name`` (with its owner's hash), or None."""
         rows = self._read(DECK_SQL, (game, name))
-        return SavedDeck(rows[0][0], rows[0][1], rows[0][2], rows[0][3], float(rows[0][4])) if rows else None
+        return deck_of(rows[0]) if rows else None
 
 
 def open_store(url: str | Path, durability: str = "normal", *, connect: bool = True) -> Storage:

@@ -8,6 +8,7 @@ import { installCardPopups } from "./cardpop.js";
 import { loadCatalog, uiOr } from "./catalog.js";
 import { getLang, langSwitch, localized, setLang, t, translatePage } from "./i18n.js";
 import { $, el, gameChoices } from "./dom.js";
+import { ownerToken } from "./owner.js";
 
 // the fields to filter by and the numbers on the cards come with the pool, from the game's plugin
 const S = { meta: null, game: null, pool: [], rules: [], labels: {}, deck: new Map(), timer: null, seq: 0, filters: {},
@@ -205,18 +206,6 @@ function importText(text) {
   renderPool();
   clearTimeout(S.timer);
   check(text, true);  // the list as written: unknown names and syntax show as problems, with their lines
-}
-
-// The author's token: a secret this browser keeps (no password); only it replaces the decks it saved.
-function ownerToken() {
-  let tok = localStorage.getItem("grimoire-owner");
-  if (!tok || tok.length < 24) {
-    const bytes = new Uint8Array(24);
-    crypto.getRandomValues(bytes);
-    tok = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-    localStorage.setItem("grimoire-owner", tok);
-  }
-  return tok;
 }
 
 async function save() {

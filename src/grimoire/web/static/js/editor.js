@@ -4,6 +4,7 @@
 // is an <img> of the SVG the server drew.
 import { getLang, langSwitch, localized, setLang, t, translatePage } from "./i18n.js";
 import { $, el, gameChoices } from "./dom.js";
+import { ownerToken } from "./owner.js";
 
 const S = { meta: null, game: null, template: null, last: null, timer: null, seq: 0 };
 
@@ -215,7 +216,7 @@ async function save(event) {
   button.disabled = true;
   try {
     const { status, data } = await post("/api/cards/save", {
-      game: S.game.name, lang: getLang(), fields: readFields(), author: $("f-author").value,
+      game: S.game.name, lang: getLang(), fields: readFields(), author: $("f-author").value, owner: ownerToken(),
     });
     const authorError = document.querySelector('.field-error[data-for="author"]');
     authorError.textContent = "";

@@ -2,6 +2,7 @@
 // pasted); the host waits until they have. Both then go on to the table.
 import { getLang, langSwitch, localized, t, translatePage } from "./i18n.js";
 import { showDeckError } from "./deckerrors.js";
+import { remember } from "./recent.js";
 
 const inviteId = decodeURIComponent(location.pathname.split("/").pop());
 const token = new URLSearchParams(location.hash.slice(1)).get("seat");
@@ -16,6 +17,7 @@ function el(tag, props = {}, ...children) {
 }
 
 function toTable() {
+  if (token) remember({ id: invite.game_id, game: invite.game, link: `/g/${encodeURIComponent(invite.game_id)}#seat=${token}` });
   location.replace(`/g/${encodeURIComponent(invite.game_id)}#seat=${token}`);
 }
 

@@ -1,6 +1,7 @@
 // The lobby: choose a game, decks and opponent; create the game; show the links.
 import { getLang, langSwitch, localized, t, translatePage } from "./i18n.js";
 import { showDeckError as showProblems } from "./deckerrors.js";
+import { recentGames, remember } from "./recent.js";
 
 let meta = { games: [] };
 let current = null;
@@ -11,15 +12,6 @@ function el(tag, props = {}, ...children) {
   return e;
 }
 
-function recentGames() {
-  try { return JSON.parse(localStorage.getItem("grimoire.recent") || "[]"); } catch { return []; }
-}
-
-function remember(entry) {
-  const list = [entry, ...recentGames().filter((g) => g.id !== entry.id)].slice(0, 20);
-  localStorage.setItem("grimoire.recent", JSON.stringify(list));
-}
-
 function renderRecent() {
   const ul = document.getElementById("recent");
   ul.replaceChildren();
@@ -27,7 +19,7 @@ function renderRecent() {
   if (!list.length) ul.append(el("li", { className: "muted", textContent: t("none_yet") }));
   for (const g of list) {
     const game = meta.games.find((x) => x.name === g.game);
-    const title = game ? localized(game.title) : g.game;
+    const title = game ? localized(game.title) : g.game || g.id;
     const when = new Date(g.created).toLocaleString(getLang() === "ja" ? "ja-JP" : "en-GB");
     ul.append(el("li", {}, el("a", { href: g.link, textContent: `${title} — ${when}` })));
   }

@@ -5,9 +5,11 @@ import { loadCatalog } from "./catalog.js";
 import { installLogWhy, whyOf } from "./logwhy.js";
 import { getLang, langSwitch, localized, setLang, t, translatePage } from "./i18n.js";
 import "./motion.js";  // cards glide and counters show their change between drawings
+import { remember } from "./recent.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").pop());
 const token = new URLSearchParams(location.hash.slice(1)).get("seat");
+if (token) remember({ id: gameId, link: `/g/${encodeURIComponent(gameId)}#seat=${token}` });  // "my games" (/mine)
 const $ = (id) => document.getElementById(id);
 
 const S = {

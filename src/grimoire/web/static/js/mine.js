@@ -1,0 +1,202 @@
+// "Mine": what this browser saved and played. The recovery code (the author's token: copied here,
+// entered on another browser to own the same decks and cards there), the cards and decks saved with
+// it (each may be withdrawn), and the games whose seat links this browser holds (a finished game
+// between people is shown on the public history only when both players choose so).
+import { getLang, langSwitch, localized, setLang, t, translatePage } from "./i18n.js";
+import { $, el } from "./dom.js";
+import { ownerToken, useRecoveryCode } from "./owner.js";
+import { recentGames, seatOf } from "./recent.js";
+
+const TEXTS = {
+  ja: {
+    title: "自分のもの",
+    code: "復元コード",
+    code_hint: "このブラウザで保存したデッキとカードの持ち主のしるしです（パスワードはいりません）。差し替えと取り下げは、このコードを持つブラウザだけができます。人に見せず、なくさないように控えてください。",
+    copy: "コピー",
+    copied: "コピーしました",
+    enter: "別のブラウザのコードを使う",
+    enter_hint: "別のブラウザで見た復元コードを入れると、このブラウザもその持ち主になります（いまのコードは使われなくなります）。",
+    use: "このコードを使う",
+    bad_code: "復元コードではありません（24〜200 文字の英数字と記号）",
+    confirm_code: "このブラウザのいまの復元コードの代わりに、入れたコードを使いますか？",
+    code_used: "このコードを使います",
+    cards: "保存したカード",
+    decks: "保存したデッキ",
+    none: "まだありません",
+    withdraw: "取り下げる",
+    confirm_withdraw: "「{0}」を取り下げますか？ 新しいデッキやゲームには使えなくなります（それを使ったゲームの記録は残ります）。",
+    withdrawn: "取り下げ済み",
+    used: "対局で使われた（差し替え不可）",
+    done: "取り下げました: {0}",
+    games: "自分のゲーム",
+    games_hint: "このブラウザが席のリンクを持っているゲーム。人どうしのゲームは、二人とも「公開する」を選んだときだけ対戦記録に載ります。",
+    show: "対戦記録に公開する",
+    public: "公開中",
+    waiting: "相手が選ぶと公開",
+    finished: "終了",
+    playing: "対局中",
+    vs_ai: "コンピュータ戦（対戦記録に載ります）",
+    gone: "見つかりません（期限切れ）",
+  },
+  en: {
+    title: "Mine",
+    code: "Recovery code",
+    code_hint: "It marks the decks and cards this browser saved as yours (no password). Only a browser with this code may replace or withdraw them. Keep it to yourself, and keep a copy.",
+    copy: "Copy",
+    copied: "Copied",
+    enter: "Use the code of another browser",
+    enter_hint: "Enter the recovery code you saw on another browser and this browser owns the same decks and cards (its current code is no longer used).",
+    use: "Use this code",
+    bad_code: "not a recovery code (24–200 letters, digits and signs)",
+    confirm_code: "Use the code you entered instead of this browser's current recovery code?",
+    code_used: "This code is used from now on",
+    cards: "Saved cards",
+    decks: "Saved decks",
+    none: "None yet",
+    withdraw: "Withdraw",
+    confirm_withdraw: "Withdraw \"{0}\"? New decks and games can no longer use it (the games that used it keep their records).",
+    withdrawn: "withdrawn",
+    used: "played in games (cannot be replaced)",
+    done: "Withdrawn: {0}",
+    games: "My games",
+    games_hint: "The games whose seat links this browser holds. A game between people is on the public history only when both players choose to show it.",
+    show: "Show on the public history",
+    public: "public",
+    waiting: "public once the other player chooses too",
+    finished: "finished",
+    playing: "in play",
+    vs_ai: "against the computer (on the public history)",
+    gone: "not found (expired)",
+  },
+};
+
+function m(key, ...args) {
+  const table = TEXTS[getLang()] || TEXTS.en;
+  return (table[key] ?? TEXTS.en[key] ?? key).replace(/\{(\d+)\}/g, (_, i) => String(args[Number(i)] ?? ""));
+}
+
+function translate() {
+  translatePage();
+  for (const node of document.querySelectorAll("[data-m]")) node.textContent = m(node.dataset.m);
+  $("copy-code").textContent = m("copy");
+}
+
+let titles = {};
+
+async function post(path, body) {
+  const res = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ ...body, lang: getLang() }) });
+  let data = {};
+  try { data = await res.json(); } catch { data = { error: { message: res.statusText } }; }
+  return { ok: res.ok, data };
+}
+
+function status(id, text, good) {
+  $(id).className = `status-line ${good ? "ok" : "bad"}`;
+  $(id).textContent = text;
+}
+
+function withdrawButton(label, path, body) {
+  const button = el("button", { type: "button", textContent: m("withdraw") });
+  button.addEventListener("click", async () => {
+    if (!window.confirm(m("confirm_withdraw", label))) return;
+    const { ok, data } = await post(path, { ...body, owner: ownerToken() });
+    status("list-status", ok ? m("done", label) : (data.error || {}).message || "", ok);
+    loadSaved();
+  });
+  return button;
+}
+
+async function loadSaved() {
+  const { ok, data } = await post("/api/mine", { owner: ownerToken() });
+  const cards = $("my-cards");
+  const decks = $("my-decks");
+  cards.replaceChildren();
+  decks.replaceChildren();
+  if (!ok) { status("list-status", (data.error || {}).message || "", false); return; }
+  if (!data.cards.length) cards.append(el("li", { className: "muted", textContent: m("none") }));
+  for (const c of data.cards) {
+    const name = c.name && typeof c.name === "object" ? localized(c.name) : String(c.name || c.id);
+    const notes = [titles[c.game] || c.game, c.id];
+    if (c.withdrawn) notes.push(m("withdrawn")); else if (c.used) notes.push(m("used"));
+    const li = el("li", {}, el("span", { textContent: `${name} ` }), el("span", { className: "meta", textContent: notes.join(" · ") }));
+    li.dataset.id = c.id;
+    if (!c.withdrawn) li.append(" ", withdrawButton(name, "/api/cards/withdraw", { game: c.game, id: c.id }));
+    cards.append(li);
+  }
+  if (!data.decks.length) decks.append(el("li", { className: "muted", textContent: m("none") }));
+  for (const d of data.decks) {
+    const li = el("li", {}, el("span", { textContent: `${d.name} ` }),
+      el("span", { className: "meta", textContent: titles[d.game] || d.game }), " ",
+      withdrawButton(d.name, "/api/decks/withdraw", { game: d.game, name: d.name }));
+    li.dataset.name = d.name;
+    decks.append(li);
+  }
+}
+
+async function gameRow(g) {
+  const token = seatOf(g.link);
+  const when = new Date(g.created || Date.now()).toLocaleString(getLang() === "ja" ? "ja-JP" : "en-GB");
+  const li = el("li", {}, el("a", { href: g.link, textContent: `${titles[g.game] || g.game || ""} — ${when}` }));
+  li.dataset.id = g.id;
+  const res = await fetch(`/api/games/${encodeURIComponent(g.id)}`);
+  if (!res.ok) { li.append(" ", el("span", { className: "meta", textContent: m("gone") })); return li; }
+  const game = await res.json();
+  const people = game.seats.every((s) => s === "human");
+  li.firstChild.textContent = `${titles[game.game] || game.game} — ${when}`;
+  li.append(" ", el("span", { className: "meta", textContent: game.finished ? m("finished") : m("playing") }));
+  if (!people) { li.append(" · ", el("span", { className: "meta", textContent: m("vs_ai") })); return li; }
+  if (!game.finished || !token) return li;
+  const box = el("input", { type: "checkbox" });
+  const state = el("span", { className: "meta" });
+  const show = (shown, mine) => {
+    box.checked = mine;
+    state.textContent = shown[0] && shown[1] ? m("public") : mine ? m("waiting") : "";
+  };
+  box.addEventListener("change", async () => {
+    const { ok, data } = await post(`/api/games/${encodeURIComponent(g.id)}/show`, { token, show: box.checked });
+    if (ok) show(data.public ? [true, true] : [data.mine, false], data.mine);
+    else { box.checked = !box.checked; state.textContent = (data.error || {}).message || ""; }
+  });
+  li.append(" ", el("label", { className: "show-choice" }, box, ` ${m("show")} `), state);
+  const now = await post(`/api/games/${encodeURIComponent(g.id)}/show`, { token });  // asks only: which seat, chosen?
+  if (now.ok) show(now.data.public ? [true, true] : [now.data.mine, false], now.data.mine);
+  return li;
+}
+
+async function loadGames() {
+  const list = $("my-games");
+  const games = recentGames().slice(0, 20);  // each asks the server once
+  list.replaceChildren();
+  if (!games.length) { list.append(el("li", { className: "muted", textContent: m("none") })); return; }
+  for (const row of await Promise.all(games.map(gameRow))) list.append(row);
+}
+
+async function main() {
+  setLang(getLang());
+  const meta = await (await fetch("/api/meta")).json();
+  const titleOf = () => { titles = Object.fromEntries(meta.games.map((g) => [g.name, localized(g.title)])); };
+  titleOf();
+  translate();
+  $("lang").append(langSwitch(() => { titleOf(); translate(); loadSaved(); loadGames(); }));
+  $("code").value = ownerToken();
+  $("copy-code").addEventListener("click", async () => {
+    $("code").select();
+    try { await navigator.clipboard.writeText($("code").value); $("copy-code").textContent = m("copied"); } catch { /* clipboard blocked: the code is selected */ }
+  });
+  $("enter-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const code = $("enter-code").value.trim();
+    if (!/^[\x21-\x7e]{24,200}$/.test(code)) { status("code-status", m("bad_code"), false); return; }
+    if (code !== ownerToken() && !window.confirm(m("confirm_code"))) return;
+    useRecoveryCode(code);
+    $("code").value = ownerToken();
+    $("enter-code").value = "";
+    status("code-status", m("code_used"), true);
+    await loadSaved();
+  });
+  await Promise.all([loadSaved(), loadGames()]);
+  document.body.dataset.ready = "1";
+}
+
+main();
