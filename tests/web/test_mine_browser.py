@@ -81,3 +81,34 @@ def test_w9_a_friend_game_is_listed_for_its_players_and_public_once_both_show_it
             assert [g["id"] for g in json.loads(res.read())["games"]] == [game["id"]]
         host.reload()
         host.wait_for_selector(f"{row} input[type=checkbox]:checked")
+
+
+def test_w1_every_saved_deck_can_be_chosen_in_the_lobby_past_the_first_page(tmp_path: Any, browser: Any) -> None:
+    """Issue 29 item 1: the lobby listed only the first 200 saved decks; "more saved decks…" fetches the next page."""
+    from grimoire.core.registry import load_game
+    from grimoire.web.storage import SavedDeck, Store
+
+    fire = load_game("chant").cards.starter_decks()["fire"].read_text(encoding="utf-8")
+    store = Store(tmp_path / "grimoire.db")
+    for i in range(250):
+        store.save_deck(SavedDeck("chant", f"deck {i:03d}", "Aki", fire, 1.0))
+    store.close()
+    srv = Server(tmp_path / "grimoire.db")
+    srv.start()
+    try:
+        with new_page(browser, locale="en-GB") as page:
+            page.goto(srv.url + "/")
+            page.wait_for_selector("body[data-ready='1']")
+            page.check("input[name=game][value=chant]")
+            page.wait_for_selector("#mine-starter option[value='saved:deck 199']", state="attached")
+            assert page.locator("#mine-starter option[value^='saved:']").count() == 200
+            page.select_option("#mine-starter", "more:")
+            page.wait_for_selector("#mine-starter option[value='saved:deck 249']", state="attached")
+            assert page.locator("#mine-starter option[value^='saved:']").count() == 250
+            assert page.locator("#mine-starter option[value='more:']").count() == 0  # every page is here
+            assert page.input_value("#mine-starter") == "saved:deck 200"  # the first deck of the new page
+            page.select_option("#level", "easy")
+            page.click("#create")
+            page.wait_for_selector("#created:not([hidden])", timeout=STEP_TIMEOUT_MS)
+    finally:
+        srv.stop()

@@ -3,12 +3,13 @@
 import { getLang, langSwitch, localized, t, translatePage } from "./i18n.js";
 import { showDeckError } from "./deckerrors.js";
 import { remember } from "./recent.js";
+import { SavedDecks } from "./saveddecks.js";
 
 const inviteId = decodeURIComponent(location.pathname.split("/").pop());
 const token = new URLSearchParams(location.hash.slice(1)).get("seat");
 let invite = null;
 let game = null;
-let saved = [];
+let saved = new SavedDecks(null);
 
 function el(tag, props = {}, ...children) {
   const e = Object.assign(document.createElement(tag), props);
@@ -30,14 +31,7 @@ function render() {
   const keep = select.value;
   select.replaceChildren(...game.starters.map((s) => el("option", { value: s.id, textContent: localized(s.name),
     selected: s.id === keep })));
-  if (saved.length) {
-    const group = el("optgroup", { label: t("saved_decks") });
-    for (const d of saved) {
-      const value = `saved:${d.name}`;
-      group.append(el("option", { value, textContent: `${d.name} (${d.author})`, selected: value === keep }));
-    }
-    select.append(group);
-  }
+  if (saved.decks.length) select.append(saved.group(keep));
 }
 
 function splitName(name) {
@@ -92,8 +86,10 @@ async function main() {
   const meta = await (await fetch("/api/meta")).json();
   game = meta.games.find((g) => g.name === invite.game) || null;
   if (invite.seat === 1) {
-    const res = await fetch(`/api/decks/${encodeURIComponent(invite.game)}`);
-    saved = res.ok ? (await res.json()).decks : [];
+    saved = new SavedDecks(invite.game);
+    await saved.more();
+    const select = document.getElementById("mine-starter");
+    select.addEventListener("change", () => saved.chosen(select, (value) => { render(); select.value = value; }));
     const form = document.getElementById("join-form");
     form.hidden = false;
     form.addEventListener("submit", join);

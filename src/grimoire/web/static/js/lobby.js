@@ -2,6 +2,7 @@
 import { getLang, langSwitch, localized, t, translatePage } from "./i18n.js";
 import { showDeckError as showProblems } from "./deckerrors.js";
 import { recentGames, remember } from "./recent.js";
+import { SavedDecks } from "./saveddecks.js";
 
 let meta = { games: [] };
 let current = null;
@@ -36,18 +37,15 @@ function renderGames() {
   renderDeckChoices();
 }
 
-let savedDecks = { game: null, decks: [] };
+let savedDecks = new SavedDecks(null);
 
-// The decks saved on the server (deck builder) join the starters, as "saved:NAME".
+// The decks saved on the server (deck builder) join the starters, as "saved:NAME" (their first page; the
+// option "more" fetches the next: saveddecks.js).
 async function loadSavedDecks() {
-  if (!current) return;
-  const game = current.name;
-  const res = await fetch(`/api/decks/${encodeURIComponent(game)}`);
-  const decks = res.ok ? (await res.json()).decks : [];
-  if (current && current.name === game) {
-    savedDecks = { game, decks };
-    renderDeckChoices(false);
-  }
+  if (!current || savedDecks.game === current.name) return;
+  const decks = savedDecks = new SavedDecks(current.name);
+  await decks.more();
+  if (current && savedDecks === decks) renderDeckChoices(false);
 }
 
 function renderDeckChoices(fetchSaved = true) {
@@ -63,14 +61,7 @@ function renderDeckChoices(fetchSaved = true) {
       if (s.id === keep || (!keep && which === "theirs" && i === 1)) opt.selected = true;
       select.append(opt);
     });
-    if (saved.length) {
-      const group = el("optgroup", { label: t("saved_decks") });
-      for (const d of saved) {
-        const value = `saved:${d.name}`;
-        group.append(el("option", { value, textContent: `${d.name} (${d.author})`, selected: value === keep }));
-      }
-      select.append(group);
-    }
+    if (saved.length) select.append(savedDecks.group(keep));
   }
   const level = document.getElementById("level");
   const keep = level.value;
@@ -204,6 +195,13 @@ async function main() {
     input.addEventListener("change", friendMode);
   }
   friendMode();
+  for (const which of ["mine", "theirs"]) {  // "more saved decks…": the next page, then its first deck chosen
+    const select = document.getElementById(`${which}-starter`);
+    select.addEventListener("change", () => savedDecks.chosen(select, (value) => {
+      renderDeckChoices(false);
+      select.value = value;
+    }));
+  }
   for (const which of ["mine", "theirs"]) {
     const text = document.getElementById(`${which}-text`);
     let timer = null;
