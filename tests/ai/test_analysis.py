@@ -109,3 +109,37 @@ def test_grimoire_analyze_refuses_a_step_outside_the_record(capsys: pytest.Captu
     assert run(["analyze", str(RECORD), "--step", "100000"]) == 2
     err = capsys.readouterr().err
     assert "step must be between 0 and" in err and len(err.strip().splitlines()) == 1
+
+
+def test_grimoire_analyze_reads_a_position_written_in_the_games_notation(tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    game, match = played("destiny", 16)
+    several_options(game, match)
+    text = game.encode_position(match.state)
+    path = tmp_path / "position.txt"
+    path.write_text(text + "\n", encoding="utf-8")
+    args = ["--deck", "spirit_festival", "--deck", "mystery_festival", "--iterations", "80", "--seed", "2", "--json"]
+    assert run(["analyze", "--position", text, *args]) == 0
+    inline = json.loads(capsys.readouterr().out)
+    assert run(["analyze", "--position", f"@{path}", *args]) == 0
+    from_file = json.loads(capsys.readouterr().out)
+    for out in (inline, from_file):
+        del out["seconds"], out["position"]
+    assert inline == from_file
+    assert inline["game"] == "destiny" and inline["iterations"] == 80
+    assert {o["id"] for o in inline["options"]} == set(match.decision.ids())  # type: ignore[union-attr]
+    expected = analyse(game, match.state, match.setup.decks, iterations=80, seed=2).to_json(timed=False)
+    assert {k: v for k, v in inline.items() if k in expected} == expected
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--position", "chant1 nonsense"], "position"),
+    ([], "give a RECORD or --position"),
+    ([str(RECORD), "--position", "x"], "give a RECORD or --position"),
+    ([str(RECORD), "--deck", "fire"], "--deck is for a --position"),
+])
+def test_grimoire_analyze_refuses_bad_requests_in_one_line(args: list[str], message: str,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["analyze", *args]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1, err

@@ -32,7 +32,7 @@ from grimoire.sim.parallel import simulate_parallel
 from grimoire.sim.stats import SimResult
 
 from . import cards as cards_mod
-from .analyze import analyze_file
+from .analyze import analyze_file, analyze_position
 from .check import check_command
 from .choices import DEFAULT_LANG, Backend, Coin, Durability, GameName, LogLevel
 from .common import GrimoireUsageError, check_seed, game_options, guard, open_game, resolve_deck
@@ -225,7 +225,14 @@ def replay(
 @app.command()
 @guard
 def analyze(
-    file: Annotated[Path, typer.Argument(metavar="RECORD", help="A game record (JSON).", show_default=False)],
+    file: Annotated[Path | None, typer.Argument(metavar="[RECORD]", help="A game record (JSON).",
+                                                show_default=False)] = None,
+    position: Annotated[str | None, typer.Option("--position", metavar="TEXT", help="Instead of a record: a "
+                                                 "position in its game's notation (chant:… / destiny:…), or "
+                                                 "@FILE.")] = None,
+    decks: Annotated[list[str] | None, typer.Option("--deck", metavar="DECK", help="With --position: the deck "
+                                                    "lists the hidden cards come from, seat 1 then seat 2 (files "
+                                                    "or starter names; default: the starters).")] = None,
     step: Annotated[int | None, typer.Option("--step", metavar="N", help="The decision after N answers "
                                              "(default: the record's last position).")] = None,
     iterations: Annotated[int | None, typer.Option("--iterations", metavar="N", min=1, help="Search iterations "
@@ -237,9 +244,19 @@ def analyze(
     as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as one JSON object "
                                           "(docs/cli.md).")] = False,
 ) -> None:
-    """Analyse a decision of a recorded game: every option's estimated win rate and visits, and the line the
-    search expects, from the deciding seat's view only."""
+    """Analyse a decision of a recorded game (or a position written by hand): every option's estimated win rate
+    and visits, and the line the search expects, from the deciding seat's view only."""
     check_seed(seed)
+    if (file is None) == (position is None):
+        raise GrimoireError("give a RECORD or --position (one of them)")
+    if position is not None:
+        if step is not None:
+            raise GrimoireError("--step is for a record, not a --position")
+        raise typer.Exit(analyze_position(position, decks or [], iterations, seconds, seed, lang.value,
+                                          make_console(), as_json))
+    if decks:
+        raise GrimoireError("--deck is for a --position (a record has its decks)")
+    assert file is not None
     raise typer.Exit(analyze_file(file, step, iterations, seconds, seed, lang.value, make_console(), as_json))
 
 

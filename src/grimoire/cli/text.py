@@ -79,6 +79,8 @@ UI: dict[str, dict[str, str]] = {
     # analyze: the search's view of one decision of a record
     "analysis_of": {"ja": "{game} の記録、手順 {step} のあと — {who} の判断: {prompt}",
                     "en": "{game} record, after step {step} — {who} decides: {prompt}"},
+    "analysis_of_position": {"ja": "{game} の局面 — {who} の判断: {prompt}",
+                             "en": "{game} position — {who} decides: {prompt}"},
     "analysis_view": {"ja": "{who} から見える情報だけで読んでいます（{n} 回の探索、{s:.1f} 秒、シード {seed}）",
                       "en": "Read from what {who} can see only ({n} iterations, {s:.1f} s, seed {seed})"},
     "analysis_option": {"ja": "選択肢", "en": "Option"},
