@@ -29,8 +29,11 @@ def test_question_mark_lists_the_cards_in_view_and_shows_one_by_name(tmp_path: P
     child.sendline("?")
     child.expect(r"見えているカード（(\d+) 枚）")
     assert int(child.match.group(1)) >= 5  # the hand at least
-    child.expect("「\\? カード名」で1枚を表示します。")
-    child.expect("番号を入力")
+    while child.expect(["「\\? カード名」で1枚を表示します。", "― 続き: Enter、戻る: q ―"]) == 1:
+        child.sendline("")  # the list is paged: the next window
+    if child.expect(["― 続き: Enter、戻る: q ―", "番号を入力"]) == 0:  # a short list is said above the prompt
+        child.sendline("")  # back to the game
+        child.expect("番号を入力")
     child.sendline("? 天上の劫火")
     child.expect("heavenly_conflagration")
     child.expect("このカードの詠唱開始時に使用できる")
@@ -43,6 +46,7 @@ def test_question_mark_lists_the_cards_in_view_and_shows_one_by_name(tmp_path: P
     child.expect("「存在しないカード」という名前のカードはありません。")
     child.expect("番号を入力")
     child.sendline("q")
+    child.sendline("y")  # q asks first
     child.expect("記録を保存しました")
     child.expect(pexpect.EOF)
     child.close()
@@ -54,8 +58,13 @@ def test_help_in_english_on_destiny(tmp_path: Path) -> None:
     child.expect("Enter a number \\(\\? cards, why N: log line N, u: take back, q: quit\\)")
     child.sendline("help")
     child.expect(r"Cards in view \((\d+)\)")
-    child.expect("Type \"\\? NAME\" to show one card.")
+    while child.expect(["Type \"\\? NAME\" to show one card.", "— more: Enter, back: q —"]) == 1:
+        child.sendline("")
+    if child.expect(["— more: Enter, back: q —", "Enter a number"]) == 0:  # a short list is said above the prompt
+        child.sendline("q")  # back to the game
+        child.expect("Enter a number")
     child.sendline("q")
+    child.sendline("y")  # q asks first
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0

@@ -29,6 +29,7 @@ def test_a_person_plays_refuses_typos_and_quits(tmp_path: Path, game: str) -> No
     child.sendline("1")
     child.expect("Enter a number")
     child.sendline("q")
+    child.sendline("y")  # q asks first
     child.expect("Game abandoned")
     child.expect("Record saved")
     child.expect(pexpect.EOF)
@@ -45,6 +46,7 @@ def test_hotseat_on_a_terminal_asks_to_pass_the_device(tmp_path: Path) -> None:
     child.sendline("")
     child.expect("番号を入力")
     child.sendline("q")
+    child.sendline("y")  # q asks first
     child.expect("記録を保存しました")
     child.expect(pexpect.EOF)
     child.close()

@@ -22,7 +22,7 @@ from grimoire.core.registry import load_game
 from grimoire.core.replay import setup_of, verify
 from tmux_helpers import Window
 
-SCRIPT = ["1"] * 17 + ["u", "u", "q"]
+SCRIPT = ["1"] * 17 + ["u", "u", "q", "y"]
 
 
 def _drew_at_step_34(record: GameRecord) -> None:
@@ -47,7 +47,8 @@ def test_u_takes_back_to_the_draw_and_never_past_it(tmp_path: Path) -> None:
     session: Session
 
     def read(prompt: str) -> str | None:
-        steps.append(len(session.match.answers))
+        if prompt != "> ":  # not the question whether to quit
+            steps.append(len(session.match.answers))
         return next(script)
 
     session = Session(game, setup, "en", (None, make_agent("random", "chant", (deck, deck))), console, read=read,
@@ -68,7 +69,7 @@ def test_u_at_80x24_under_tmux(tmp_path: Path) -> None:
                      "--opponent-deck", "fire", "--record", str(tmp_path / "r.json")], tmp_path)
     try:
         window.wait_for("Enter a number")
-        for answer in SCRIPT[:-3]:
+        for answer in SCRIPT[:-4]:
             window.answer(answer, "Enter a number")
         record_path = tmp_path / "r.json"
         lines = window.answer("u", "One answer taken back (0 more can be).")
@@ -76,7 +77,8 @@ def test_u_at_80x24_under_tmux(tmp_path: Path) -> None:
         lines = window.answer("u", "Cannot take back")
         assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
         assert any(line.lstrip().startswith("1. ") for line in lines)  # the options stayed on screen
-        window.send("q")
+        window.answer("q", "Quit this game?")
+        window.send("y")
         window.wait_for("Record saved")
         record = GameRecord.load(record_path)
         assert len(record.answers) == 34 and verify(record).ok

@@ -37,6 +37,7 @@ def test_why_n_explains_a_numbered_log_line_and_refuses_a_bad_n(tmp_path: Path) 
     child.expect("'x' is not a log line number")
     child.expect("Enter a number")
     child.sendline("q")
+    child.sendline("y")  # q asks first
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
@@ -51,6 +52,7 @@ def test_naze_n_explains_in_japanese(tmp_path: Path) -> None:
     child.sendline("why 0")
     child.expect("「0」はログの行番号ではありません")
     child.sendline("q")
+    child.sendline("y")  # q asks first
     child.expect(pexpect.EOF)
     child.close()
 

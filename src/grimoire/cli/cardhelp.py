@@ -1,4 +1,5 @@
-"""``?`` during a decision: the cards in view with their text, or one card (``? NAME``).
+"""``?`` during a decision: the cards in view with their text, or one card (``? NAME``); a rules word
+with a rule of its own (a Destiny forecast ability) is explained by that rule (:func:`term_help`).
 
 The cards in view are those the deciding seat's view shows (every ``card`` it holds:
 hand, areas, piles, revealed cards) and those the options and the prompt name, in the
@@ -14,6 +15,7 @@ order they appear; nothing hidden from the seat is listed.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -21,8 +23,10 @@ from rich.console import Console
 from rich.text import Text
 
 from grimoire.core.cardtools import rules_text
-from grimoire.core.decision import Decision
+from grimoire.core.decision import Decision, split_option
+from grimoire.core.errors import GrimoireError
 from grimoire.core.game import Game
+from grimoire.core.registry import plugin
 
 from .cards import card_stats
 from .text import t
@@ -76,6 +80,65 @@ def _card_lines(game: Game[Any], card_id: str, lang: str) -> list[Text]:
     return [head, Text(f"    {text}")]
 
 
+def _rules_markdown(game: Game[Any], lang: str) -> str | None:
+    """The game's rules document in ``lang`` as its package ships it (None: it ships none)."""
+    path = plugin(game.name).rules_document(lang)
+    return None if path is None else path.read_text(encoding="utf-8")
+
+
+def rule_paragraph(markdown: str, number: str) -> str | None:
+    r"""Rule ``number``'s paragraph of a rules document as plain text (None: no such rule).
+
+    >>> rule_paragraph("9.1. **Ley** (`x`). When\nsummoning.\n\n9.2. Other.", "9.1")
+    'Ley (x). When summoning.'
+    >>> rule_paragraph("9.1. 召喚するとき\n捨てられます。", "9.1"), rule_paragraph("", "9.9")
+    ('召喚するとき捨てられます。', None)
+    """
+    lines = markdown.splitlines()
+    head = f"{number}. "
+    for i, line in enumerate(lines):
+        if line.startswith(head):
+            para = [line[len(head):]]
+            for more in lines[i + 1:]:
+                if not more.strip() or re.match(r"\d+(\.\d+)*\. ", more):
+                    break
+                para.append(more.strip())
+            text = para[0]
+            for more in para[1:]:  # Japanese lines join without a space
+                text += more if not text or not more or not (text[-1].isascii() and more[0].isascii()) \
+                    else " " + more
+            return re.sub(r"\*\*|`", "", text).strip()
+    return None
+
+
+def term_help(game: Game[Any], asked: str, lang: str) -> list[Text] | None:
+    """What ``? NAME`` says of a rules word that has a rule of its own (a Destiny forecast ability, say):
+    its name and that rule's text; None when ``asked`` names no such word (or ``asked`` fits several)."""
+    try:
+        refs = plugin(game.name).rule_map()
+    except GrimoireError:
+        return None
+    folded = asked.casefold()
+    found: dict[str, str] = {}
+    for key, number in refs.items():
+        _, _, option = key.partition(" ")
+        word = split_option(option)[1] or option
+        if not word:
+            continue
+        names = [word, game.text.term(word, "ja"), game.text.term(word, "en")]
+        if any(folded == n.casefold() for n in names) or (len(folded) > 1 and any(folded in n.casefold()
+                                                                              for n in names[1:])):
+            found.setdefault(word, number)
+    if len(found) != 1:
+        return None
+    word, number = next(iter(found.items()))
+    markdown = _rules_markdown(game, lang)
+    text = None if markdown is None else rule_paragraph(markdown, number)
+    head = Text(game.text.term(word, lang), style="bold")
+    head.append(f"  [{word}]  " + t("rule_number", lang, n=number), style="dim")
+    return [head, Text(f"    {text or t('no_text', lang)}")]
+
+
 def show_help(game: Game[Any], view: dict[str, Any], decision: Decision | None, asked: str, lang: str,
               console: Console) -> None:
     """Print the cards in view (``asked == ""``) or the card called ``asked`` (one red line if there is none)."""
@@ -94,6 +157,11 @@ def show_help(game: Game[Any], view: dict[str, Any], decision: Decision | None, 
                 or folded in game.pool[cid].name.ja.casefold() or folded in game.pool[cid].name.en.casefold()]
         card = game.pool[near[0]] if len(near) == 1 else None
     if card is None:
+        term = term_help(game, asked, lang)
+        if term is not None:
+            for line in term:
+                console.print(line, soft_wrap=True)
+            return
         console.print(Text(t("no_card_named", lang, name=asked), style="red"), soft_wrap=True)
         return
     for line in _card_lines(game, card.id, lang):

@@ -9,12 +9,16 @@ answer takes it. ``?`` (or ``help``) lists the cards in view with their text and
 ``なぜ N``) shows why line N happened: the rule that produced it and the numbers that
 went in (:mod:`grimoire.core.why`). ``u`` takes back the person's last answer, one at a
 time, back to the last new information (:mod:`grimoire.core.undo`: a card drawn, a coin,
-the opponent's answer); the record keeps only the answers that stand. ``q`` (or the end of
-input) abandons the game; the record is saved either way.
+the opponent's answer); the record keeps only the answers that stand. ``q`` asks before it
+abandons the game (``y`` or ``q`` again; the end of input abandons it at once); the record
+is saved either way.
 
 On a terminal the screen is cleared before each decision and drawn to fit the window
-(an 80×24 terminal included): the log gets the lines the board and the options leave,
-and a board too tall for the window is drawn compact (:func:`.render.fit_screen`);
+(an 80×24 terminal included): the other side's moves since the seat last decided stay
+on screen as a two-line summary, the log gets the lines the board and the options leave,
+a board too tall for the window is drawn compact, and options that do not fit are paged
+(``n`` / ``p``; their numbers go on past 9) (:func:`.render.fit_layout`). A refused answer
+is said above the prompt on the same screen, and ``?`` shows a window at a time;
 ``clear=False`` (``--no-clear``) keeps everything scrolling instead. With ``auto_pass``
 (default on a terminal; ``--no-auto-pass``) a decision with a single option is answered
 at once, as in the browser.
@@ -30,9 +34,11 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
@@ -47,15 +53,29 @@ from grimoire.core.undo import take_back, takeback_limit
 from grimoire.sim.runner import derive_seed
 
 from .cardhelp import help_request, show_help
-from .render import event_line, fit_screen, safe_label, screen, why_line
+from .render import PROMPT_LINES, event_line, fit_layout, safe_label, screen, why_line
 from .text import t
 
 Reader = Callable[[str], "str | None"]
 QUIT = ("q", "quit", "exit", "終了")
 UNDO = ("u", "undo", "取消", "取り消し")
+YES = ("y", "yes", "はい", "q")
+SHORT_HELP = 4  # lines of help said above the prompt; longer help is paged
+PAGE_KEYS = {"n": 1, ">": 1, "次": 1, "p": -1, "<": -1, "前": -1}
 LOG_LINES = 14  # log lines shown at least
 LOG_MAX = 48  # at most, when more happened since the seat last looked
 WHY_WORDS = ("why", "なぜ")
+
+
+#: arguments that name a player's score: an event with one changed how the game stands
+SCORE_ARGS = ("life", "threads")
+#: event kinds that are attacks
+ATTACKS = ("attack", "direct")
+
+
+def striking(game: Game[Any], event: Event) -> bool:
+    """Whether ``event`` attacked or changed a player's score (what the summary of a turn names)."""
+    return event.kind in ATTACKS or any(name in SCORE_ARGS for name in game.events.names(event.kind))
 
 
 def why_request(line: str) -> str | None:
@@ -149,6 +169,8 @@ class Session:
         #: the last screen drawn (viewer, decision, view, log lines) and the notice under it
         self.drawn: tuple[int | None, Decision | None, dict[str, Any], list[str]] | None = None
         self.notice = ""
+        self.summary_line = ""  # the other side's moves on the screen being asked
+        self.page, self.pages = 0, 1  # the page of options shown, of how many
         self.undone = ""  # what the next screen says about answers just taken back
         self.pending: tuple[int, Option] | None = None
         self.viewing: dict[str, Any] | None = None  # the view of the seat being asked (for ``?``)
@@ -207,8 +229,11 @@ class Session:
         """Draw the screen of ``viewer`` (its ``view``, computed when not given) with ``decision``."""
         if view is None:
             view = self.game.view(self.match.state, viewer)
+        summary = self.summary(viewer)
         self.drawn = (viewer, decision, view, self.log_lines(viewer))
         self.notice = ""
+        self.summary_line = summary
+        self.page = 0
         self.redraw()
 
     def redraw(self) -> None:
@@ -217,11 +242,89 @@ class Session:
             return
         viewer, decision, view, log = self.drawn
         if self.fitting:
+            fitted = fit_layout(self.game, view, log, decision, self.lang, self.header(viewer), self.console,
+                                self.notice, self.summary_line, self.page)
+            self.pages, self.page = fitted.pages, fitted.page
             self.console.clear()
-            self.console.print(fit_screen(self.game, view, log, decision, self.lang, self.header(viewer),
-                                          self.console, self.notice))
+            self.console.print(fitted.renderable)
         else:
             self.console.print(screen(self.game, view, log, decision, self.lang, self.header(viewer)))
+
+    def summary(self, viewer: int | None) -> str:
+        """What the other side did since ``viewer`` last looked, in at most two lines: its moves (a move made
+        several times in a row once, with its count) and what changed a player's score or attacked (events
+        with a ``life`` or ``threads`` argument, attacks); '' when the other side did nothing. Only what
+        ``viewer`` may see is named."""
+        if viewer is None:
+            return ""
+        moves: list[list[Any]] = []
+        hits: list[str] = []
+        for entry in self.log[self.seen.get(viewer, 0):]:
+            if entry.event is not None:
+                if striking(self.game, entry.event):
+                    hits.append(event_line(self.game, entry.event.redacted_for(viewer), self.lang))
+                continue
+            if entry.option is None or entry.seat == viewer or not entry.public:
+                continue
+            label = safe_label(self.game, entry.option, self.lang)
+            if moves and moves[-1][0] == label:
+                moves[-1][1] += 1
+            else:
+                moves.append([label, 1])
+        if not moves:
+            return ""
+        text = " · ".join(label if n == 1 else f"{label} ×{n}" for label, n in moves)
+        lines = [t("they_moved", self.lang, who=self.who(1 - viewer), moves=text)]
+        if hits:  # the latest count most: the earliest give way when the line is too long
+            cut = False
+            while len(hits) > 1 and cell_len("⚔ … " + " · ".join(hits)) > self.console.width:
+                hits.pop(0)
+                cut = True
+            lines.append(("⚔ … " if cut else "⚔ ") + " · ".join(hits))
+        return "\n".join(lines)
+
+    def turn_page(self, step: int) -> bool:
+        """Show the next (``step`` 1) or previous (-1) page of options; False when there is one page only."""
+        if self.pages <= 1 or not self.fitting:
+            return False
+        self.page = (self.page + step) % self.pages
+        self.notice = ""
+        self.redraw()
+        return True
+
+    def paged(self, write: Callable[[Console], None]) -> None:
+        """Show what ``write`` prints a window at a time (Enter: the next, q: back to the game), then the
+        game's screen again; without a fitted screen it is simply printed."""
+        if not self.fitting:
+            write(self.console)
+            return
+        with self.console.capture() as captured:
+            write(self.console)
+        lines: list[Text] = []  # as the window shows them: long lines wrapped
+        for raw in captured.get().rstrip("\n").split("\n"):
+            lines.extend(Text.from_ansi(raw).wrap(self.console, self.console.width) or [Text("")])
+        if len(lines) <= SHORT_HELP:  # a few lines: said above the prompt, the game stays on screen
+            self.say("\n".join(line.plain for line in lines), "")
+            return
+        size = max(1, self.console.size.height - PROMPT_LINES)
+        for start in range(0, len(lines), size):
+            self.console.clear()
+            self.console.print(Text("\n").join(lines[start:start + size]), no_wrap=True, overflow="crop")
+            line = self.read(t("more_help", self.lang) + " > ")
+            if line is None or line.strip().lower() in QUIT:
+                break
+        self.notice = ""
+        self.redraw()
+
+    def confirm_quit(self) -> bool:
+        """Ask before quitting: ``y`` (or ``q`` again, or the end of input) quits; anything else plays on."""
+        self.say(t("quit_confirm", self.lang), "yellow")
+        line = self.read("> ")
+        if line is None or line.strip().lower() in YES:
+            return True
+        self.notice = ""
+        self.redraw()
+        return False
 
     def say(self, message: str, style: str = "red") -> None:
         """Tell the person something about their answer: on a fitted screen the screen is drawn again in
@@ -266,7 +369,11 @@ class Session:
                 return None
             answer = line.strip()
             if answer.lower() in QUIT:
-                return None
+                if self.confirm_quit():
+                    return None
+                continue
+            if answer.lower() in PAGE_KEYS and self.turn_page(PAGE_KEYS[answer.lower()]):
+                continue
             if not answer and default is not None:
                 return default
             if answer.lower() in UNDO:
@@ -277,12 +384,12 @@ class Session:
                 continue
             line_asked = why_request(answer)
             if line_asked is not None:
-                self.console.print(Text(self.why(line_asked, decision.player)), soft_wrap=True)
+                self.say(self.why(line_asked, decision.player), "")
                 continue
             asked = help_request(answer)
             if asked is not None:
                 view = self.viewing if self.viewing is not None else self.game.view(self.match.state, decision.player)
-                show_help(self.game, view, decision, asked, self.lang, self.console)
+                self.paged(partial(show_help, self.game, view, decision, asked, self.lang))
                 continue
             option = decision.resolve(answer)
             if option is not None:
