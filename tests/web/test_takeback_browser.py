@@ -33,7 +33,7 @@ def terminal_answers(tmp: Path) -> list[str]:
     game = load_game("chant")
     deck = game.cards.starter_deck("fire")
     setup = Setup((deck, deck), game.options({}), 4)
-    script = iter(["1"] * 17 + ["q"])
+    script = iter(["1"] * 17 + ["q", "y"])
     session = Session(game, setup, "en", (None, make_agent("random", "chant", (deck, deck))),
                       Console(file=io.StringIO(), width=80, height=24, force_terminal=True),
                       read=lambda prompt: next(script), record_path=tmp / "r.json", agent_seed=4)
@@ -114,3 +114,23 @@ def test_a_friend_takeback_refused_then_accepted_back_to_the_draw_never_past_it(
     match = stored_match(server, game_id)
     record = GameRecord.from_json(match.record().to_json())
     assert verify(record).ok and len(record.answers) == 34
+
+
+def test_the_takeback_button_on_a_phone_keeps_the_options_in_view(server, browser, tmp_path):  # noqa: F811
+    _, links = stored_game(server, terminal_answers(tmp_path))
+    context = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True, has_touch=True,
+                                  locale="ja-JP")
+    try:
+        page = context.new_page()
+        page.goto(links[0])
+        page.wait_for_selector("#takeback:not([hidden])", timeout=STEP_TIMEOUT_MS)
+        assert page.text_content("#takeback") == "直前の選択を取り消す"
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        for where in (0, 10_000):  # scrolled to the top and to the bottom: options and button stay in view
+            page.evaluate(f"window.scrollTo(0, {where})")
+            for selector in ("#decision button.option", "#takeback"):
+                box = page.locator(selector).first.bounding_box()
+                assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, (selector, where, box)
+        shoot(page, "takeback-phone")
+    finally:
+        context.close()
