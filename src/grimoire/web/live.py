@@ -131,6 +131,8 @@ class LiveGame:
     #: last request was refused (grimoire.web.takeback)
     takeback_asked: int | None = None
     takeback_refused: int | None = None
+    #: (answers, what each seat may take back after them): computed once per position (a take-back clears it)
+    takeback_limits: tuple[int, list[int]] | None = None
     #: the call that ends the game when the running seat's time runs out
     flag_timer: asyncio.TimerHandle | None = None
 

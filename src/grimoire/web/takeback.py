@@ -32,8 +32,16 @@ log = logging.getLogger("grimoire.web")
 
 
 def limits(live: LiveGame) -> list[int]:
-    """How many answers each seat may take back now (a computer seat: none)."""
-    return [0 if live.ai_seat(seat) else takeback_limit(live.match, seat) for seat in (0, 1)]
+    """How many answers each seat may take back now (a computer seat: none); computed once per position
+    (it replays the game: tens of milliseconds in a long one)."""
+    if live.match.decision is None:  # over (a concession or a flag leaves the answers as they were)
+        return [0, 0]
+    cached = live.takeback_limits
+    if cached is not None and cached[0] == live.seq:
+        return list(cached[1])
+    found = [0 if live.ai_seat(seat) else takeback_limit(live.match, seat) for seat in (0, 1)]
+    live.takeback_limits = (live.seq, found)
+    return list(found)
 
 
 def payload(live: LiveGame) -> dict[str, Any]:
@@ -102,6 +110,7 @@ class TakeBacks:
                 raise ClientError("not_yet", "takeback_none") from None
             live.takeback_asked = None
             live.takeback_refused = None
+            live.takeback_limits = None  # the same number of answers may now be followed by others
             running_for(live)
         self.hub.replays.forget(live.id)
         for conn in list(live.conns):
