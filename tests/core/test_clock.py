@@ -84,3 +84,39 @@ def test_a_stored_clock_resumes_after_a_restart_where_it_was() -> None:
 def test_a_malformed_stored_clock_is_a_one_line_error(data: object) -> None:
     with pytest.raises(GrimoireError):
         Clock.from_json(data)
+
+
+@pytest.mark.parametrize(("text", "days"), [("1d", 1), ("2d", 2), (" 3 d ", 3), ("7d", 7)])
+def test_play_by_post_gives_days_per_move(text: str, days: int) -> None:
+    control = TimeControl.parse(text)
+    assert control.per_move and control.base_s == days * 86_400 and control.increment_s == 0
+    assert TimeControl.parse(control.label()) == control
+    assert Clock.from_json(json.loads(json.dumps(Clock.start(control, 0, 5.0).to_json()))).control == control
+
+
+@pytest.mark.parametrize("text", ["0d", "4d", "30d", "1.5d", "d"])
+def test_days_per_move_are_one_two_three_or_seven(text: str) -> None:
+    with pytest.raises(GrimoireError) as info:
+        TimeControl.parse(text)
+    assert "\n" not in str(info.value)
+
+
+@given(STEPS)
+def test_every_decision_by_post_has_the_whole_allowance_and_nothing_carries_over(
+        steps: list[tuple[float, int]]) -> None:
+    day = 86_400.0
+    clock = Clock.start(TimeControl.parse("1d"), 0, now=0.0)
+    now = 0.0
+    for took, following in steps:
+        now += took * 4000  # up to 80,000 s of a day's 86,400: never flagged
+        assert clock.flagged(now) is None
+        clock.answer(now, following)
+        assert clock.left(following, now) == day and clock.left(1 - following, now) == day
+    seat = clock.running
+    assert clock.flagged(now + day - 1) is None and clock.flagged(now + day) == seat
+
+
+def test_a_stored_clock_without_per_move_is_a_live_clock() -> None:
+    stored = Clock.start(TimeControl(300, 10), 0, 1.0).to_json()
+    assert "per_move" not in stored
+    assert not Clock.from_json(stored).control.per_move

@@ -14,6 +14,14 @@ seconds) — so a server stores it beside the game and a restart resumes it wher
 (280.0, 270.0)
 >>> clock.flagged(now=130.0 + 300.0)
 1
+
+Play by post keeps a clock of days per move instead (``"3d"``): each decision has the whole
+allowance, nothing carries over, and a seat that lets it run out has flagged as above.
+
+>>> post = Clock.start(TimeControl.parse("1d"), seat=0, now=0.0)
+>>> post.answer(now=80_000.0, next_seat=0)      # the same seat decides again: a fresh day
+>>> post.left(0, now=80_000.0 + 86_000.0), post.flagged(now=80_000.0 + 86_400.0)
+(400.0, 0)
 """
 
 from __future__ import annotations
@@ -25,9 +33,13 @@ from typing import Any
 from .errors import GrimoireError
 
 _CONTROL = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(?:\+\s*(\d+(?:\.\d+)?))?\s*$")
+_DAYS = re.compile(r"^\s*(\d{1,2})\s*d\s*$")
 #: at most a day on the clock, a minute's increment
 MAX_BASE_S = 24 * 3600
 MAX_INCREMENT_S = 60
+#: the days a move may take in play by post
+POST_DAYS = (1, 2, 3, 7)
+DAY_S = 24 * 3600
 
 
 @dataclass(frozen=True)
@@ -36,8 +48,14 @@ class TimeControl:
 
     base_s: float
     increment_s: float = 0.0
+    #: play by post: ``base_s`` is the time of every decision, nothing carries over (no increment)
+    per_move: bool = False
 
     def __post_init__(self) -> None:
+        if self.per_move:
+            if self.base_s not in tuple(float(d * DAY_S) for d in POST_DAYS) or self.increment_s:
+                raise GrimoireError(f"days per move are {', '.join(map(str, POST_DAYS))} (e.g. 3d)")
+            return
         if not 0 < self.base_s <= MAX_BASE_S:
             raise GrimoireError(f"a clock's time must be more than 0 and at most {MAX_BASE_S // 60} minutes")
         if not 0 <= self.increment_s <= MAX_INCREMENT_S:
@@ -45,22 +63,32 @@ class TimeControl:
 
     @classmethod
     def parse(cls, text: str) -> TimeControl:
-        """``"MINUTES+SECONDS"`` (``"5+10"``: 5 minutes, 10 s a decision; ``"3"``: 3 minutes, no increment).
+        """``"MINUTES+SECONDS"`` (``"5+10"``: 5 minutes, 10 s a decision; ``"3"``: 3 minutes, no increment), or
+        ``"DAYSd"`` for play by post (``"3d"``: three days for every decision; 1, 2, 3 or 7).
 
         >>> TimeControl.parse("0.5+2")
-        TimeControl(base_s=30.0, increment_s=2.0)
+        TimeControl(base_s=30.0, increment_s=2.0, per_move=False)
         >>> TimeControl.parse("five")
         Traceback (most recent call last):
         ...
-        grimoire.core.errors.GrimoireError: time control 'five' is not MINUTES+SECONDS (e.g. 5+10)
+        grimoire.core.errors.GrimoireError: time control 'five' is not MINUTES+SECONDS (e.g. 5+10) or DAYSd (e.g. 3d)
         """
+        days = _DAYS.match(text)
+        if days is not None:
+            return cls(float(int(days.group(1)) * DAY_S), 0.0, per_move=True)
         m = _CONTROL.match(text)
         if m is None:
-            raise GrimoireError(f"time control {text!r} is not MINUTES+SECONDS (e.g. 5+10)")
+            raise GrimoireError(f"time control {text!r} is not MINUTES+SECONDS (e.g. 5+10) or DAYSd (e.g. 3d)")
         return cls(float(m.group(1)) * 60, float(m.group(2) or 0))
 
     def label(self) -> str:
-        """The control as ``parse`` reads it."""
+        """The control as ``parse`` reads it.
+
+        >>> TimeControl.parse("3d").label(), TimeControl.parse("5+10").label()
+        ('3d', '5+10')
+        """
+        if self.per_move:
+            return f"{round(self.base_s / DAY_S)}d"
         minutes = self.base_s / 60
         shown = f"{minutes:g}"
         return f"{shown}+{self.increment_s:g}"
@@ -103,12 +131,17 @@ class Clock:
                 raise GrimoireError(f"seat {seat} has no time left")
             spent = round(max(0.0, now - self.since) * 1000)
             self.left_ms[seat] += round(self.control.increment_s * 1000) - spent
+        if self.control.per_move:  # every decision has the whole allowance
+            self.left_ms = [round(self.control.base_s * 1000)] * 2
         self.running = next_seat
         self.since = now
 
     def to_json(self) -> dict[str, Any]:
-        return {"base_s": self.control.base_s, "increment_s": self.control.increment_s, "left_ms": list(self.left_ms),
-                "running": self.running, "since": self.since}
+        out: dict[str, Any] = {"base_s": self.control.base_s, "increment_s": self.control.increment_s,
+                               "left_ms": list(self.left_ms), "running": self.running, "since": self.since}
+        if self.control.per_move:
+            out["per_move"] = True
+        return out
 
     @classmethod
     def from_json(cls, data: Any) -> Clock:
@@ -116,7 +149,7 @@ class Clock:
         if not isinstance(data, dict):
             raise GrimoireError("a stored clock must be an object")
         try:
-            control = TimeControl(float(data["base_s"]), float(data["increment_s"]))
+            control = TimeControl(float(data["base_s"]), float(data["increment_s"]), data.get("per_move") is True)
             left = [int(v) for v in data["left_ms"]]
             running = data["running"]
             since = float(data["since"])

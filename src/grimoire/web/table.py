@@ -48,7 +48,7 @@ def control_of(raw: Any) -> TimeControl | None:
     if raw is None or (isinstance(raw, str) and raw.strip().lower() in ("", "none")):
         return None
     if not isinstance(raw, str) or len(raw) > 20:
-        raise GrimoireError("a time control is MINUTES+SECONDS (e.g. 5+10)")
+        raise GrimoireError("a time control is MINUTES+SECONDS (e.g. 5+10) or DAYSd (e.g. 3d)")
     return TimeControl.parse(raw)
 
 

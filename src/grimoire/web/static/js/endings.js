@@ -30,6 +30,10 @@ function who(seat) {
 // ----- clocks ------------------------------------------------------------------------
 function clockText(seconds) {
   const s = Math.max(0, seconds);
+  if (s >= 3600) {  // play by post: days and hours, then hours and minutes
+    const d = Math.floor(s / 86400), h = Math.floor((s % 86400) / 3600), m = Math.floor((s % 3600) / 60);
+    return d > 0 ? tw("clock_dh", d, h) : tw("clock_hm", h, m);
+  }
   if (s < 10) return s.toFixed(1);
   const m = Math.floor(s / 60);
   return `${m}:${String(Math.floor(s % 60)).padStart(2, "0")}`;

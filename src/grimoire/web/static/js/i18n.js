@@ -43,6 +43,11 @@ const TEXTS = {
     waiting_opp: "相手の選択を待っています…",
     clock: "持ち時間（分＋1手ごとの秒）",
     clock_none: "なし",
+    clock_post: "掲示板（1手の日数）",
+    clock_1d: "1日/手",
+    clock_2d: "2日/手",
+    clock_3d: "3日/手",
+    clock_7d: "7日/手",
     connecting: "接続中…",
     reconnecting: "再接続中…（{0}秒後）",
     connected: "接続しました",
@@ -217,6 +222,11 @@ const TEXTS = {
     waiting_opp: "Waiting for your opponent…",
     clock: "Time control (minutes + seconds a decision)",
     clock_none: "None",
+    clock_post: "By post (days per move)",
+    clock_1d: "1 day/move",
+    clock_2d: "2 days/move",
+    clock_3d: "3 days/move",
+    clock_7d: "7 days/move",
     connecting: "Connecting…",
     reconnecting: "Reconnecting… (in {0}s)",
     connected: "Connected",
@@ -386,6 +396,7 @@ export function localized(value) {
 // Put the texts of [data-t] elements in the current language.
 export function translatePage(root = document) {
   for (const el of root.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+  for (const el of root.querySelectorAll("[data-t-label]")) el.label = t(el.dataset.tLabel);
 }
 
 export function langSwitch(onChange) {
