@@ -261,6 +261,37 @@ def test_the_editor_shows_the_guidelines_live_and_a_language_switch_keeps_every_
         assert page.input_value("[data-section='『発動効果』']") == "世界を救う。"
 
 
+def test_the_deck_builder_filters_by_a_cards_tag_and_by_words_of_the_rules_text(
+        cards_server: CardServer, browser: Any) -> None:
+    """Issue 30 item 5: a card tagged in the editor (タグ) is found by its tag; the text search needs every word."""
+    with new_page(browser) as page:
+        page.goto(cards_server.url + "/editor")
+        page.wait_for_selector("body[data-ready='1']")
+        page.fill("#forum", POST)
+        page.click("#read")
+        page.wait_for_selector("body[data-valid='1']")
+        before = page.evaluate("document.body.dataset.checked")
+        page.fill("#f-tags", "汎用、火花の一族")
+        wait_checked(page, before)
+        assert "タグ：汎用、火花の一族" in (page.text_content("#forum-out") or "")
+        page.fill("#f-author", "Aki")
+        page.click("#save")
+        page.wait_for_selector("body[data-saved='little_spark']")
+        page.goto(cards_server.url + "/decks")
+        page.wait_for_selector("body[data-ready='1']")
+        page.select_option("[data-filter='tags']", "火花の一族")
+        assert [li.get_attribute("data-id") for li in page.locator("#pool li").all()] == ["little_spark"]
+        page.select_option("[data-filter='tags']", label="すべて")
+        assert page.eval_on_selector("[data-filter='tags']", "e => e.options[e.selectedIndex].text") == "すべて"
+        page.fill("#text-search", "ライフ ドロー")  # every word: draw and life in one card's text
+        shown = {li.get_attribute("data-id") for li in page.locator("#pool li").all()}
+        assert "all_nighter_coffee" in shown and "little_spark" not in shown and "fireball" not in shown
+        page.fill("#text-search", "draw 1 card")  # English words too
+        shown = {li.get_attribute("data-id") for li in page.locator("#pool li").all()}
+        assert {"little_spark", "all_nighter_coffee"} <= shown and "fireball" not in shown
+        shot(page, "decks-text-search")
+
+
 def rules_text(card_id: str) -> str:
     from grimoire.core.cardtools import rules_text as text
     from grimoire.core.registry import load_game

@@ -16,6 +16,7 @@ import builtins
 import os
 import re
 import tomllib
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +26,9 @@ from .errors import ContentError
 from .safeio import CARDS_LIMIT, printable, read_text
 
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9_\-]*$")
+#: A card's tags (``tags = ["generic", "炎"]``): how many, and how long each.
+MAX_TAGS = 8
+TAG_LEN = 24
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +99,25 @@ class TableReader:
         if not isinstance(value, bool):
             raise self.error(field, f"must be true or false, got {value!r}")
         return value
+
+    def tags(self, field: builtins.str) -> tuple[builtins.str, ...]:
+        """An optional list of short labels (a card's tags: ``["generic", "炎"]``), NFKC-normalised, each
+        at most :data:`TAG_LEN` characters, at most :data:`MAX_TAGS` of them, repeats dropped."""
+        value = self._get(field, False)
+        if value is None:
+            return ()
+        if not isinstance(value, list) or not all(isinstance(v, builtins.str) and v.strip() for v in value):
+            raise self.error(field, f"must be a list of non-empty strings, got {value!r}")
+        if len(value) > MAX_TAGS:
+            raise self.error(field, f"must have at most {MAX_TAGS} tags, got {len(value)}")
+        out: list[builtins.str] = []
+        for v in value:
+            tag = " ".join(unicodedata.normalize("NFKC", v).split())
+            if len(tag) > TAG_LEN:
+                raise self.error(field, f"must have tags of at most {TAG_LEN} characters, got {v!r}")
+            if tag not in out:
+                out.append(tag)
+        return tuple(out)
 
     def text(self, field: builtins.str, required: builtins.bool = True) -> Any:
         """A ``{ja = "...", en = "..."}`` table; a missing language is an error."""

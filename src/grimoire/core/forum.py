@@ -64,8 +64,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "no_card": ("カードが見つかりません（カードは「〇カード名」の行から始まります）",
                 "no card found: a card starts with a line 〇NAME"),
     "not_field": ("「項目：値」の形ではありません: {text}", "expected 'key: value', got {text!r}"),
-    "extra_item": ("{section}に知らない項目「{key}」があります（項目: ID、英語名、英語フレーバー）",
-                   "unknown item {key!r} in {section}; items: ID, 英語名, 英語フレーバー"),
+    "extra_item": ("{section}に知らない項目「{key}」があります（項目: ID、英語名、英語フレーバー、タグ）",
+                   "unknown item {key!r} in {section}; items: ID, 英語名, 英語フレーバー, タグ"),
     "no_numbers": ("カード「{name}」に数値の行がありません（例: {example}）",
                    "card 「{name}」 needs its numbers line ({example})"),
     "bad_numbers": ("数値の行が読めません（例: {example}）: {text}",
@@ -286,7 +286,17 @@ def fields(section: Section, source: str) -> list[tuple[int, str, str]]:
 GRIMOIRE_LABELS = ("『grimoire』", "[grimoire]")
 FLAVOR_LABELS = {"『フレーバーテキスト』": "ja", "[flavor text]": "en", "[flavour text]": "en"}
 EXTRA_FIELDS = {"id": "id", "英語名": "name", "英語フレーバー": "flavor", "japanese name": "name",
-                "japanese flavor": "flavor", "japanese flavour": "flavor"}
+                "japanese flavor": "flavor", "japanese flavour": "flavor", "タグ": "tags", "tags": "tags"}
+_TAG_SEP = re.compile(r"\s*[、,，/／]\s*")
+
+
+def read_tags(text: str) -> list[str]:
+    """The tags of a ``タグ：`` line: separated by 、 or commas.
+
+    >>> read_tags("汎用、炎 , 学園")
+    ['汎用', '炎', '学園']
+    """
+    return [t for t in (normalize(x) for x in _TAG_SEP.split(text)) if t]
 
 
 def label_of(section: Section) -> str:
@@ -312,13 +322,16 @@ def _unescape(text: str) -> str:
     return re.sub(r"\\(.)", lambda m: "\n" if m.group(1) == "n" else m.group(1), text)
 
 
-def extras_lines(card_id: str, other_name: str, other_flavor: str | None, lang: str) -> list[str]:
-    """The 『Grimoire』 section: the card's id and its name and flavour in the other language."""
+def extras_lines(card_id: str, other_name: str, other_flavor: str | None, lang: str,
+                 tags: Sequence[str] = ()) -> list[str]:
+    """The 『Grimoire』 section: the card's id, its name and flavour in the other language, and its tags."""
     if lang == "ja":
         out = ["『Grimoire』", f"ID：{card_id}", f"英語名：{_one_line(other_name)}"]
-        return out + ([f"英語フレーバー：{_one_line(other_flavor)}"] if other_flavor is not None else [])
+        out += [f"英語フレーバー：{_one_line(other_flavor)}"] if other_flavor is not None else []
+        return out + ([f"タグ：{'、'.join(tags)}"] if tags else [])
     out = ["[Grimoire]", f"ID: {card_id}", f"Japanese name: {_one_line(other_name)}"]
-    return out + ([f"Japanese flavor: {_one_line(other_flavor)}"] if other_flavor is not None else [])
+    out += [f"Japanese flavor: {_one_line(other_flavor)}"] if other_flavor is not None else []
+    return out + ([f"Tags: {', '.join(tags)}"] if tags else [])
 
 
 def flavor_lines(text: str | None, lang: str) -> list[str]:
@@ -336,6 +349,7 @@ def common_fields(block: Block, source: str, lang: str) -> dict[str, Any]:
     """
     extra: dict[str, str] = {}
     flavor: list[str] = []
+    tags: list[str] = []
     for section in block.sections:
         label = label_of(section)
         if label in FLAVOR_LABELS:
@@ -346,6 +360,8 @@ def common_fields(block: Block, source: str, lang: str) -> dict[str, Any]:
                 if name is None:
                     raise ForumError(source, no, say("extra_item", key=key, section=section.label))
                 extra[name] = _unescape(value)
+                if name == "tags":
+                    tags = read_tags(extra[name])
     other = "en" if lang == "ja" else "ja"
     names = {lang: block.name, other: extra.get("name") or block.name}
     english = names["en"] if lang == "en" or "name" in extra else None
@@ -355,6 +371,8 @@ def common_fields(block: Block, source: str, lang: str) -> dict[str, Any]:
         mine = "\n".join(flavor)
         out["flavor"] = {lang: mine, other: extra.get("flavor") or mine}
         out["flavor"] = {"ja": out["flavor"]["ja"], "en": out["flavor"]["en"]}
+    if tags:
+        out["tags"] = tags
     return out
 
 

@@ -62,7 +62,7 @@ from .names import clean, look_alike
 
 #: The longest value of each field (characters); a post is at most :data:`MAX_POST`.
 MAX_LEN = {"name": 60, "ruby": 60, "other_name": 80, "id": 48, "flavor": 600, "other_flavor": 600, "section": 1200,
-           "stat": 24, "author": 40}
+           "stat": 24, "author": 40, "tags": 200}
 MAX_POST = 8000
 _TOKEN = re.compile(r"([^\s:：]+)\s*[:：]\s*(\S+)|(\S+)")
 _ID = re.compile(r"^[a-z0-9][a-z0-9_]*$")
@@ -238,7 +238,8 @@ def compose(fields: Mapping[str, Any], lang: str) -> tuple[str, dict[int, str]]:
             if line.strip():
                 add(line.strip(), "flavor")
     extras = [("ID", "id"), ("英語名" if lang == "ja" else "Japanese name", "other_name"),
-              ("英語フレーバー" if lang == "ja" else "Japanese flavor", "other_flavor")]
+              ("英語フレーバー" if lang == "ja" else "Japanese flavor", "other_flavor"),
+              ("タグ" if lang == "ja" else "Tags", "tags")]
     given = [(label, name, _text(fields, name)) for label, name in extras if _text(fields, name)]
     if given:
         add("『Grimoire』" if lang == "ja" else "[Grimoire]", "id")
@@ -252,7 +253,7 @@ def split(text: str, lang: str) -> dict[str, Any]:
     """The editor's fields of the first card of a forum post (ForumError if it has none)."""
     block = split_cards(text, "post")[0]
     out: dict[str, Any] = {"name": block.name, "ruby": block.ruby or "", "stats": {}, "flags": [], "sections": {},
-                           "flavor": "", "id": "", "other_name": "", "other_flavor": ""}
+                           "flavor": "", "id": "", "other_name": "", "other_flavor": "", "tags": ""}
     if block.stats is not None:
         pairs, flags = _stats(block.stats.text)
         out["stats"] = dict(pairs)
@@ -265,7 +266,7 @@ def split(text: str, lang: str) -> dict[str, Any]:
         elif label in GRIMOIRE_LABELS:
             for _, key, value in section_fields(section, "post"):
                 name = EXTRA_FIELDS.get(key.casefold())
-                target = {"id": "id", "name": "other_name", "flavor": "other_flavor"}.get(name or "")
+                target = {"id": "id", "name": "other_name", "flavor": "other_flavor", "tags": "tags"}.get(name or "")
                 if target:
                     out[target] = value.replace("\\n", "\n")
         else:
@@ -285,7 +286,7 @@ def _plain_checks(fields: Mapping[str, Any], lang: str) -> list[FieldError]:
         elif any(unicodedata.category(c) == "Cc" and c not in "\n\t" for c in value):
             errors.append(FieldError(name, ClientError("bad_message", "card_control").message(lang)))
 
-    for name in ("name", "ruby", "other_name", "id", "flavor", "other_flavor"):
+    for name in ("name", "ruby", "other_name", "id", "flavor", "other_flavor", "tags"):
         check_value(name, _text(fields, name), MAX_LEN[name])
     if not _text(fields, "name"):
         errors.append(FieldError("name", ClientError("bad_message", "card_no_name").message(lang)))

@@ -148,6 +148,8 @@ def card_routes(hub: Hub, static: Any, lang_of: LangOf, json_body: JSONBody,
                     item[key] = value
             if cid in authors:
                 item["author"] = authors[cid]
+            if getattr(card, "tags", ()):
+                item["tags"] = list(card.tags)
             cards.append(item)
         return JSONResponse({"game": game.name, "cards": cards, "rules": rules_json(game, lang),
                              "labels": number_labels(game, lang), "numbers": numbers,

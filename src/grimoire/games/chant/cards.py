@@ -93,6 +93,7 @@ class CardDef:
     effects: tuple[Effect, ...] = ()
     flavor: Localized | None = None
     ruby: str | None = None
+    tags: tuple[str, ...] = ()  # the designer's labels (generic utility, a theme): for finding cards, not rules
     # effect indices per trigger, computed once at load
     on_start: tuple[int, ...] = ()
     on_activate: tuple[int, ...] = ()
@@ -132,6 +133,7 @@ def parse_card(file: str, table: Mapping[str, Any]) -> CardDef:
         raise r.error("required", "is only for forbidden books")
     r.text("text", required=False)  # optional hand-written text: `grimoire cards check` compares it
     flavor = r.text("flavor", required=False)
+    tags = r.tags("tags")
     effects: list[Effect] = []
     for i, eff in enumerate(r.tables("effects")):
         extra = _COST if eff.get("on") == "c_phase" else None
@@ -147,7 +149,7 @@ def parse_card(file: str, table: Mapping[str, Any]) -> CardDef:
                  for e in effects if e.op == "power_mod")
     card = CardDef(
         id=cid, kind=kind, name=name, text=Localized("", ""), attribute=attribute, chant=chant, power=power,
-        required=required, effects=tuple(effects), flavor=flavor, ruby=ruby,
+        required=required, effects=tuple(effects), flavor=flavor, ruby=ruby, tags=tags,
         on_start=_indices(effects, "chant_start"), on_activate=_indices(effects, "activate"),
         on_leave=_indices(effects, "leave"), on_end=_indices(effects, "end_phase"),
         on_cphase=_indices(effects, "c_phase"), mods=mods,

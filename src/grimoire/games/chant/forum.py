@@ -130,7 +130,8 @@ def to_forum(card: Any, lang: str = "ja", pool: Any = None) -> str:
             out.append(labels[section])
             out.extend(("・" if lang == "ja" else "- ") + text for text in texts)
     out += flavor_lines(card.flavor.get(lang) if card.flavor else None, lang)
-    out += extras_lines(card.id, card.name.get(other), card.flavor.get(other) if card.flavor else None, lang)
+    out += extras_lines(card.id, card.name.get(other), card.flavor.get(other) if card.flavor else None, lang,
+                        card.tags)
     return "\n".join(out)
 
 
@@ -189,6 +190,8 @@ def _head(block: Block, source: str) -> dict[str, Any]:
             table[key] = stats[key]
     if "flavor" in common:
         table["flavor"] = common["flavor"]
+    if "tags" in common:
+        table["tags"] = common["tags"]
     return table
 
 

@@ -100,6 +100,7 @@ class CardDef:
     flavor: Localized | None = None
     kind: str = "main"
     effects: tuple[Effect, ...] = ()  # every effect in file order (the groups' order in its text)
+    tags: tuple[str, ...] = ()  # the designer's labels (generic utility, a theme): for finding cards, not rules
 
     def has(self, timing: int) -> bool:
         """Whether the card has a group of this timing."""
@@ -139,6 +140,7 @@ def read_card(file: str, table: dict[str, Any], registry: OpRegistry = VOCABULAR
     lucky = reader.bool("lucky")
     reader.text("text", required=False)  # optional hand-written text: `grimoire cards check` compares it
     flavor = reader.text("flavor", required=False)
+    tags = reader.tags("tags")
     effects = [registry.validate(file, card_id, i, dict(t)) for i, t in enumerate(reader.tables("effects"))]
     reader.finish()
     _check_groups(reader, effects)
@@ -147,7 +149,7 @@ def read_card(file: str, table: dict[str, Any], registry: OpRegistry = VOCABULAR
         tuple(i for i, e in enumerate(group) if e.op in USER_OPS and e.get("target") != "self") for group in groups
     )
     card = CardDef(card_id, name, attribute, power, lucky, Localized("", ""), groups, choices, ruby, flavor,
-                   effects=tuple(effects))
+                   effects=tuple(effects), tags=tags)
     from .cardtext import rules_text
 
     return replace(card, text=Localized(rules_text(card, "ja"), rules_text(card, "en")))

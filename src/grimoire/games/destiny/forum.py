@@ -100,7 +100,8 @@ def to_forum(card: Any, lang: str = "ja", pool: Any = None) -> str:
         out.append(LABEL[lang][timing])
         out.extend(("・" if lang == "ja" else "- ") + sentence(effect, lang) for effect in group)
     out += flavor_lines(card.flavor.get(lang) if card.flavor else None, lang)
-    out += extras_lines(card.id, card.name.get(other), card.flavor.get(other) if card.flavor else None, lang)
+    out += extras_lines(card.id, card.name.get(other), card.flavor.get(other) if card.flavor else None, lang,
+                        card.tags)
     return "\n".join(out)
 
 
@@ -186,6 +187,8 @@ def from_forum(text: str, source: str = "<forum>", pool: Any = None) -> list[tup
         table.update(attribute=stats["attribute"], power=stats["power"], lucky=stats["lucky"])
         if "flavor" in common:
             table["flavor"] = common["flavor"]
+        if "tags" in common:
+            table["tags"] = common["tags"]
         effects = _effects(block, source)
         if effects:
             table["effects"] = [effect for _, effect in effects]

@@ -58,6 +58,23 @@ function buildFilters() {
     select.addEventListener("change", () => { S.filters[field] = select.value; renderPool(); });
     box.append(el("label", {}, el("span", { textContent: fieldLabel(field) }), select));
   }
+  // the designers' tags (generic utility, a theme): a card matches when it carries the chosen tag
+  const tags = [...new Set(S.pool.flatMap((c) => c.tags || []))].sort((a, b) => a.localeCompare(b));
+  if (tags.length) {
+    const select = el("select");
+    select.dataset.filter = "tags";
+    select.append(el("option", { value: "", textContent: t("db_any") }));
+    for (const tag of tags) select.append(el("option", { value: tag, textContent: tag }));
+    select.value = S.tag && tags.includes(S.tag) ? S.tag : "";
+    select.addEventListener("change", () => { S.tag = select.value; renderPool(); });
+    box.append(el("label", {}, el("span", { textContent: t("db_tag") }), select));
+  }
+}
+
+// Every word of the query (spaces between) is in the card's rules text, in either language.
+function textMatches(card, query) {
+  const hay = fold([card.text?.ja, card.text?.en].join("\n"));
+  return query.split(/\s+/).filter(Boolean).every((word) => hay.includes(fold(word)));
 }
 
 function matches(card, query) {
@@ -69,7 +86,8 @@ function matches(card, query) {
     const want = S.filters[field];
     if (want && JSON.stringify(card[field] ?? null) !== want) return false;
   }
-  return true;
+  if (S.tag && !(card.tags || []).includes(S.tag)) return false;
+  return textMatches(card, $("text-search").value);
 }
 
 function cardMeta(card) {
@@ -292,6 +310,7 @@ async function main() {
   renderGames();
   await chooseGame(S.game);
   $("search").addEventListener("input", renderPool);
+  $("text-search").addEventListener("input", renderPool);
   $("deck-name").addEventListener("input", scheduleCheck);
   $("clear").addEventListener("click", () => { S.deck = new Map(); renderDeck(); renderPool(); });
   $("save").addEventListener("click", save);

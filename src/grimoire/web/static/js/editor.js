@@ -63,7 +63,7 @@ function buildTemplate() {
 
 function readFields() {
   const fields = { stats: {}, flags: [], sections: {} };
-  for (const key of ["name", "ruby", "other_name", "id", "flavor", "other_flavor"]) fields[key] = $(`f-${key}`).value;
+  for (const key of ["name", "ruby", "other_name", "id", "flavor", "other_flavor", "tags"]) fields[key] = $(`f-${key}`).value;
   for (const input of $("stats").querySelectorAll("[data-key]")) fields.stats[input.dataset.key] = input.value;
   for (const box of $("flags").querySelectorAll("[data-flag]")) if (box.checked) fields.flags.push(box.dataset.flag);
   for (const area of $("sections").querySelectorAll("[data-section]")) fields.sections[area.dataset.section] = area.value;
@@ -71,7 +71,7 @@ function readFields() {
 }
 
 function fillFields(fields) {
-  for (const key of ["name", "ruby", "other_name", "id", "flavor", "other_flavor"]) $(`f-${key}`).value = fields[key] || "";
+  for (const key of ["name", "ruby", "other_name", "id", "flavor", "other_flavor", "tags"]) $(`f-${key}`).value = fields[key] || "";
   for (const input of $("stats").querySelectorAll("[data-key]")) {
     const value = (fields.stats || {})[input.dataset.key] || "";
     if (input.tagName === "SELECT" && value && ![...input.options].some((o) => o.value === value)) {
