@@ -20,7 +20,12 @@ Scenarios (each writes its own section of ``--out``):
 * ``--flood``: besides the ordinary games, an attacker on its own address
   (``bench/_attack.py``): sockets flooding without reading, 1 MiB and deeply nested
   POSTs, half-sent requests;
-* ``--durability full``: every answer synced to disk.
+* ``--durability full``: every answer synced to disk;
+* ``--attacks all`` (or a comma list of ``bench/_attack.py``'s ``SCENARIOS``): one attacker
+  scenario per item of issue 29, each ALONE in a paced round of its own (after a round with no
+  attacker), from a loopback address of its own and within ``conns_per_client``, so that each
+  measures what it claims; the table's p50/p99 and the machine's load average are reported
+  beside each.
 
 Every player's socket comes from a loopback address of its own (``127.0.x.y``), as
 players do from their own machines; the per-client limits apply to each, and to the
@@ -51,7 +56,7 @@ from typing import Any
 import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _attack import run_attacker
+from _attack import SCENARIOS, Target, run_attacker
 from _report import write_section
 
 from grimoire.core.rng import Chance
@@ -76,6 +81,9 @@ class Stats:
     hard_answers: int = 0
     hard_moves: int = 0
     attack: Any = None
+    scenario: str = ""
+    load_before: str = ""
+    load_after: str = ""
 
 
 def free_port() -> int:
@@ -227,9 +235,17 @@ async def slot(ports: list[int], index: int, think: tuple[float, float], stats: 
             stats.games_finished += 1
 
 
+async def attack_target(ports: list[int], index: int) -> Target:
+    """The attacker's own friend game (created from an address of its own) and its address for scenario ``index``."""
+    created = await post_json(ports[0], "/api/games", {"game": "chant", "deck": {"starter": "fire"},
+                                                       "opponent": {"kind": "friend"}}, f"127.0.0.{100 + index}")
+    tokens = [link.split("#seat=", 1)[1] for link in created["links"]["seats"]]
+    return Target(list(ports), created["id"], tokens, f"127.0.0.{66 + index}")
+
+
 async def phase(ports: list[int], pids: list[int], games: int, duration: float, think: tuple[float, float],
-                hard: int = 0, flood: bool = False) -> Stats:
-    stats = Stats()
+                hard: int = 0, flood: bool = False, scenario: str = "", target: Target | None = None) -> Stats:
+    stats = Stats(scenario=scenario, load_before=load_average())
     deadline = time.monotonic() + duration
 
     def server_cpu() -> float:
@@ -256,8 +272,10 @@ async def phase(ports: list[int], pids: list[int], games: int, duration: float, 
         target = await post_json(ports[0], "/api/games", {"game": "chant", "deck": {"starter": "fire"},
                                                           "opponent": {"kind": "friend"}}, "127.0.0.65")
         attacker, attack_out = run_attacker(ports[0], target["id"], deadline - time.monotonic())
+    elif scenario and target is not None:
+        attacker, attack_out = run_attacker(ports[0], target.game_id, deadline - time.monotonic(), scenario, target)
     results = await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), timeout=duration + 60)
-    if flood:
+    if flood or (scenario and target is not None):
         stats.attack = await asyncio.to_thread(attack_out.get, True, 60)
         attacker.join(10)
     for r in results:
@@ -268,6 +286,7 @@ async def phase(ports: list[int], pids: list[int], games: int, duration: float, 
     stats.elapsed = time.perf_counter() - started
     stats.server_cpu = (server_cpu() - cpu_before) / stats.elapsed
     stats.client_cpu = (cpu_seconds(os.getpid()) - client_before) / stats.elapsed
+    stats.load_after = load_average()
     sampler.cancel()
     with contextlib.suppress(asyncio.CancelledError):
         await sampler
@@ -292,7 +311,8 @@ def summarise(name: str, games: int, think: tuple[float, float], stats: Stats) -
         "started": stats.games_started, "finished": stats.games_finished, "errors": dict(stats.errors),
         "rss_peak_mb": stats.rss_peak_kb / 1024, "server_cpu": stats.server_cpu,
         "client_cpu": stats.client_cpu, "hard_answers": stats.hard_answers, "hard_moves": stats.hard_moves,
-        "attack": stats.attack,
+        "attack": stats.attack, "scenario": stats.scenario, "load_before": stats.load_before,
+        "load_after": stats.load_after,
     }
 
 
@@ -371,6 +391,42 @@ def report(args: argparse.Namespace, rows: list[dict[str, Any]], rss_idle_mb: fl
     return "\n".join(lines)
 
 
+def report_attacks(args: argparse.Namespace, rows: list[dict[str, Any]], rss_idle_mb: float) -> str:
+    """The table of the ``--attacks`` run: each scenario alone against the paced 200-game table."""
+    store = "PostgreSQL 15 (Debian)" if args.db.startswith("postgres") else "SQLite in WAL mode"
+    procs = (f"{args.processes} server processes sharing it (each game's two seats on different processes)"
+             if args.processes > 1 else "one server process")
+    lines = [
+        f"{procs}, {store}, default limits; {args.games} games played meanwhile at a think time of "
+        f"{args.think_min:.1f}–{args.think_max:.1f} s, each seat from a loopback address of its own (as above). "
+        "Each row is one round of "
+        f"{args.duration:.0f} s with ONE attacker scenario (`bench/_attack.py`, in a process of its own at `nice 19`, "
+        "from an address of its own, never more connections at once than `conns_per_client`); the first row has "
+        "none. Latency is the ordinary tables' (send → acknowledged update). The load average (1 min) is the "
+        "machine's at the start and end of the round: the machine is shared, and a figure taken at a load above "
+        "its 2 cores measures the machine's queue as much as the server.",
+        "",
+        "| attacker (issue 29 item) | p50 ms | p99 ms | max ms | answers | table errors | server CPU | server RSS peak "
+        "| load avg start → end | attacker sent | the server's answers to it |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        name = r["scenario"] or "none"
+        item = SCENARIOS[name][0] if name in SCENARIOS else "—"
+        a = r["attack"]
+        sent = str(a.sent) if a is not None else "—"
+        answers = a.summary() if a is not None else "—"
+        lines.append(f"| {name} ({item}) | {r['p50']:.1f} | {r['p99']:.1f} | {r['max']:.0f} | {r['answers']} | "
+                     f"{sum(r['errors'].values())} | {100 * r['server_cpu']:.0f}% | {r['rss_peak_mb']:.0f} MiB | "
+                     f"{r['load_before'].split(' / ')[0]} → {r['load_after'].split(' / ')[0]} | {sent} | {answers} |")
+    over = [r["scenario"] or "none" for r in rows if not r["p99"] < args.target_ms]
+    lines += ["", f"Server RSS after start-up: {rss_idle_mb:.0f} MiB. p99 under {args.target_ms:.0f} ms: "
+              + ("**held in every round**." if not over else f"**NOT held** under: {', '.join(over)}.")]
+    lines += ["", "What each scenario does: " + " ".join(
+        f"*{n}* — {' '.join((SCENARIOS[n][1].__doc__ or '').split(':', 1)[-1].split())}" for n in args.attack_list)]
+    return "\n".join(lines)
+
+
 async def run(args: argparse.Namespace) -> list[dict[str, Any]]:
     rows = []
     extra = ["--durability", args.durability]
@@ -387,10 +443,19 @@ async def run(args: argparse.Namespace) -> list[dict[str, Any]]:
             pids = [p.pid for p in procs]
             idle = sum(rss_kb(p) for p in pids) / 1024
             think = (args.think_min, args.think_max)
-            for i in range(args.rounds):
+            if args.attack_list:
+                await post_json(ports[0], "/api/decks/save", {"game": "chant", "name": "victim", "author": "V",
+                                                              "text": "3 火球\n", "owner": "v" * 32}, "127.0.0.64")
+                for i, name in enumerate(["", *args.attack_list]):
+                    target = await attack_target(ports, i) if name else None
+                    stats = await phase(ports, pids, args.games, args.duration, think, scenario=name, target=target)
+                    rows.append(summarise(name or "none", args.games, think, stats))
+                    print(f"{name or 'none'}: p50 {rows[-1]['p50']:.1f} p99 {rows[-1]['p99']:.1f} ms, load "
+                          f"{stats.load_before} → {stats.load_after}", file=sys.stderr)
+            for i in range(0 if args.attack_list else args.rounds):
                 paced = await phase(ports, pids, args.games, args.duration, think, args.hard, args.flood)
                 rows.append(summarise(f"paced {i + 1}", args.games, think, paced))
-            if args.saturate > 0:
+            if args.saturate > 0 and not args.attack_list:
                 sat = await phase(ports, pids, args.games, args.saturate, (0.0, 0.0))
                 rows.append(summarise("saturation", args.games, (0.0, 0.0), sat))
         finally:
@@ -417,6 +482,8 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=1, help="server processes sharing the database")
     parser.add_argument("--hard", type=int, default=0, help="games against the hard computer level besides")
     parser.add_argument("--flood", action="store_true", help="an attacker floods the server meanwhile")
+    parser.add_argument("--attacks", default="", help="attacker scenarios, each alone in a round of its own: "
+                        f"'all' or a comma list of {', '.join(SCENARIOS)}")
     parser.add_argument("--durability", default="normal", choices=("normal", "full"))
     parser.add_argument("--section", default="web", help="the section of --out to write (default: web)")
     parser.add_argument("--out", type=Path, default=None, help="write the <!-- bench:SECTION --> section of this file")
@@ -428,8 +495,12 @@ def main() -> None:
     load = load_average()
     if args.processes > 1 and not args.db.startswith("postgres"):
         parser.error("several processes need a shared PostgreSQL database (--db postgresql://...)")
+    args.attack_list = list(SCENARIOS) if args.attacks == "all" else [a for a in args.attacks.split(",") if a]
+    unknown = [a for a in args.attack_list if a not in SCENARIOS]
+    if unknown:
+        parser.error(f"unknown attack {unknown[0]!r}; attacks: {', '.join(SCENARIOS)}")
     rows = asyncio.run(run(args))
-    text = report(args, rows, args.idle_mb, load)
+    text = report_attacks(args, rows, args.idle_mb) if args.attack_list else report(args, rows, args.idle_mb, load)
     print(text)
     for r in rows:
         if r["errors"]:
