@@ -16,10 +16,10 @@ from grimoire.core.registry import load_game
 from grimoire.games.chant.metrics import ChantMetrics, guideline_band, has_drawback
 
 LEVEL_KEYS = {"games", "matchups", "deck_win_rates", "first_player", "length", "reasons", "cards", "card_flags",
-              "coverage", "game_metrics"}
+              "coverage", "game_metrics", "card_stats", "associations"}
 TOP_KEYS = {"format", "game", "seed", "games_per_pairing", "decks", "agents", "options", "choices", "pilots",
             "pilot_effect", "pilot_table", "method", "levels", "flags", "guideline", "compare", "variants", "swaps",
-            "field_swaps", "choice_table", "suggest", "optimize", "first_player_effect"}
+            "field_swaps", "choice_table", "suggest", "optimize", "first_player_effect", "sample_records"}
 
 OUT_OF_LINE = """
 [[cards]]

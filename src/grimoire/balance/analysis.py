@@ -260,15 +260,25 @@ def card_impact(games: Sequence[GameStats], deck_cards: dict[str, set[str]], min
     return out
 
 
+#: The smallest drawn − not-drawn difference an association flag needs (5 points), however small its p-value.
+MIN_EFFECT = 0.05
+
+
 def card_flags(cards: Sequence[dict[str, Any]], correction: str = "holm", alpha: float = 0.05,
-               min_sample: int = MIN_SAMPLE) -> list[dict[str, Any]]:
-    """Cards worth a designer's look, each with its reason: a drawn − not-drawn difference
-    significant after the ``correction`` over all cards (an association), and cards the
-    agents never or rarely play when they hold them (drawn in ``min_sample`` seat-games or more)."""
+               min_sample: int = MIN_SAMPLE, min_effect: float = MIN_EFFECT) -> list[dict[str, Any]]:
+    """Cards worth a designer's look, each with its reason: a drawn − not-drawn difference of at
+    least ``min_effect`` significant after the ``correction`` over all cards (an association), and
+    cards the agents never or rarely play when they hold them (drawn in ``min_sample`` seat-games or more).
+
+    >>> row = {"card": "x", "drawn_delta": 0.02, "drawn_delta_ci95": [0.01, 0.03], "drawn_p_adjusted": 1e-9,
+    ...        "play_rate": {"wins": 0, "games": 0, "rate": 0.0, "ci95": [0.0, 1.0]}}
+    >>> card_flags([row]), len(card_flags([{**row, "drawn_delta": 0.08}]))
+    ([], 1)
+    """
     flags = []
     for c in cards:
         adj = c.get("drawn_p_adjusted")
-        if adj is not None and adj < alpha:
+        if adj is not None and adj < alpha and abs(c["drawn_delta"]) >= min_effect:
             side = "higher" if c["drawn_delta"] > 0 else "lower"
             flags.append({"card": c["card"], "kind": "drawn_association", "value": c["drawn_delta"],
                           "ci95": c["drawn_delta_ci95"], "p_adjusted": adj,

@@ -177,9 +177,12 @@ def decode_game(data: Any) -> GameStats:
     if not isinstance(extra, dict) or not isinstance(kinds, dict) \
             or not all(type(n) is int for n in kinds.values()):
         raise ValueError("bad extra or kinds")
+    cards = data.get("cards", [{}, {}])
+    if not (isinstance(cards, list) and len(cards) == 2 and all(isinstance(s, dict) for s in cards)):
+        raise ValueError("bad card counts")
     return GameStats(numbers[0], data["level"], (decks[0], decks[1]), _seat(data["winner"]), data["reason"],
                      _seat(data["first"]), numbers[1], numbers[2], _seats(data["drawn"]), _seats(data["played"]),
-                     extra, kinds)
+                     extra, kinds, [dict(cards[0]), dict(cards[1])])
 
 
 # ----- the cache --------------------------------------------------------------------

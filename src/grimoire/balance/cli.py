@@ -228,6 +228,13 @@ def _first(e: dict[str, Any] | None) -> str:
     return f", first player {e['value']:+.1%} [{e['ci95'][0]:+.1%}, {e['ci95'][1]:+.1%}]"
 
 
+def _association(a: dict[str, Any] | None) -> str:
+    """A drawn association beside the swap of its card, with what the swap says of it."""
+    if not a:
+        return ""
+    return f", drawn association {a['value']:+.1%} [{a['ci95'][0]:+.1%}, {a['ci95'][1]:+.1%}]: the swap {a['verdict']}"
+
+
 def summary_lines(data: dict[str, Any]) -> list[str]:
     """The lines the command prints: per level, variants, swaps and guideline counts."""
     lines = [f"pilot: {deck} is played by {level} at every level" for deck, level in data.get("pilots", {}).items()]
@@ -236,6 +243,14 @@ def summary_lines(data: dict[str, Any]) -> list[str]:
         lines.append(f"{level}: {d['games']} games, first player wins {fp['rate']:.1%} "
                      f"[{fp['ci95'][0]:.1%}, {fp['ci95'][1]:.1%}], {d['length']['mean_turns']:.1f} turns "
                      f"(both players' turns), {len(d.get('card_flags', []))} card flags")
+    for level, d in data["levels"].items():
+        cs = d.get("card_stats")
+        if cs and cs["tracked"]:
+            fired = sum(1 for r in cs["rows"] if r["fired"])
+            lines.append(f"cards [{level}]: {len(cs['rows'])} cards, {fired} with an effect that fired, "
+                         f"{len(cs['flags'])} flags")
+            for f in cs["flags"]:
+                lines.append(f"card [{level}] {f['card']}: {f['kind'].replace('_', ' ')} — {f['reason']['en']}")
     for e in data.get("first_player_effect", []):
         lo, hi = e["band"]
         lines.append(f"first player [{e['level']}]: wins {e['rate']:.1%} [{e['ci95'][0]:.1%}, {e['ci95'][1]:.1%}] "
@@ -291,7 +306,7 @@ def summary_lines(data: dict[str, Any]) -> list[str]:
         for r in data["swaps"]["rows"]:
             lines.append(f"swap {r['card']} in {r['deck']} [{r['level']}] → {r['replacement']}: value "
                          f"{r['value']:+.1%} [{r['ci95'][0]:+.1%}, {r['ci95'][1]:+.1%}], " + _play(r["play_rate"])
-                         + _first(r.get("first_player"))
+                         + _first(r.get("first_player")) + _association(r.get("association"))
                          + (f" — {'; '.join(r['flags'])}" if r["flags"] else ""))
         for why in data["swaps"]["skipped"]:
             lines.append(f"swap skipped: {why}")

@@ -6,14 +6,16 @@ on the same block meet the same shuffles and the same agent randomness: common r
 numbers for paired comparisons.
 
 Each game becomes a :class:`GameStats`: who won, who went first, how long it took,
-which cards each seat drew and played, and the game's own counts read from the events by
-its plugin's :class:`~grimoire.core.plugin.GameMetrics`.
+which cards each seat drew and played, what each card did (placed, activated, effect
+fired, damage: :mod:`grimoire.balance.cardstats`), and the game's own counts read from the
+events by its plugin's :class:`~grimoire.core.plugin.GameMetrics`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from grimoire.ai.registry import make_agent
@@ -28,6 +30,8 @@ from grimoire.core.rng import Chance
 from grimoire.core.setup_choices import playing
 from grimoire.sim.parallel import cached_game, run_jobs
 from grimoire.sim.runner import derive_seed
+
+from .cardstats import CardTracker, card_events_of
 
 
 @dataclass
@@ -46,6 +50,8 @@ class GameStats:
     played: list[list[str]] = field(default_factory=lambda: [[], []])
     extra: dict[str, Any] = field(default_factory=dict)
     kinds: dict[str, int] = field(default_factory=dict)
+    #: per seat, what each card did (:class:`~grimoire.balance.cardstats.CardTracker`: counter → count)
+    cards: list[dict[str, dict[str, int]]] = field(default_factory=lambda: [{}, {}])
 
 
 @dataclass(frozen=True)
@@ -194,8 +200,9 @@ def deck_seat(g: GameStats, deck: str) -> int:
 
 
 # ----- playing -------------------------------------------------------------------
-def play_game(game: Game[Any], block: Block, index: int) -> GameStats:
-    """Play game ``index`` of ``block`` (seats swapped, with the decks, in odd games)."""
+def play_game(game: Game[Any], block: Block, index: int, record: Path | None = None) -> GameStats:
+    """Play game ``index`` of ``block`` (seats swapped, with the decks, in odd games); with ``record``
+    its game record is saved there (the same game: recording changes no answer)."""
     reader = metrics_for(game.name)
     swap = first_deck_seat(index) == 1
     decks = (block.decks[1], block.decks[0]) if swap else block.decks
@@ -213,6 +220,8 @@ def play_game(game: Game[Any], block: Block, index: int) -> GameStats:
 
     kinds = stats.kinds
     keyed = keyed_kinds(reader)
+    spec = card_events_of(reader)
+    tracker = CardTracker(spec, game.events) if spec is not None else None
 
     def read(state: Any, evs: list[Event]) -> None:
         for e in evs:
@@ -229,8 +238,14 @@ def play_game(game: Game[Any], block: Block, index: int) -> GameStats:
             if put is not None:
                 played[put[0]].add(put[1])
         reader.step(game, state, evs, stats.extra)
+        if tracker is not None:
+            tracker.read(evs, game.turn_number(state))
 
-    done = play(game, setup, agents, chances, on_events=read)
+    done = play(game, setup, agents, chances, on_events=read, record=record is not None)
+    if record is not None and done.match is not None:
+        meta = {"agents": [agents[0].name, agents[1].name], "balance_seed": block.seed, "index": index,
+                "level": block.level, "decks": list(labels)}
+        done.match.record(meta).save(record)
     state = done.state
     first = game.first_player(state)
     stats.first = first if first is not None else done.first_decider
@@ -243,6 +258,8 @@ def play_game(game: Game[Any], block: Block, index: int) -> GameStats:
     stats.turns = game.turn_number(state)
     stats.drawn = [sorted(seen[0]), sorted(seen[1])]
     stats.played = [sorted(played[0]), sorted(played[1])]
+    if tracker is not None:
+        stats.cards = tracker.seats
     return stats
 
 

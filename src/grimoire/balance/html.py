@@ -95,6 +95,10 @@ def _level(name: str, d: dict[str, Any], images: list[str], method: dict[str, An
         if img.endswith(f"_{name}.png") and not img.startswith("swaps_"):
             parts.append(f'<img src="{escape(img)}" alt="{escape(img)}">')
     parts.append(_cards(d, method))
+    if d.get("card_stats"):
+        parts.append(_card_stats(d["card_stats"]))
+    if d.get("associations"):
+        parts.append(_associations(d["associations"]))
     if d.get("coverage"):
         parts.append(_coverage(d["coverage"], d["games"]))
     gm = d["game_metrics"]
@@ -102,6 +106,52 @@ def _level(name: str, d: dict[str, Any], images: list[str], method: dict[str, An
         parts.append("<h3>Game metrics</h3>")
         parts.append(_table(["metric", "value"], [[escape(k), escape(_fmt(v))] for k, v in gm.items()]))
     return "\n".join(parts)
+
+
+def _record_links(samples: list[dict[str, Any]]) -> str:
+    links = []
+    for smp in samples:
+        label = f"{smp['decks'][0]}–{smp['decks'][1]} #{smp['index']}"
+        links.append(f'<a href="{escape(smp["record"])}">{escape(label)}</a>' if smp.get("record") else escape(label))
+    return ", ".join(links)
+
+
+def _card_stats(cs: dict[str, Any]) -> str:
+    """What each card did: placed, activated, effect fired, damage, turn of play, with the flags."""
+    note = cs.get("note", {})
+    parts = ["<h3>各カードの働き / What each card did</h3>",
+             f"<p>{escape(note.get('ja', ''))}<br>{escape(note.get('en', ''))}</p>"]
+    if not cs["tracked"]:
+        parts.append("<p>この対戦ではカードの働きが記録されていません / "
+                     "no card events were recorded in these games.</p>")
+        return "\n".join(parts)
+    rows = []
+    for r in cs["rows"]:
+        flags = "; ".join(f"{f['reason']['ja']} / {f['reason']['en']}" for f in r["flags"])
+        fired = (f"{r['fired']} ({r['fired_games']} games)" if r["has_effect"] else "— (no counted effect)")
+        rows.append([escape(r["card"]) + (" 📕" if r["book"] else ""), str(r["seat_games"]), str(r["drawn"]),
+                     _rate(r["placed"]), str(r["placements"]), str(r["activations"]), escape(fired),
+                     f"{r['damage']} ({r['damage_per_placement']:.2f})",
+                     "—" if r["mean_turn"] is None else f"{r['mean_turn']:.1f}",
+                     escape(", ".join(f"{k} {n}" for k, n in sorted(r["effects"].items()))),
+                     _record_links(r["samples"]), f'<span class="flag">{escape(flags)}</span>'])
+    parts.append(_table(["card", "seat-games", "drawn", "placed (share of seat-games)", "placements", "activations",
+                         "effect fired", "damage (per placement)", "mean turn placed", "effect events",
+                         "sample records", "flags"], rows))
+    return "\n".join(parts)
+
+
+def _associations(found: list[dict[str, Any]]) -> str:
+    """Drawn associations, each only beside the swap that confirms or contradicts it."""
+    rows = []
+    for f in found:
+        for sw in f.get("swaps", []):
+            rows.append([escape(f["card"]), f"{f['value']:+.1%} [{_ci(f['ci95'])}]", escape(sw["deck"]),
+                         _delta(sw["value"], sw["ci95"]), escape(sw["verdict"])])
+    if not rows:
+        return ""
+    return ("<h4>引いたときの相関とカード交換 / Drawn associations beside their swaps</h4>"
+            + _table(["card", "drawn association [95 %]", "deck", "swap value [95 %]", "the swap"], rows))
 
 
 def _fmt(v: Any) -> str:

@@ -26,7 +26,7 @@ from grimoire.core.game import Game, Setup
 from grimoire.core.setup_choices import check_choices
 from grimoire.sim.parallel import cached_game, check_backend
 
-from . import analysis, choices, plots, suggest, swaps
+from . import analysis, cardstats, choices, plots, suggest, swaps
 from . import cache as block_cache
 from .collect import (
     PILOT,
@@ -36,6 +36,7 @@ from .collect import (
     lab_agent,
     metrics_for,
     pilot_of,
+    play_game,
     run_blocks,
     without_pilot,
 )
@@ -143,6 +144,10 @@ def summarize(game: Game[Any], games: Sequence[GameStats], labels: Sequence[str]
               min_sample: int = analysis.MIN_SAMPLE) -> dict[str, Any]:
     """All metrics of one AI level's games."""
     cards = analysis.card_impact(games, deck_cards, min_sample, correction)
+    spec = cardstats.card_events_of(metrics_for(game.name))
+    did = (cardstats.card_stats(games, deck_cards, cardstats.effect_cards(game, spec), cardstats.book_cards(game),
+                                max(min_sample, cardstats.MIN_CHANCES))
+           if spec is not None else None)
     reasons: dict[str, int] = {}
     for g in games:
         reasons[g.reason] = reasons.get(g.reason, 0) + 1
@@ -155,6 +160,7 @@ def summarize(game: Game[Any], games: Sequence[GameStats], labels: Sequence[str]
         "reasons": dict(sorted(reasons.items())),
         "cards": cards,
         "card_flags": analysis.card_flags(cards, correction, min_sample=min_sample),
+        "card_stats": did,
         "game_metrics": metrics_for(game.name).summarize(games),
         "coverage": analysis.coverage(games, coverage_spec(metrics_for(game.name), game.name)),
     }
@@ -216,6 +222,33 @@ def run_batches(batches: list[list[Block]], workers: int | None, backend: str, a
     return out
 
 
+def write_samples(blocks: Sequence[Block], levels: Mapping[str, Mapping[str, Any]], folder: Path,
+                  limit: int) -> list[dict[str, Any]]:
+    """Play again, with a record kept in ``folder``, the games the levels' card statistics name as
+    samples (at most ``limit``); each card row's samples get the record's path (``record``, relative to
+    the report's folder, as the page links it)."""
+    stats = {lv: d["card_stats"] for lv, d in levels.items() if d.get("card_stats")}
+    wanted = cardstats.sample_games(stats, limit)
+    out: list[dict[str, Any]] = []
+    paths: dict[tuple[str, tuple[str, str], int], str] = {}
+    for level, decks, index in wanted:
+        for b in blocks:
+            if b.level == level and b.start <= index < b.start + b.count and set(b.labels) == set(decks):
+                folder.mkdir(parents=True, exist_ok=True)
+                path = folder / cardstats.record_name(level, decks, index)
+                play_game(cached_game(b.game_name, b.card_paths, b.tables), b, index, record=path)
+                paths[(level, decks, index)] = f"{folder.name}/{path.name}"
+                out.append({"level": level, "decks": list(decks), "index": index, "record": paths[(level, decks,
+                                                                                                   index)]})
+                break
+    for d in stats.values():
+        for row in d["rows"]:
+            for sample in row["samples"]:
+                sample["record"] = paths.get((sample["level"], (sample["decks"][0], sample["decks"][1]),
+                                              sample["index"]))
+    return out
+
+
 def _key(g: GameStats) -> tuple[str, str, str, int]:
     a, b = sorted(g.decks)
     return (g.level, a, b, g.index)
@@ -232,7 +265,8 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
             optimize: str | None = None, search_width: int = 4, suggest_first: bool = False,
             suggest_every_level: bool = False, band: tuple[float, float] | None = None,
             cache: block_cache.BlockCache | str | Path | None = None,
-            pilots: Mapping[str, str] | None = None, pilot_table: str | None = None) -> dict[str, Any]:
+            pilots: Mapping[str, str] | None = None, pilot_table: str | None = None,
+            sample_records: int = 24) -> dict[str, Any]:
     """Run the balance lab and write ``balance.json``, ``report.html`` and plots into ``out``.
 
     ``agents`` are AI levels or agent names (``random``, ``greedy``, ``easy``, ``hard``,
@@ -248,7 +282,10 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
     level) has that level play the deck at every level of the run, on the same seeds (a stronger or
     weaker player of one deck against the field), and ``pilot_effect`` compares that, paired, with the
     field as the run's levels play it; ``pilot_table`` (an AI level) plays each deck in turn with that
-    level and tables each deck's win rate with and without it (``pilot_table``). Returns the JSON data.
+    level and tables each deck's win rate with and without it (``pilot_table``). Each level's
+    ``card_stats`` says what each card did (placed, activated, effect fired, damage, turn of play), and
+    up to ``sample_records`` games where a card's effect fired are played again with their records
+    kept under ``out/records`` (``sample_records`` in the data names them). Returns the JSON data.
 
     >>> import tempfile
     >>> data = balance("chant", ["fire", "matter"], ["random"], 2, Path(tempfile.mkdtemp()), seed=1,
@@ -351,9 +388,11 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
     played = results[0]
     new_played = results[1] if compare else []
     final = new_played if compare else played
+    final_game = base
     if compare:
         deck_cards = {label: set(d.all_cards()) for label, d in new_decks}
-    levels = {level: summarize(base, [g for g in final if g.level == level], labels, deck_cards, correction,
+        final_game = new_game
+    levels = {level: summarize(final_game, [g for g in final if g.level == level], labels, deck_cards, correction,
                                min_sample)
               for level in agents}
     data: dict[str, Any] = {
@@ -423,6 +462,7 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
         swapped_games = {i: results[start + len(held) + i] for i in range(len(arms))}
         data["swaps"] = swaps.summarize_swaps(swap, arms, skipped, built, swapped_games, correction,
                                               min_sample=min_sample)
+    cardstats.gate_associations(levels, data["swaps"]["rows"] if data["swaps"] else [])
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     data["suggest"] = None
@@ -464,6 +504,8 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
             steps=max(1, suggest_steps or 3), moves_per_step=max(2, search_width))
     if store is not None:
         data["cache"] = store.summary()
+    data["sample_records"] = write_samples(batches[1 if compare else 0], levels, out / "records",
+                                           sample_records)
     images = plots.draw_all(data, out) if plots_enabled else []
     if plots_enabled and plots.missing():
         data["plots_missing"] = plots.missing()  # said in the page, the JSON and the command's output

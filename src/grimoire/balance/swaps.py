@@ -32,6 +32,7 @@ from grimoire.core.plugin import HasVanilla, note_missing
 from grimoire.core.stats import p_t_two_sided, rate
 
 from . import analysis
+from .cardstats import unchanged
 from .collect import Block, GameStats, deck_seat, metrics_for
 from .pairing import Hints, pair_blocks
 
@@ -264,6 +265,9 @@ def summarize_swaps(plan: SwapPlan, arms: list[Arm], skipped: list[str], built: 
             side = "better" if row["value"] > 0 else "worse"
             reasons.append(f"{side} than its replacement: {row['value']:+.1%} "
                            f"[{row['ci95'][0]:+.1%}, {row['ci95'][1]:+.1%}] ({correction}-adjusted p {adj:.3g})")
+        if unchanged(row, min_sample):
+            reasons.append(f"never changed a game: all {row['pairs']} paired games ended the same with it and "
+                           "without it")
         pr = row["play_rate"]
         if pr["games"] >= min_sample and pr["rate"] < analysis.RARELY_PLAYED:
             word = "never" if pr["wins"] == 0 else "rarely"

@@ -137,6 +137,13 @@ class ChantMetrics:
         """The mechanics the balance report's coverage section watches (rules 4–6, 3.2.2, 10)."""
         return COVERAGE
 
+    def card_events(self) -> dict[str, Any]:
+        """Which events mean what for a card, for the balance report's per-card statistics: placing
+        (3.2.1, 10.8) and forbidden books (3.2.2), activation (5.1.1) and the effects that follow it,
+        a card's chant-start, leaving and C-phase ability (3.2.5) effects, attacks (5.2.1), clashes
+        (5.4.2) and damage (5.5.1)."""
+        return CARD_EVENTS
+
     def vanilla(self, game: Game[Any], card_id: str, power_delta: int = 0) -> dict[str, Any] | None:
         """The vanilla stand-in of a card for the balance lab's swaps (:func:`vanilla_card`)."""
         return vanilla_card(game, card_id, power_delta)
@@ -160,11 +167,22 @@ class ChantMetrics:
                             "source": game.pool.sources.get(card.id, "")})
         return sorted(out, key=lambda r: (r["chant"], r["card"]))
 
-
     def card_guidelines(self, game: Game[Any], card_id: str) -> list[Any]:
         """The seed's designer guidelines applied to one card (:func:`.guidelines.card_guidelines`)."""
         from .guidelines import card_guidelines
         return card_guidelines(game.pool[card_id], game.pool)
+
+
+#: Chant's card events (:meth:`ChantMetrics.card_events`; the fields of the balance lab's ``CardEvents``).
+CARD_EVENTS: dict[str, Any] = {
+    "placed": ("place", "tutor_place"), "books": ("book",), "activated": ("activate", "ability"),
+    "sources": ("place", "book", "activate", "leave", "ability"),
+    "effects": ("advance", "rewind", "draw", "gain_life", "pay_life", "damage", "power_bonus",
+                "tutor_place", "tutor_hand", "reveal", "pick"),
+    "attacks": ("attack",), "counters": {"clash": "counter_card"}, "damage": {"damage": "total"},
+    "ends": ("turn", "phase", "runaway", "runaway_damage", "discard", "boost", "hinder"),
+    "triggers": ("activate", "chant_start", "leave", "c_phase"), "placing": ("chant_start",),
+}
 
 
 def vanilla_card(game: Game[Any], card_id: str, power_delta: int = 0) -> dict[str, Any] | None:

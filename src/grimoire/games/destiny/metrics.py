@@ -113,6 +113,11 @@ class DestinyMetrics:
         """The mechanics the balance report's coverage section watches (rules 5.3, 7, 8, 9)."""
         return COVERAGE
 
+    def card_events(self) -> dict[str, Any]:
+        """Which events mean what for a card, for the balance report's per-card statistics: summons
+        (5.4.1), uses (7.1, 7.5) and the effects that follow them, attacks and their damage (6.5.4)."""
+        return CARD_EVENTS
+
     def vanilla(self, game: Game[Any], card_id: str, power_delta: int = 0) -> dict[str, Any] | None:
         """The vanilla stand-in of a card for the balance lab's swaps: same attribute, power
         (shifted by ``power_delta``, kept in 1–6) and Lucky! mark, no effects.
@@ -132,6 +137,16 @@ class DestinyMetrics:
     def guideline(self, game: Game[Any]) -> list[dict[str, Any]]:
         """Destiny's seed gives no card-design guideline: nothing to flag."""
         return []
+
+
+#: Destiny's card events (:meth:`DestinyMetrics.card_events`; the fields of the balance lab's ``CardEvents``).
+CARD_EVENTS: dict[str, Any] = {
+    "placed": ("summon",), "activated": ("use", "use_user"), "sources": ("use", "use_user"),
+    "effects": ("power", "draw", "gain", "lose", "destroyed", "ready", "ja", "ca", "cancel"),
+    "attacks": ("direct",), "counters": {}, "damage": {"lose": "amount"},
+    "ends": ("turn", "summon", "attack", "battle", "block", "unblocked", "clash", "pass", "attackers_done", "fate"),
+    "triggers": ("main", "battle", "attack", "response"),
+}
 
 
 def _sign(x: int) -> int:
