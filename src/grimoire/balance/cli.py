@@ -148,6 +148,9 @@ def balance_command(
     pilot_table: Annotated[str | None, typer.Option("--pilot-table", metavar="LEVEL", help=(
         "Play each deck in turn with this AI level against the field at every --agent level, on the same "
         "seeds: a table of each deck's win rate with and without it, paired."))] = None,
+    meta_weights: Annotated[list[str] | None, typer.Option("--meta", metavar="DECK=W[,DECK=W]", help=(
+        "Rate every deck against this meta: the decks it would meet, weighted, e.g. --meta fire=2,matter=1 "
+        "(repeatable)."))] = None,
     cache: Annotated[Path | None, typer.Option("--cache", metavar="DIR", help=(
         "A folder of played games: every deck pairing whose inputs (code, decks, cards, seeds, options) are "
         "unchanged is read back from it instead of played, and the rest is played and stored."))] = None,
@@ -204,7 +207,8 @@ def balance_command(
                    options=parse_option_pairs(list(option or [])), variants=variants, swap=plan, choose=chosen,
                    choice_table=table, suggest_steps=suggest, optimize=optimize_deck, search_width=search_width,
                    suggest_first=suggest_first_player, suggest_every_level=suggest_every_level,
-                   band=target_band, cache=store, pilots=pilots, pilot_table=pilot_table)
+                   band=target_band, cache=store, pilots=pilots, pilot_table=pilot_table,
+                   meta_weights=list(meta_weights or []))
     if as_json:
         typer.echo(json.dumps(data, ensure_ascii=False))
     else:
@@ -251,6 +255,15 @@ def summary_lines(data: dict[str, Any]) -> list[str]:
                          f"{len(cs['flags'])} flags")
             for f in cs["flags"]:
                 lines.append(f"card [{level}] {f['card']}: {f['kind'].replace('_', ' ')} — {f['reason']['en']}")
+    mg = data.get("metagame") or {"levels": {}}
+    for level, d in mg["levels"].items():
+        for c in d["cycles"]:
+            edges = ", ".join(f"{e['winner']} {e['rate']:.0%}" for e in c["edges"])
+            lines.append(f"cycle [{level}]: {c['name']} ({edges}; "
+                         f"{'significant' if c['significant'] else 'not significant'})")
+        for r in d["ratings"]:
+            lines.append(f"meta [{level}] {r['deck']}: {r['rate']:.1%} [{r['ci95'][0]:.1%}, {r['ci95'][1]:.1%}]"
+                         + (f" (never met {', '.join(r['missing'])})" if r["missing"] else ""))
     for e in data.get("first_player_effect", []):
         lo, hi = e["band"]
         lines.append(f"first player [{e['level']}]: wins {e['rate']:.1%} [{e['ci95'][0]:.1%}, {e['ci95'][1]:.1%}] "
@@ -302,6 +315,14 @@ def summary_lines(data: dict[str, Any]) -> list[str]:
         moves = [h["move"] for h in o["steps"][1:] if h.get("move")]
         lines.append(f"optimize {o['deck']} [{o['level']}]: {', '.join(moves) or 'no improving move'}; win rate "
                      f"{w['rate']:.1%} [{w['ci95'][0]:.1%}, {w['ci95'][1]:.1%}] n={w['games']}")
+        for h in o["steps"][1:]:
+            if h.get("held_out"):
+                c = h["held_out"]
+                verdict = "kept" if h.get("move") else "not kept"
+                lines.append(f"  held-out check of {c['move']}: {c['value']:+.1%} [{c['ci95'][0]:+.1%}, "
+                             f"{c['ci95'][1]:+.1%}] over {c['pairs']} paired games: {verdict}")
+        if o.get("deck_file"):
+            lines.append(f"  deck: {o['deck_file']}")
     if data.get("swaps"):
         for r in data["swaps"]["rows"]:
             lines.append(f"swap {r['card']} in {r['deck']} [{r['level']}] → {r['replacement']}: value "

@@ -208,12 +208,35 @@ def _optimize(o: dict[str, Any]) -> str:
     """The deck optimizer's moves and the best list found."""
     parts = [f"<h2>Deck optimizer / デッキ最適化: {escape(o['deck'])} ({escape(o['level'])})</h2>",
              f"<p>Win rate against the rest of the field: {_rate(o['win_rate'])}. {escape(o['note'])}.</p>"]
-    rows = [[str(i), escape(h.get("move") or "—"), _rate(h["win_rate"]) if "win_rate" in h else "—"]
+    rows = [[str(i), escape(h.get("move") or "—"), _rate(h["win_rate"]) if "win_rate" in h else "—",
+             (f"{escape(h['held_out']['move'])}: {_delta(h['held_out']['value'], h['held_out']['ci95'])} "
+              f"n={h['held_out']['pairs']}") if h.get("held_out") else "—", escape(h.get("note", ""))]
             for i, h in enumerate(o["steps"])]
-    parts.append(_table(["step", "move kept", "win rate"], rows))
+    parts.append(_table(["step", "move kept", "win rate", "held-out check (after − before) [95 %]", "note"], rows))
+    if o.get("deck_file"):
+        parts.append(f"<p>改善したデッキ / Improved deck: <code>{escape(o['deck_file'])}</code></p>")
     listing = "; ".join(f"[{escape(sec)}] " + ", ".join(f"{n} {escape(c)}" for c, n in cards.items())
                         for sec, cards in o["list"].items())
     parts.append(f"<p>Best list: {listing}</p>")
+    return "\n".join(parts)
+
+
+def _metagame(mg: dict[str, Any]) -> str:
+    """Matchup cycles and the decks rated against the chosen meta."""
+    parts = ["<h2>メタゲーム / Metagame</h2>", f"<p>{escape(mg['note'])}.</p>"]
+    rows = [[escape(lv), escape(c["name"]),
+             escape(", ".join(f"{e['winner']} > {e['loser']} {e['rate']:.0%} [{_ci(e['ci95'])}]" for e in c["edges"])),
+             '<span class="flag">yes</span>' if c["significant"] else "no"]
+            for lv, d in mg["levels"].items() for c in d["cycles"]]
+    parts.append(_table(["level", "cycle / 三すくみ", "edges (win rate [95 %])", "significant"], rows) if rows
+                 else "<p>循環なし / No matchup cycle.</p>")
+    if mg["weights"]:
+        weights = ", ".join(f"{d} {w:g}" for d, w in mg["weights"].items())
+        rows = [[escape(lv), escape(r["deck"]), f"{_pct(r['rate'])} [{_ci(r['ci95'])}]",
+                 escape(", ".join(r["missing"]) or "—")]
+                for lv, d in mg["levels"].items() for r in d["ratings"]]
+        parts.append(f"<h3>メタに対する勝率 / Against the meta ({escape(weights)})</h3>")
+        parts.append(_table(["level", "deck", "expected win rate [95 %]", "never met"], rows))
     return "\n".join(parts)
 
 
@@ -354,6 +377,8 @@ def render_html(data: dict[str, Any], images: list[str]) -> str:
                      f"{escape(m['caveat']['ja'])}<br>{escape(m['caveat']['en'])}</p>")
     if data.get("first_player_effect"):
         parts.append(_first_player(data["first_player_effect"]))
+    if data.get("metagame"):
+        parts.append(_metagame(data["metagame"]))
     parts.append("<h2>Findings that change with AI strength</h2>")
     if data["flags"]:
         parts.append(_table(["metric", "subject", "by level"],

@@ -26,7 +26,7 @@ from grimoire.core.game import Game, Setup
 from grimoire.core.setup_choices import check_choices
 from grimoire.sim.parallel import cached_game, check_backend
 
-from . import analysis, cardstats, choices, plots, suggest, swaps
+from . import analysis, cardstats, choices, meta, plots, suggest, swaps
 from . import cache as block_cache
 from .collect import (
     PILOT,
@@ -266,7 +266,7 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
             suggest_every_level: bool = False, band: tuple[float, float] | None = None,
             cache: block_cache.BlockCache | str | Path | None = None,
             pilots: Mapping[str, str] | None = None, pilot_table: str | None = None,
-            sample_records: int = 24) -> dict[str, Any]:
+            sample_records: int = 24, meta_weights: Sequence[str] = ()) -> dict[str, Any]:
     """Run the balance lab and write ``balance.json``, ``report.html`` and plots into ``out``.
 
     ``agents`` are AI levels or agent names (``random``, ``greedy``, ``easy``, ``hard``,
@@ -285,7 +285,10 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
     level and tables each deck's win rate with and without it (``pilot_table``). Each level's
     ``card_stats`` says what each card did (placed, activated, effect fired, damage, turn of play), and
     up to ``sample_records`` games where a card's effect fired are played again with their records
-    kept under ``out/records`` (``sample_records`` in the data names them). Returns the JSON data.
+    kept under ``out/records`` (``sample_records`` in the data names them). ``metagame`` names the
+    matchup cycles of each level and, with ``meta_weights`` (``DECK=WEIGHT`` items), rates each deck
+    against that meta. The optimizer checks each move on held-out seeds and writes the improved list
+    to ``out/optimized-decks/<deck>.txt``. Returns the JSON data.
 
     >>> import tempfile
     >>> data = balance("chant", ["fire", "matter"], ["random"], 2, Path(tempfile.mkdtemp()), seed=1,
@@ -329,6 +332,7 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
     for level in [*(pilots or {}).values(), *([pilot_table] if pilot_table is not None else [])]:
         lab_agent(level, game, (deck_list[0][1], deck_list[-1][1]))  # an unknown pilot too
     hints = load_hints(base, deck_list, choose or {}, pilots)
+    weights = meta.parse_meta(list(meta_weights), labels) if meta_weights else None  # refused before any game
     if optimize is not None and optimize not in labels:
         raise GrimoireError(f"--optimize-deck {optimize!r} is not a deck of the run: {', '.join(labels)}")
     batches: list[list[Block]] = [schedule(game, old_tables, paths, agents, deck_list, games, seed, base_options,
@@ -463,6 +467,7 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
         data["swaps"] = swaps.summarize_swaps(swap, arms, skipped, built, swapped_games, correction,
                                               min_sample=min_sample)
     cardstats.gate_associations(levels, data["swaps"]["rows"] if data["swaps"] else [])
+    data["metagame"] = meta.metagame(levels, labels, weights)
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     data["suggest"] = None
@@ -502,6 +507,9 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
             base, deck_list, optimize, level, games, seed, run_more,
             suggest.field_blocks(game, paths, level, games, seed, base_options, hints, deck_list),
             steps=max(1, suggest_steps or 3), moves_per_step=max(2, search_width))
+        if data["optimize"]["improved"]:  # --deck out/optimized-decks/<label>.txt keeps the label (same seeds)
+            (data["optimize"]["deck_file"],) = suggest.write_deck_files({optimize: data["optimize"]["list"]},
+                                                                        out / "optimized-decks")
     if store is not None:
         data["cache"] = store.summary()
     data["sample_records"] = write_samples(batches[1 if compare else 0], levels, out / "records",

@@ -16,8 +16,9 @@ smallest set it found. Cards the game marks fixed (Chant: the seed's printed car
 never changed.
 
 :func:`optimize_deck` hill-climbs one deck's list: each step tries replacing one copy of
-a card by another card of the pool (within the deck rules) and keeps the best improvement
-of the deck's win rate against the rest of the field, on the same seeds.
+a card by another card of the pool (within the deck rules), takes the best improvement
+of the deck's win rate against the rest of the field, on the same seeds, and keeps it
+only when it holds on held-out seeds (a paired difference whose interval lies above 0).
 
 >>> objective([{"deck": "a", "rate": 0.60}, {"deck": "b", "rate": 0.50}]), round(distance(0.40), 2)
 (0.05, 0.05)
@@ -45,7 +46,7 @@ from grimoire.sim.runner import derive_seed
 from . import analysis
 from .collect import Block, GameStats, deck_seat, metrics_for
 from .pairing import Hints, pair_blocks
-from .swaps import opponents
+from .swaps import deck_results, opponents, paired_effect
 
 BAND = (0.45, 0.55)
 
@@ -381,10 +382,24 @@ def _as_list(deck: Deck) -> DeckList:
     return DeckList("<optimizer>", deck.name, lines)
 
 
+def held_out_seed(seed: int, step: int) -> int:
+    """The seed of the games that check step ``step``'s best move: never the seed the move was chosen on.
+
+    >>> held_out_seed(7, 1) != 7 and held_out_seed(7, 1) != held_out_seed(7, 2)
+    True
+    """
+    return derive_seed(seed, "optimize", "held-out", step)
+
+
 def optimize_deck(game: Game[Any], decks: list[tuple[str, Deck]], target: str, level: str, games: int, seed: int,
-                  run: RunBatches, make_blocks: Callable[[list[tuple[str, Deck]], str], list[Block]],
+                  run: RunBatches, make_blocks: Callable[..., list[Block]],
                   steps: int = 3, moves_per_step: int = 6) -> dict[str, Any]:
-    """Hill-climb deck ``target``'s list against the rest of the field; returns the report section."""
+    """Hill-climb deck ``target``'s list against the rest of the field; returns the report section.
+
+    Each step's best move (on the run's seed) is played again, with the list before it, on held-out
+    seeds (:func:`held_out_seed`; ``make_blocks(decks, target, seed)``): it is kept only when the paired
+    difference there (after − before, win 1, draw ½, loss 0) has its whole 95 % interval above 0
+    (``held_out`` in the step); otherwise the climb stops."""
     pool_ids = sorted(c.id for c in game.pool if getattr(c, "kind", "library") in ("library",))
     chance = Chance.seeded(derive_seed(seed, "optimize", target))
     current = dict(decks)[target]
@@ -398,7 +413,7 @@ def optimize_deck(game: Game[Any], decks: list[tuple[str, Deck]], target: str, l
     (base,) = run([make_blocks(field(current), target)])
     best = score(base)
     history: list[dict[str, Any]] = [{"move": None, "win_rate": best}]
-    for _ in range(steps):
+    for step in range(1, steps + 1):
         moves = deck_moves(game, current, pool_ids, chance, moves_per_step)
         if not moves:
             break
@@ -410,29 +425,41 @@ def optimize_deck(game: Game[Any], decks: list[tuple[str, Deck]], target: str, l
         if top_rate <= best["rate"]:
             history.append({"move": None, "tried": tried, "note": "no move improved the win rate"})
             break
+        held = held_out_seed(seed, step)
+        before, after = run([make_blocks(field(current), target, held), make_blocks(field(trial_decks[top]), target,
+                                                                                     held)])
+        check = {"seed": held, "move": f"-{moves[top][0]} +{moves[top][1]}",
+                 **paired_effect(deck_results(after, target), deck_results(before, target))}
+        if not check["ci95"][0] > 0:
+            history.append({"move": None, "tried": tried, "held_out": check,
+                            "note": "the best move did not hold on held-out seeds (its interval reaches 0)"})
+            break
         current = trial_decks[top]
         best = score(results[top])
-        history.append({"move": f"-{moves[top][0]} +{moves[top][1]}", "tried": tried, "win_rate": best})
+        history.append({"move": f"-{moves[top][0]} +{moves[top][1]}", "tried": tried, "win_rate": best,
+                        "held_out": check})
     listing = {s: {c: cards.count(c) for c in sorted(set(cards))} for s, cards in current.sections.items()}
     return {"deck": target, "level": level, "games_per_pairing": games, "seed": seed, "steps": history,
-            "win_rate": best, "list": listing,
-            "note": "win rate against the rest of the field on the same seeds; confirm on a new seed"}
+            "win_rate": best, "list": listing, "improved": current != dict(decks)[target],
+            "note": "win rate against the rest of the field on the run's seeds; each move kept only when it also "
+                    "won on held-out seeds (the paired difference's 95 % interval above 0)"}
 
 
 def field_blocks(game_name: str, paths: Sequence[str], level: str, games: int, seed: int,
                  options: tuple[tuple[str, Any], ...], hints: Mapping[str, Hints],
-                 built: Sequence[tuple[str, Deck]] = ()) -> Callable[[list[tuple[str, Deck]], str], list[Block]]:
-    """Blocks of one deck against each other deck of a field (for the optimizer); a deck alone in
-    the field meets itself as ``built`` (as built, not the trial list)."""
+                 built: Sequence[tuple[str, Deck]] = ()) -> Callable[..., list[Block]]:
+    """Blocks of one deck against each other deck of a field (for the optimizer), on ``seed`` or the
+    seed given to the function returned; a deck alone in the field meets itself as ``built`` (as
+    built, not the trial list)."""
     as_built = dict(built)
 
-    def make(decks: list[tuple[str, Deck]], target: str) -> list[Block]:
+    def make(decks: list[tuple[str, Deck]], target: str, on_seed: int | None = None) -> list[Block]:
         own = dict(decks)[target]
         out: list[Block] = []
         alone = len(decks) == 1 and target in as_built
         for label, other in [(target, as_built[target])] if alone else opponents(decks, target):
-            out += pair_blocks(game_name, None, paths, level, (target, own), (label, other), games, seed, options,
-                               hints)
+            out += pair_blocks(game_name, None, paths, level, (target, own), (label, other), games,
+                               seed if on_seed is None else on_seed, options, hints)
         return out
     return make
 
