@@ -19,7 +19,7 @@ LEVEL_KEYS = {"games", "matchups", "deck_win_rates", "first_player", "length", "
               "coverage", "game_metrics", "card_stats", "associations"}
 TOP_KEYS = {"format", "game", "seed", "games_per_pairing", "decks", "agents", "options", "choices", "pilots",
             "pilot_effect", "pilot_table", "method", "levels", "flags", "guideline", "compare", "variants", "swaps",
-            "field_swaps", "choice_table", "suggest", "optimize", "first_player_effect", "sample_records"}
+            "field_swaps", "choice_table", "suggest", "optimize", "first_player_effect", "sample_records", "metagame"}
 
 OUT_OF_LINE = """
 [[cards]]

@@ -32,6 +32,7 @@ from typing import Any
 
 from grimoire.core.decision import Event
 from grimoire.core.events import EventSchema
+from grimoire.core.plugin import HasCardEvents, note_missing
 from grimoire.core.stats import rate
 
 #: The fewest chances (activations, placements) a card's effect needs before "never fired" is said.
@@ -71,13 +72,15 @@ class CardEvents:
     placing: tuple[str, ...] = ()
 
 
-def card_events_of(reader: Any) -> CardEvents | None:
-    """The card-event spec of a game's metrics reader, from the plain dict its ``card_events()``
-    gives (the fields of :class:`CardEvents`; None: the game names none)."""
-    hook = getattr(reader, "card_events", None)
-    if hook is None:
+def card_events_of(reader: Any, game: str = "") -> CardEvents | None:
+    """The card-event spec of a game's metrics reader, from the plain dict its optional
+    ``card_events()`` hook gives (:class:`~grimoire.core.plugin.HasCardEvents`; the fields of
+    :class:`CardEvents`); None, noted once for ``game``, when the game has no such hook."""
+    if not isinstance(reader, HasCardEvents):
+        if game:
+            note_missing(game, "metrics.card_events", "the balance report has no per-card statistics")
         return None
-    spec: dict[str, Any] = dict(hook())
+    spec: dict[str, Any] = dict(reader.card_events())
 
     def kinds(name: str) -> tuple[str, ...]:
         return tuple(str(k) for k in spec.get(name, ()))

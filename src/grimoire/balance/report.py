@@ -144,7 +144,7 @@ def summarize(game: Game[Any], games: Sequence[GameStats], labels: Sequence[str]
               min_sample: int = analysis.MIN_SAMPLE) -> dict[str, Any]:
     """All metrics of one AI level's games."""
     cards = analysis.card_impact(games, deck_cards, min_sample, correction)
-    spec = cardstats.card_events_of(metrics_for(game.name))
+    spec = cardstats.card_events_of(metrics_for(game.name), game.name)
     did = (cardstats.card_stats(games, deck_cards, cardstats.effect_cards(game, spec), cardstats.book_cards(game),
                                 max(min_sample, cardstats.MIN_CHANCES))
            if spec is not None else None)

@@ -166,11 +166,21 @@ class HasFixedCards(Protocol):
     def fixed_cards(self) -> Iterable[str]: ...
 
 
+@runtime_checkable
+class HasCardEvents(Protocol):
+    """Optional metrics hook ``card_events``: which event kinds mean what for a card (a plain dict of the
+    fields of :class:`grimoire.balance.cardstats.CardEvents`: placed, activated, effects, attacks,
+    damage …), read by the balance report's "what each card did" (default: none; the report then has no
+    per-card statistics)."""
+
+    def card_events(self) -> dict[str, Any]: ...
+
+
 #: every optional hook: the protocol that declares it, by where it lives and its name
 OPTIONAL_HOOKS: dict[str, type] = {
     "search.prior": HasPrior, "search.opponent": HasOpponent, "search.policy_view": HasPolicyView,
     "search.determinizer": HasDeterminizer, "metrics.vanilla": HasVanilla, "metrics.styles": HasStyles,
-    "metrics.coverage": HasCoverage, "metrics.fixed_cards": HasFixedCards,
+    "metrics.coverage": HasCoverage, "metrics.fixed_cards": HasFixedCards, "metrics.card_events": HasCardEvents,
 }
 
 _noted: set[str] = set()
