@@ -39,7 +39,16 @@ def test_rule_5_4_2_damage_after_a_clash_lost_by_the_attacker_goes_to_the_counte
     t.read([Event("attack", 0, ("fireball", 3, 1)), Event("counter", 1, ("iron_shield", 9)),
             Event("clash", 0, ("fireball", 1, "iron_shield", 2)), Event("damage", 0, (1, "x1", 1, 19, 0, "a_phase"))],
            turn=4)
-    assert t.seats[1]["iron_shield"] == {"damage": 1} and "fireball" not in t.seats[0]
+    assert t.seats[1]["iron_shield"] == {"activated": 1, "damage": 1} and "fireball" not in t.seats[0]
+
+
+def test_rule_5_3_1_a_counter_is_an_activation_whose_effect_fires_while_the_attack_goes_on() -> None:
+    t = _chant_tracker()  # the order the engine gives (パリィ・バックラー countering レールガン)
+    t.read([Event("attack", 1, ("railgun", 76, 4)), Event("counter", 0, ("parrying_buckler", 10)),
+            Event("gain_life", 0, (1, 14)), Event("clash", 1, ("railgun", 4, "parrying_buckler", 2)),
+            Event("damage", 0, (2, "x1", 2, 12, 0, "a_phase")), Event("leave", 1, ("railgun", 76))], turn=9)
+    assert t.seats[0]["parrying_buckler"] == {"activated": 1, "fired": 1, "e:gain_life": 1}
+    assert t.seats[1]["railgun"] == {"damage": 2}
 
 
 def test_rule_3_2_4_a_boost_after_a_placement_is_not_the_placed_cards_effect() -> None:

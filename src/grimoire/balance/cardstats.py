@@ -70,6 +70,9 @@ class CardEvents:
     triggers: tuple[str, ...] = ()
     #: the triggers among them that resolve when the card is put into play (each placement is a chance)
     placing: tuple[str, ...] = ()
+    #: kinds activating a card of the other seat during an attack (Chant's counter): activated, its effects
+    #: follow, and the attack stays under way
+    responses: tuple[str, ...] = ()
 
 
 def card_events_of(reader: Any, game: str = "") -> CardEvents | None:
@@ -93,7 +96,7 @@ def card_events_of(reader: Any, game: str = "") -> CardEvents | None:
         raise ValueError(f"card_events names unknown fields: {', '.join(unknown)}")
     return CardEvents(kinds("placed"), kinds("books"), kinds("activated"), kinds("sources"), kinds("effects"),
                       kinds("attacks"), named("counters"), named("damage"), kinds("ends"), kinds("triggers"),
-                      kinds("placing"))
+                      kinds("placing"), kinds("responses"))
 
 
 Counts = dict[str, dict[str, int]]
@@ -142,6 +145,10 @@ class CardTracker:
                 row = self.seats[e.player][card]
                 if "turn" not in row:
                     row["turn"] = turn
+            if kind in spec.responses:
+                self._add(e.player, card, "activated")
+                self.source, self.fired = (e.player, card), False
+                continue
             if kind in spec.activated:
                 self._add(e.player, card, "activated")
             if kind in spec.sources:
@@ -150,6 +157,7 @@ class CardTracker:
             if kind in spec.attacks:
                 self.source, self.attacker, self.counter = None, (e.player, card), None
             elif kind in spec.counters and self.attacker is not None:
+                self.source = None  # the battle goes on: what follows is its damage, not a response's effect
                 other = self.schema.arg(e, spec.counters[kind])
                 if isinstance(other, str):
                     self.counter = (1 - self.attacker[0], other)

@@ -140,8 +140,8 @@ class ChantMetrics:
     def card_events(self) -> dict[str, Any]:
         """Which events mean what for a card, for the balance report's per-card statistics: placing
         (3.2.1, 10.8) and forbidden books (3.2.2), activation (5.1.1) and the effects that follow it,
-        a card's chant-start, leaving and C-phase ability (3.2.5) effects, attacks (5.2.1), clashes
-        (5.4.2) and damage (5.5.1)."""
+        a card's chant-start, leaving and C-phase ability (3.2.5) effects, attacks (5.2.1), counters
+        (5.3.1), clashes (5.4.2) and damage (5.5.1)."""
         return CARD_EVENTS
 
     def vanilla(self, game: Game[Any], card_id: str, power_delta: int = 0) -> dict[str, Any] | None:
@@ -182,6 +182,7 @@ CARD_EVENTS: dict[str, Any] = {
     "attacks": ("attack",), "counters": {"clash": "counter_card"}, "damage": {"damage": "total"},
     "ends": ("turn", "phase", "runaway", "runaway_damage", "discard", "boost", "hinder"),
     "triggers": ("activate", "chant_start", "leave", "c_phase"), "placing": ("chant_start",),
+    "responses": ("counter",),
 }
 
 
