@@ -37,7 +37,7 @@ def invoke_balance(args: list[str]) -> Any:
     import typer
     from typer.testing import CliRunner
 
-    from grimoire.balance.cli import balance_command
+    from grimoire.cli.balance import balance_command
 
     app = typer.Typer()
     app.command("balance")(balance_command)

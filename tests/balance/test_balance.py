@@ -79,7 +79,7 @@ text.en = "No effects."
 
 
 def test_the_first_player_effect_is_reported_per_level(tmp_path: Path) -> None:
-    from grimoire.balance.cli import summary_lines
+    from grimoire.cli.balance import summary_lines
 
     data = balance("chant", ["fire", "matter"], ["random", "greedy"], 6, tmp_path, seed=5, plots_enabled=False)
     rows = data["first_player_effect"]

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from grimoire.balance import balance
-from grimoire.balance.cli import parse_choices
+from grimoire.cli.balance import parse_choices
 from grimoire.core.errors import GrimoireError
 
 ABILITIES = ("chimyaku_houki", "chimyaku_kijutsu", "chimyaku_kanchi", "chimyaku_no_hako")

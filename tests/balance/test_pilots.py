@@ -8,7 +8,7 @@ import pytest
 from balance_helpers import invoke_balance
 
 from grimoire.balance import balance
-from grimoire.balance.cli import parse_pilots
+from grimoire.cli.balance import parse_pilots
 from grimoire.core.errors import GrimoireError
 from grimoire.core.registry import load_game
 

@@ -274,7 +274,7 @@ def test_suggest_every_level_prefers_the_change_that_holds_at_both_levels() -> N
 
 
 def test_the_summary_gives_each_scored_levels_rates_after_the_changes() -> None:
-    from grimoire.balance.cli import summary_lines
+    from grimoire.cli.balance import summary_lines
 
     def at(first: float) -> dict:  # type: ignore[type-arg]
         return {"deck_rates": [{"deck": "a", "rate": 0.5, "ci95": [0.4, 0.6], "games": 100}],

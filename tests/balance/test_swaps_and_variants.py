@@ -8,9 +8,9 @@ import pytest
 from balance_helpers import planted_files
 
 from grimoire.balance import balance
-from grimoire.balance.cli import summary_lines
 from grimoire.balance.collect import GameStats
 from grimoire.balance.swaps import Arm, SwapPlan, first_player_results, paired_effect, summarize_swaps, swapped
+from grimoire.cli.balance import summary_lines
 from grimoire.core.decks import Deck
 from grimoire.core.errors import GrimoireError
 from grimoire.core.registry import load_game

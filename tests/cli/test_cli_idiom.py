@@ -11,7 +11,7 @@ import pytest
 import typer
 from rich.console import Console
 
-import grimoire.balance.cli as balance_cli
+import grimoire.cli.balance as balance_cli
 import grimoire.cli.play as play_mod
 import grimoire.cli.serve as serve_mod
 from cli_helpers import call

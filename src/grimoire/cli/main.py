@@ -22,7 +22,6 @@ from rich.text import Text
 
 from grimoire.ai.parallel import MAX_WORKERS, default_workers
 from grimoire.ai.registry import make_agent
-from grimoire.balance.cli import balance_command
 from grimoire.core.errors import GrimoireError
 from grimoire.core.forum import ForumError
 from grimoire.core.game import Setup
@@ -33,6 +32,7 @@ from grimoire.sim.stats import SimResult
 
 from . import cards as cards_mod
 from .analyze import analyze_file, analyze_position
+from .balance import balance_command
 from .check import check_command
 from .choices import DEFAULT_LANG, Backend, Coin, Durability, GameName, LogLevel
 from .common import GrimoireUsageError, check_seed, game_options, guard, open_game, resolve_deck

@@ -1,4 +1,4 @@
-"""Parameters shared by several commands (``grimoire balance`` in grimoire.balance.cli too).
+"""Parameters shared by several commands (``grimoire balance`` in grimoire.cli.balance too).
 
 Each option that takes a value names it with a metavar (``--games N``, ``--cards PATH``);
 the choices (games, languages, backends) are Enums, listed in ``--help`` and checked by Typer.

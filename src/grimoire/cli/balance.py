@@ -14,15 +14,15 @@ from typing import Annotated, Any
 
 import typer
 
-from grimoire.cli.choices import Backend
-from grimoire.cli.params import AddressOpt, BackendOpt, CardsOpt, GameArg, OptionOpt, SeedOpt, WorkersOpt
+from grimoire.balance.cache import BlockCache, summary_line
+from grimoire.balance.report import balance
+from grimoire.balance.suggest import BAND
+from grimoire.balance.swaps import SwapPlan
 from grimoire.core.errors import GrimoireError
 from grimoire.core.options import parse_option_pairs
 
-from .cache import BlockCache, summary_line
-from .report import balance
-from .suggest import BAND
-from .swaps import SwapPlan
+from .choices import Backend
+from .params import AddressOpt, BackendOpt, CardsOpt, GameArg, OptionOpt, SeedOpt, WorkersOpt
 
 
 class Correction(StrEnum):
