@@ -17,6 +17,9 @@ def test_the_lobby_offers_days_per_move_and_the_table_counts_days(server, browse
         page.wait_for_selector("#clock option[value='3d']", state="attached")
         assert page.locator("#clock optgroup").get_attribute("label") == "掲示板（1手の日数）"
         assert page.text_content("#clock option[value='3d']") == "3日/手"
+        assert page.locator(".webhook-choice").is_hidden()  # against the computer: nothing to announce
+        page.check("input[name=opponent][value=friend]")
+        assert page.locator(".webhook-choice").is_visible()
         page.click(".lang-switch button[data-lang=en]")
         assert page.locator("#clock optgroup").get_attribute("label") == "By post (days per move)"
         assert page.text_content("#clock option[value='7d']") == "7 days/move"

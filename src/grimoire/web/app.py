@@ -73,6 +73,7 @@ from .safejson import JSONRefused, loads
 from .storage import Storage
 from .table import control_of
 from .thinking import Thinker
+from .webhooks import webhook_url
 
 STATIC = Path(__file__).resolve().parent / "static"
 log = logging.getLogger("grimoire.web")
@@ -131,6 +132,7 @@ def create_app(store: Storage, games: Sequence[str] | None = None, ai_delay: flo
                                                 hosts=None if hosts is None else tuple(hosts))])  # type: ignore[arg-type, unused-ignore]
     app.state.hub = hub
     app.state.public_url = public_url or ""
+    hub.announcer.base_url = public_url or ""
     return app
 
 
@@ -357,7 +359,9 @@ async def _create(hub: Hub, request: Request) -> Response:
             check_choices(game, deck.choices, where, any_kind=True)
         client = client_key(request.client.host if request.client else None)
         control = control_of(body.get("clock"))  # a time control ("5+10") or none: grimoire.web.table
-        live, tokens = await hub.create_for(client, game.name, (mine, theirs), seats, options, control=control)
+        webhook = webhook_url(body.get("webhook"), bool(hub.limits.webhooks))  # grimoire.web.webhooks
+        live, tokens = await hub.create_for(client, game.name, (mine, theirs), seats, options, control=control,
+                                            webhook=webhook)
     except ClientError as exc:
         return _error(exc, lang)
     except GrimoireError as exc:

@@ -76,6 +76,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                      "during a game against the computer, only your own decisions can be analysed"),
     "analysis_over": ("その手順ではゲームが終わっています。解析する判断がありません",
                       "the game is over at that step: there is no decision to analyse"),
+    "webhooks_off": ("このサーバーは webhook を送りません（--limit webhooks=0）",
+                     "this server sends no webhooks (--limit webhooks=0)"),
     "not_finished": ("このゲームはまだ終わっていません。記録は終了後に取り出せます",
                      "this game is not over yet: its record is available when it ends"),
     "branch_of_branch": ("ある局面から始めたゲームを、さらに別の局面から始めることはできません",

@@ -48,6 +48,7 @@ from .storage import Shared, Storage, StorageError, Store
 from .table import Table
 from .takeback import TakeBacks
 from .thinking import Thinker
+from .webhooks import Announcer
 
 __all__ = ["HUMAN", "Conn", "Hub", "LiveGame", "Store", "client_key"]
 log = logging.getLogger("grimoire.web")
@@ -79,6 +80,8 @@ class Hub:
         self.games.on_load.append(self.table.arm)
         #: Called with the game after each applied answer.
         self.on_step: list[Callable[[LiveGame], None]] = []
+        #: announces the answers and endings this process stores to a game's webhook (grimoire.web.webhooks)
+        self.announcer = Announcer()
         self._tasks: set[asyncio.Task[Any]] = set()
         #: the presence and rematch tables of a database shared by several processes (None: one process)
         self.shared: Shared | None = cast("Shared", store) if store.shared else None
@@ -283,10 +286,11 @@ class Hub:
     async def create_for(self, client: str, game_name: str, decks: tuple[Deck, Deck], seats: Sequence[str],
                          options: dict[str, Any] | None = None, seed: int | None = None,
                          branch: Branch | None = None,
-                         control: TimeControl | None = None) -> tuple[LiveGame, list[str]]:
+                         control: TimeControl | None = None,
+                         webhook: str | None = None) -> tuple[LiveGame, list[str]]:
         """:meth:`create` for a web client (``client``: its :func:`client_key`), within the per-client limits;
         ``seed`` and ``branch``: a game branched from another (:meth:`LiveGames.prepare`); ``control``: the time
-        control of its clock (None: untimed).
+        control of its clock (None: untimed); ``webhook``: where its moves are announced (None: nowhere).
 
         Raises ClientError ``too_many_games`` over a limit and ``unavailable`` when the
         database cannot take the game.
@@ -297,6 +301,7 @@ class Hub:
             await self.may_create(client)
             live, tokens = self.games.prepare(game_name, decks, seats, options, seed, creator=client, branch=branch,
                                               control=control)
+            live.stored.webhook = webhook
             await db(self.store.create_game, live.stored)
         except StorageError as exc:
             log.error("a game was not created: %s", exc)
@@ -403,6 +408,7 @@ class Hub:
         self.table.send(live)
         for hook in self.on_step:
             hook(live)
+        self.announcer.stepped(live)
 
     # ----- replay and shutdown -------------------------------------------------------
     def replay(self, live: LiveGame, step: int, seat: int | None, lang: str) -> dict[str, Any]:

@@ -36,6 +36,7 @@ from .limits import Bucket
 from .live import hash_token
 from .storage import StorageError
 from .table import control_of
+from .webhooks import webhook_url
 
 JSONBody = Callable[[Hub, Request], Awaitable[dict[str, Any]]]
 LangOf = Callable[..., str]
@@ -76,6 +77,7 @@ def invite_routes(hub: Hub, static: Path, lang_of: LangOf, json_body: JSONBody, 
             game = hub.games.refresh(name) if name in hub.game_names else hub.rules(name)
             options = options_of(game, body.get("options"))
             control = control_of(body.get("clock"))  # the time control, as the lobby sends it
+            webhook = webhook_url(body.get("webhook"), bool(hub.limits.webhooks))  # grimoire.web.webhooks
             saved = await _saved(hub, game, body.get("deck"))
             try:
                 deck = deck_of(game, body.get("deck"), "deck", options, saved)
@@ -86,7 +88,7 @@ def invite_routes(hub: Hub, static: Path, lang_of: LangOf, json_body: JSONBody, 
             tokens = [secrets.token_urlsafe(24), secrets.token_urlsafe(24)]
             invite = {"game": game.name, "options": options, "deck": deck.to_json(), "game_id": game_id,
                       "token_hashes": [hash_token(t) for t in tokens], "creator": client,
-                      "clock": None if control is None else control.label()}
+                      "clock": None if control is None else control.label(), "webhook": webhook}
             try:
                 await hub.games.db(hub.store.save_invite, invite_id, invite, time.time())
             except StorageError:
@@ -179,6 +181,8 @@ async def _start(hub: Hub, invite: dict[str, Any], decks: tuple[Deck, Deck]) -> 
                                 control=control_of(invite.get("clock")))
     live.stored.id = invite["game_id"]
     live.stored.token_hashes = list(invite["token_hashes"])
+    webhook = invite.get("webhook")
+    live.stored.webhook = webhook if isinstance(webhook, str) else None
     try:
         await hub.games.db(hub.store.create_game, live.stored)
     except StorageError:

@@ -76,11 +76,13 @@ SPECS = (
               "lists): the event loop's time"),
     LimitSpec("idle_claim", 300, 1, "s", "in an untimed game, how long the player to move may be away (no "
               "connection, no answer) before the other may claim the win: no game waits for ever"),
+    LimitSpec("webhooks", 1, 0, "(1 on, 0 off)", "whether a game may name a URL the server POSTs each move to "
+              "(play by post): 0 for a server that must not make requests of its own"),
 )
 _BY_NAME = {s.name: s for s in SPECS}
 _INTS = {"max_body", "json_depth", "json_digits", "json_items", "ws_message", "ws_burst", "ws_queue", "ws_queue_bytes",
          "conns_per_client", "creates_per_minute", "open_games_per_client", "think_queue", "saves_per_minute",
-         "computes_per_minute"}
+         "computes_per_minute", "webhooks"}
 
 
 @dataclass(frozen=True)
@@ -107,6 +109,7 @@ class Limits:
     saves_per_minute: int = 20
     computes_per_minute: int = 60
     idle_claim: float = 300.0
+    webhooks: int = 1
 
     @classmethod
     def parse(cls, pairs: Iterable[str]) -> Limits:

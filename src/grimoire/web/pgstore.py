@@ -227,6 +227,8 @@ class PgStore:
             conn.execute(f"INSERT INTO games ({COLUMNS}) VALUES ({', '.join(['%s'] * N_COLUMNS)})", game.row())
             if game.branch is not None:  # in the same transaction: a branched game is never stored without it
                 conn.execute("INSERT INTO branches (game_id, branch) VALUES (%s, %s)", (game.id, _dump(game.branch)))
+            if game.webhook is not None:
+                conn.execute("INSERT INTO webhooks (game_id, url) VALUES (%s, %s)", (game.id, game.webhook))
             ids = card_ids(game)
             if ids:  # its saved cards are never replaced from now on: the game replays with them
                 conn.execute("UPDATE cards SET used = 1 WHERE game = %s AND used = 0 AND id = ANY(%s)",
@@ -276,10 +278,12 @@ class PgStore:
             answers = [r[0] for r in conn.execute(
                 "SELECT option FROM answers WHERE game_id = %s ORDER BY seq", (game_id,))]
             branch = conn.execute("SELECT branch FROM branches WHERE game_id = %s", (game_id,)).fetchone()
+            hook = conn.execute("SELECT url FROM webhooks WHERE game_id = %s", (game_id,)).fetchone()
         if row is None:
             return None
         stored = StoredGame.from_row(tuple(row), answers)
         stored.branch = None if branch is None else json.loads(branch[0])
+        stored.webhook = None if hook is None else str(hook[0])
         return stored
 
     def finished(self, limit: int, after: tuple[float, str] = FIRST) -> list[Finished]:
@@ -333,6 +337,7 @@ class PgStore:
             if ids:
                 conn.execute("DELETE FROM answers WHERE game_id = ANY(%s)", (ids,))
                 conn.execute("DELETE FROM branches WHERE game_id = ANY(%s)", (ids,))
+                conn.execute("DELETE FROM webhooks WHERE game_id = ANY(%s)", (ids,))
                 conn.execute("DELETE FROM presence WHERE game_id = ANY(%s)", (ids,))
                 conn.execute("DELETE FROM rematches WHERE game_id = ANY(%s)", (ids,))
                 conn.execute("DELETE FROM games WHERE id = ANY(%s)", (ids,))

@@ -90,6 +90,10 @@ CREATE TABLE IF NOT EXISTS invites (
     invite TEXT NOT NULL,
     created REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS webhooks (
+    game_id TEXT PRIMARY KEY REFERENCES games(id),
+    url TEXT NOT NULL
+);
 """
 #: Columns added after the first release (a database from then is upgraded in place).
 ADDED = (("creator", "TEXT NOT NULL DEFAULT ''"), ("last_active", "REAL NOT NULL DEFAULT 0"), ("clock", "TEXT"),
@@ -184,6 +188,8 @@ class StoredGame:
     forfeit: dict[str, Any] | None = None
     #: The seats (bits 1 and 2) that chose to show this game between people on the public history.
     shown: int = 0
+    #: Where the server announces each move (play by post), kept in the table ``webhooks``; None: nowhere.
+    webhook: str | None = None
 
     def row(self) -> tuple[Any, ...]:
         """The values of :data:`COLUMNS`."""
@@ -432,6 +438,8 @@ class Store:
                     if game.branch is not None:
                         self.db.execute("INSERT INTO branches (game_id, branch) VALUES (?,?)",
                                         (game.id, _dump(game.branch)))
+                    if game.webhook is not None:
+                        self.db.execute("INSERT INTO webhooks (game_id, url) VALUES (?,?)", (game.id, game.webhook))
                     if ids:
                         self.db.execute(f"UPDATE cards SET used = 1 WHERE game = ? AND used = 0 AND id IN "
                                         f"({','.join('?' * len(ids))})", (game.game, *ids))
@@ -500,6 +508,8 @@ class Store:
         stored = StoredGame.from_row(row, answers)
         branch = self._read("SELECT branch FROM branches WHERE game_id = ?", (game_id,))
         stored.branch = json.loads(branch[0][0]) if branch else None
+        hook = self._read("SELECT url FROM webhooks WHERE game_id = ?", (game_id,))
+        stored.webhook = hook[0][0] if hook else None
         return stored
 
     def finished(self, limit: int, after: tuple[float, str] = FIRST) -> list[Finished]:
@@ -555,6 +565,7 @@ class Store:
                     for gid in ids:
                         self.db.execute("DELETE FROM answers WHERE game_id = ?", (gid,))
                         self.db.execute("DELETE FROM branches WHERE game_id = ?", (gid,))
+                        self.db.execute("DELETE FROM webhooks WHERE game_id = ?", (gid,))
                         self.db.execute("DELETE FROM games WHERE id = ?", (gid,))
                     old = self.db.execute("SELECT id, invite FROM invites WHERE created < ?", (before,)).fetchall()
                     games = {r[0] for r in self.db.execute("SELECT id FROM games")} if old else set()

@@ -179,6 +179,7 @@ class Table:
         self.send(live)
         for hook in self.hub.on_step:
             hook(live)
+        self.hub.announcer.stepped(live)
         return True
 
     async def read_forfeit(self, live: LiveGame) -> None:

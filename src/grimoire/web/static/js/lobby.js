@@ -143,6 +143,8 @@ async function create(event) {
   try {
     const clock = form.querySelector("[name=clock]");
     if (clock) body.clock = clock.value;
+    const webhook = form.querySelector("[name=webhook]");  // play by post: each move announced there
+    if (webhook && webhook.value.trim() && opponentKind === "friend") body.webhook = webhook.value.trim();
     // A friend who picks their own deck gets an invitation: the game starts when they have chosen.
     const res = await fetch(invite ? "/api/invites" : "/api/games", {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
@@ -189,6 +191,7 @@ async function main() {
     const friend = form.querySelector("input[name=opponent]:checked").value === "friend";
     document.getElementById("friend-picks-label").hidden = !friend;
     document.getElementById("ai-setup-label").hidden = friend;
+    document.querySelector(".webhook-choice").hidden = !friend;  // moves announced: games between people
     document.getElementById("deck-theirs").hidden = friend && document.getElementById("friend-picks").checked;
   };
   for (const input of form.querySelectorAll("input[name=opponent], #friend-picks")) {
