@@ -23,7 +23,7 @@ def receiver() -> Iterator[tuple[str, list[dict[str, Any]]]]:
     got: list[dict[str, Any]] = []
 
     class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:  # noqa: N802 (the standard library's name)
+        def do_POST(self) -> None:
             body = self.rfile.read(int(self.headers["Content-Length"]))
             got.append(json.loads(body.decode("utf-8")))
             self.send_response(204)
@@ -137,7 +137,7 @@ def test_an_unreachable_webhook_never_stops_the_game(db_path):
 
 
 def test_a_friends_invitation_carries_the_webhook_to_the_game_it_starts(db_path, receiver):
-    url, got = receiver
+    url, _ = receiver
     with app_client(db_path) as c:
         res = c.post("/api/invites", json={"game": "chant", "deck": {"starter": "fire"}, "webhook": url})
         assert res.status_code == 201, res.text
