@@ -26,7 +26,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -114,16 +114,21 @@ class CardTracker:
         self.attacker: tuple[int, str] | None = None
         self.counter: tuple[int, str] | None = None
         self._placed = frozenset(spec.placed) | frozenset(spec.books)
+        self._seen = frozenset((*spec.placed, *spec.books, *spec.activated, *spec.sources, *spec.effects,
+                                *spec.attacks, *spec.counters, *spec.damage, *spec.ends, *spec.responses))
 
     def _add(self, seat: int, card: str, key: str, n: int = 1) -> None:
         row = self.seats[seat].setdefault(card, {})
         row[key] = row.get(key, 0) + n
 
-    def read(self, events: Iterable[Event], turn: int) -> None:
-        """Count one step's events (``turn``: the game's turn after the step)."""
+    def read(self, events: Iterable[Event], turn: int | Callable[[], int]) -> None:
+        """Count one step's events (``turn``: the game's turn after the step, or a function giving it,
+        called only when a card is put into play)."""
         spec = self.spec
         for e in events:
             kind = e.kind
+            if kind not in self._seen:
+                continue
             if kind in spec.ends:
                 self.source = self.attacker = self.counter = None
             if kind in spec.effects and self.source is not None:
@@ -144,7 +149,7 @@ class CardTracker:
                     self._add(e.player, card, "book")
                 row = self.seats[e.player][card]
                 if "turn" not in row:
-                    row["turn"] = turn
+                    row["turn"] = turn if isinstance(turn, int) else turn()
             if kind in spec.responses:
                 self._add(e.player, card, "activated")
                 self.source, self.fired = (e.player, card), False

@@ -239,7 +239,7 @@ def play_game(game: Game[Any], block: Block, index: int, record: Path | None = N
                 played[put[0]].add(put[1])
         reader.step(game, state, evs, stats.extra)
         if tracker is not None:
-            tracker.read(evs, game.turn_number(state))
+            tracker.read(evs, lambda: game.turn_number(state))
 
     done = play(game, setup, agents, chances, on_events=read, record=record is not None)
     if record is not None and done.match is not None:
