@@ -153,3 +153,19 @@ def test_the_report_says_what_each_chant_card_did_with_books_and_sample_records(
     assert linked and all((tmp_path / s["record"]).exists() for s in linked)
     page = (tmp_path / "report.html").read_text(encoding="utf-8")
     assert "各カードの働き" in page and f'href="{first["record"]}"' in page
+
+
+def test_an_effect_never_used_though_drawn_is_flagged() -> None:
+    # Destiny's greedy agent never uses some main-timing groups (招き猫の子's threads): the card is drawn, its
+    # effect never used
+    games = [_game(i, {"dud": {"placed": 1, "turn": 2}}) for i in range(20)]
+    stats = card_stats(games, {"a": {"dud"}, "b": set()}, {"dud": False})
+    assert [f["kind"] for f in stats["flags"]] == ["never_used"]
+    assert card_stats(games[:19], {"a": {"dud"}, "b": set()}, {"dud": False})["flags"] == []
+    assert card_stats(games, {"a": {"dud"}, "b": set()}, {})["flags"] == []  # no counted effect: nothing to use
+
+
+def test_a_card_used_from_hand_is_not_rarely_placed_in_a_game_without_books() -> None:
+    games = [_game(i, {"dud": {"activated": 1, "fired": 1}}) for i in range(100)]
+    (row,) = card_stats(games, {"a": {"dud"}, "b": set()}, {"dud": False})["rows"]
+    assert row["placed"]["wins"] == 0 and row["played"]["wins"] == 100 and row["flags"] == []

@@ -204,11 +204,14 @@ def card_stats(games: Sequence[Any], deck_cards: Mapping[str, set[str]], effects
     it fired (level, deck labels, index, seat). Flags: ``never_fired`` (a card with an effect that
     had at least ``min_sample`` chances — activations, and placements when an effect resolves on
     placement (``effects[card]``) — and none did anything),
-    ``rarely_placed`` (a forbidden book, or any card with ``books`` empty, held in ``min_sample``
-    seat-games or more whose placement rate's whole interval lies below 10 %).
+    ``never_used`` (a card with an effect, drawn in ``min_sample`` seat-games or more, whose effect
+    was never activated or used), ``rarely_placed`` (a forbidden book — or any card when ``books`` is
+    empty, then placed or used — held in ``min_sample`` seat-games or more whose rate's whole
+    interval lies below 10 %).
     """
     cards = sorted({c for cs in deck_cards.values() for c in cs})
-    acc: dict[str, dict[str, Any]] = {c: {"seat_games": 0, "drawn": 0, "placed_games": 0, "placements": 0,
+    acc: dict[str, dict[str, Any]] = {c: {"seat_games": 0, "drawn": 0, "placed_games": 0, "played_games": 0,
+                                          "placements": 0,
                                           "activations": 0, "fired": 0, "fired_games": 0, "damage": 0,
                                           "turns": [], "effects": {}, "samples": []} for c in cards}
     tracked = False
@@ -233,6 +236,8 @@ def card_stats(games: Sequence[Any], deck_cards: Mapping[str, set[str]], effects
                     a["placements"] += got["placed"]
                     a["turns"].append(got.get("turn", 0))
                 a["activations"] += got.get("activated", 0)
+                if got.get("placed") or got.get("activated"):
+                    a["played_games"] += 1
                 a["damage"] += got.get("damage", 0)
                 if got.get("fired"):
                     a["fired"] += got["fired"]
@@ -248,9 +253,11 @@ def card_stats(games: Sequence[Any], deck_cards: Mapping[str, set[str]], effects
         a = acc[c]
         turns = a.pop("turns")
         placed = rate(a["placed_games"], a["seat_games"])
+        played = rate(a["played_games"], a["seat_games"])
         chances = a["activations"] + (a["placements"] if effects.get(c) else 0)
-        row: dict[str, Any] = {"card": c, **a, "placed": placed, "has_effect": c in effects, "chances": chances,
-                               "book": c in books, "mean_turn": sum(turns) / len(turns) if turns else None,
+        row: dict[str, Any] = {"card": c, **a, "placed": placed, "played": played, "has_effect": c in effects,
+                               "chances": chances, "book": c in books,
+                               "mean_turn": sum(turns) / len(turns) if turns else None,
                                "damage_per_placement": a["damage"] / a["placements"] if a["placements"] else 0.0}
         row["flags"] = _flags(row, bool(books), min_sample) if tracked else []
         rows.append(row)
@@ -271,17 +278,24 @@ NOTE = {
 def _flags(row: dict[str, Any], has_books: bool, min_sample: int) -> list[dict[str, Any]]:
     out = []
     chances = row["chances"]
-    if row["has_effect"] and row["fired"] == 0 and chances >= min_sample:
+    if row["has_effect"] and row["activations"] == 0 and row["drawn"] >= min_sample:
+        out.append({"card": row["card"], "kind": "never_used", "value": 0, "drawn": row["drawn"],
+                    "reason": {"ja": f"手札に来た{row['drawn']}回、効果が一度も使われていません",
+                               "en": f"its effect was never used (activated) though it was drawn in {row['drawn']} "
+                                     "seat-games"}})
+    elif row["has_effect"] and row["fired"] == 0 and chances >= min_sample:
         out.append({"card": row["card"], "kind": "never_fired", "value": 0, "chances": chances,
                     "reason": {"ja": f"効果が一度も働いていません（起動・配置{chances}回）",
                                "en": f"its effect never did anything in {chances} activations and placements"}})
-    placed = row["placed"]
+    # a forbidden book counts when placed; a card of a game without books when placed or used
+    placed = row["placed"] if row["book"] else row["played"]
     if ((row["book"] or not has_books) and placed["games"] >= min_sample
             and placed["ci95"][1] < RARELY_PLACED):
+        how = ("場に出た", "put into play") if row["book"] else ("場に出たか使われた", "put into play or used")
         out.append({"card": row["card"], "kind": "rarely_placed", "value": placed["rate"], "ci95": placed["ci95"],
-                    "reason": {"ja": f"デッキの{placed['games']}試合中{placed['wins']}試合でしか場に出ていません"
+                    "reason": {"ja": f"デッキの{placed['games']}試合中、{how[0]}のは{placed['wins']}試合だけです"
                                      f"（{placed['rate']:.1%}）",
-                               "en": f"put into play in {placed['wins']} of its deck's {placed['games']} seat-games "
+                               "en": f"{how[1]} in {placed['wins']} of its deck's {placed['games']} seat-games "
                                      f"({placed['rate']:.1%})"}})
     return out
 
