@@ -267,11 +267,11 @@ def card_stats(games: Sequence[Any], deck_cards: Mapping[str, set[str]], effects
 
 NOTE = {
     "ja": "効果の発動は、同じターンで直前に起動・配置・離脱したカードのものとして数えます（イベントは発生源を"
-          "名指さないため）。フラグは最小標本（機会20回以上）と効果量（配置率の区間全体が10 %未満）を満たすときだけ"
-          "立ちます。",
+          "名指さないため）。フラグは最小標本（20回以上）を満たすときだけ立ち、「めったに出ない」は配置率の区間全体が"
+          "10 %未満のときだけです。",
     "en": "An effect event is credited to the card activated, placed or leaving last before it in the same turn "
-          "(events do not name their source). A flag needs a minimum sample (20 chances or more) and an effect "
-          "size (a placement rate whose whole interval lies below 10 %).",
+          "(events do not name their source). A flag needs a minimum sample (20 or more), and 'rarely placed' a "
+          "rate whose whole interval lies below 10 %.",
 }
 
 

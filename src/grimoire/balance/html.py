@@ -125,19 +125,26 @@ def _card_stats(cs: dict[str, Any]) -> str:
         parts.append("<p>この対戦ではカードの働きが記録されていません / "
                      "no card events were recorded in these games.</p>")
         return "\n".join(parts)
+    if cs["flags"]:
+        parts.append("<h4>フラグ / Flags</h4>")
+        parts.append(_table(["card", "flag", "理由", "reason"],
+                            [[escape(f["card"]), f'<span class="flag">{escape(f["kind"])}</span>',
+                              escape(f["reason"]["ja"]), escape(f["reason"]["en"])] for f in cs["flags"]]))
     rows = []
     for r in cs["rows"]:
-        flags = "; ".join(f"{f['reason']['ja']} / {f['reason']['en']}" for f in r["flags"])
         fired = (f"{r['fired']} ({r['fired_games']} games)" if r["has_effect"] else "— (no counted effect)")
-        rows.append([escape(r["card"]) + (" 📕" if r["book"] else ""), str(r["seat_games"]), str(r["drawn"]),
-                     _rate(r["placed"]), str(r["placements"]), str(r["activations"]), escape(fired),
+        placed = r["placed"]
+        name = escape(r["card"]) + (" 📕" if r["book"] else "")
+        rows.append([f'<span class="flag">{name}</span>' if r["flags"] else name, str(r["seat_games"]),
+                     str(r["drawn"]), f"{_pct(placed['rate'])} ({_pct(placed['ci95'][0])}–{_pct(placed['ci95'][1])})",
+                     str(r["placements"]), str(r["activations"]), escape(fired),
                      f"{r['damage']} ({r['damage_per_placement']:.2f})",
                      "—" if r["mean_turn"] is None else f"{r['mean_turn']:.1f}",
                      escape(", ".join(f"{k} {n}" for k, n in sorted(r["effects"].items()))),
-                     _record_links(r["samples"]), f'<span class="flag">{escape(flags)}</span>'])
-    parts.append(_table(["card", "seat-games", "drawn", "placed (share of seat-games)", "placements", "activations",
+                     _record_links(r["samples"])])
+    parts.append(_table(["card", "seat-games", "drawn", "placed [95 %]", "placements", "activations",
                          "effect fired", "damage (per placement)", "mean turn placed", "effect events",
-                         "sample records", "flags"], rows))
+                         "sample records"], rows))
     return "\n".join(parts)
 
 
@@ -223,7 +230,7 @@ def _optimize(o: dict[str, Any]) -> str:
 
 def _metagame(mg: dict[str, Any]) -> str:
     """Matchup cycles and the decks rated against the chosen meta."""
-    parts = ["<h2>メタゲーム / Metagame</h2>", f"<p>{escape(mg['note'])}.</p>"]
+    parts = ["<h2>メタゲーム / Metagame</h2>", f"<p>{escape(mg['note'])}</p>"]
     rows = [[escape(lv), escape(c["name"]),
              escape(", ".join(f"{e['winner']} > {e['loser']} {e['rate']:.0%} [{_ci(e['ci95'])}]" for e in c["edges"])),
              '<span class="flag">yes</span>' if c["significant"] else "no"]
