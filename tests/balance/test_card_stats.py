@@ -169,3 +169,12 @@ def test_a_card_used_from_hand_is_not_rarely_placed_in_a_game_without_books() ->
     games = [_game(i, {"dud": {"activated": 1, "fired": 1}}) for i in range(100)]
     (row,) = card_stats(games, {"a": {"dud"}, "b": set()}, {"dud": False})["rows"]
     assert row["placed"]["wins"] == 0 and row["played"]["wins"] == 100 and row["flags"] == []
+
+
+def test_a_swap_of_exactly_zero_contradicts_a_large_drawn_association() -> None:
+    # Destiny's 天地結びの糸: drawn +32 points, its swap changes no game — the association is not the card's doing
+    flag = {"card": "thread", "kind": "drawn_association", "value": 0.322, "ci95": [0.242, 0.396],
+            "p_adjusted": 1e-9, "reason": "win rate higher when drawn"}
+    levels: dict[str, dict[str, Any]] = {"greedy": {"card_flags": [flag]}}
+    gate_associations(levels, [{"card": "thread", "level": "greedy", "deck": "d", "value": 0.0, "ci95": [0.0, 0.0]}])
+    assert levels["greedy"]["associations"][0]["swaps"][0]["verdict"] == "contradicts"

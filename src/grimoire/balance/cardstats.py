@@ -324,17 +324,23 @@ def record_name(level: str, decks: tuple[str, str], index: int) -> str:
 
 
 # ----- association flags beside the swaps -------------------------------------------------------
-def verdict(association: float, ci95: Sequence[float]) -> str:
-    """What a swap's interval says of a drawn association's sign: ``confirms``, ``contradicts`` or
-    ``unsettled`` (the interval holds 0).
+def verdict(association: float, association_ci: Sequence[float], swap_ci: Sequence[float]) -> str:
+    """What a swap's interval says of a drawn association: ``confirms`` (the swap's interval excludes 0
+    on the association's side), ``contradicts`` (it excludes 0 on the other side, or rules out an
+    effect the association's size: the two intervals do not meet) or ``unsettled``.
 
-    >>> verdict(0.2, [0.05, 0.3]), verdict(0.2, [-0.3, -0.1]), verdict(-0.1, [-0.2, 0.1])
-    ('confirms', 'contradicts', 'unsettled')
+    >>> a = [0.15, 0.3]
+    >>> verdict(0.2, a, [0.05, 0.3]), verdict(0.2, a, [-0.3, -0.1]), verdict(0.2, a, [0.0, 0.0])
+    ('confirms', 'contradicts', 'contradicts')
+    >>> verdict(0.2, a, [-0.1, 0.2])
+    'unsettled'
     """
-    lo, hi = float(ci95[0]), float(ci95[1])
-    if lo <= 0 <= hi:
-        return "unsettled"
-    return "confirms" if (lo > 0) == (association > 0) else "contradicts"
+    lo, hi = float(swap_ci[0]), float(swap_ci[1])
+    if lo > 0 or hi < 0:
+        return "confirms" if (lo > 0) == (association > 0) else "contradicts"
+    if hi < float(association_ci[0]) or lo > float(association_ci[1]):
+        return "contradicts"
+    return "unsettled"
 
 
 def gate_associations(levels: Mapping[str, dict[str, Any]], swap_rows: Sequence[dict[str, Any]]) -> None:
@@ -350,9 +356,10 @@ def gate_associations(levels: Mapping[str, dict[str, Any]], swap_rows: Sequence[
         for f in moved:
             rows = [r for r in swap_rows if r["card"] == f["card"] and r["level"] == level]
             f["swaps"] = [{"deck": r["deck"], "value": r["value"], "ci95": r["ci95"],
-                           "verdict": verdict(f["value"], r["ci95"])} for r in rows]
+                           "verdict": verdict(f["value"], f["ci95"], r["ci95"])} for r in rows]
             for r in rows:
-                r["association"] = {"value": f["value"], "ci95": f["ci95"], "verdict": verdict(f["value"], r["ci95"])}
+                r["association"] = {"value": f["value"], "ci95": f["ci95"],
+                                    "verdict": verdict(f["value"], f["ci95"], r["ci95"])}
         d["associations"] = moved
 
 
