@@ -106,7 +106,9 @@ def test_cards_check_json_lists_every_warning(capsys, monkeypatch) -> None:  # t
     code, out, err = call(capsys, monkeypatch, ["cards", "check", "--game", "chant", "--json"])
     assert code == 0, err
     data = json.loads(out)
-    assert set(data) == {"ok", "checked", "games", "warnings"} and data["games"] == ["chant"]
+    assert set(data) == {"ok", "checked", "games", "warnings", "guidelines"} and data["games"] == ["chant"]
+    for note in data["guidelines"]:  # the seed's designer guidelines: warnings, never failures (docs/cli.md)
+        assert {"game", "card", "key", "level", "text", "quote", "source"} <= set(note) and note["game"] == "chant"
     assert data["checked"] == len(load_game("chant").pool.by_id)
     assert data["ok"] is (not data["warnings"])
     for warning in data["warnings"]:
