@@ -135,6 +135,23 @@ def test_the_editor_shows_the_seeds_guidelines_for_a_band_breaking_card_and_one_
         "Counted as a drawback: “pay 1 life.” (the power guideline rises to 120 % of the chant value)."]
 
 
+def test_a_sentence_not_understood_comes_back_marked_with_its_nearest_phrasings(db_path: Path) -> None:
+    """Issue 30 item 1: the editor marks the sentence "not understood yet" and offers the phrasings nearest it."""
+    unknown = {**SPARK, "sections": {"『発動効果』": "カードを1枚ドローする。\n月の光で手札を２枚引く。"}}
+    with client(db_path) as c:
+        body = preview(c, unknown, "ja")
+    [error] = body["errors"]
+    assert error["field"] == "section.『発動効果』" and error["unread"] == "月の光で手札を2枚引く。"
+    assert len(error["nearest"]) == 3 and "カードを1枚ドローする。" in error["nearest"]
+    assert "unread" not in preview_errors(db_path, {**SPARK, "stats": {**SPARK["stats"], "詠唱値": "x"}})[0]
+
+
+def preview_errors(db_path: Path, fields: dict[str, Any]) -> list[dict[str, Any]]:
+    with client(db_path) as c:
+        errors: list[dict[str, Any]] = preview(c, fields)["errors"]
+    return errors
+
+
 def test_a_pasted_forum_post_fills_the_fields(db_path: Path) -> None:
     with client(db_path) as c:
         res = c.post("/api/cards/preview", json={"game": "chant", "lang": "ja", "forum": SPARK_POST})

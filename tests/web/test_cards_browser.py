@@ -292,6 +292,53 @@ def test_the_deck_builder_filters_by_a_cards_tag_and_by_words_of_the_rules_text(
         shot(page, "decks-text-search")
 
 
+def test_a_sentence_not_understood_keeps_the_card_as_a_draft_refused_in_a_deck_until_resolved(
+        cards_server: CardServer, browser: Any) -> None:
+    """Issue 30 item 1: the unknown sentence is marked, the nearest phrasings are offered as choices, the card is
+    kept as a draft (not refused), a deck list naming the draft is refused, and picking a phrasing resolves it."""
+    with new_page(browser) as page:
+        page.goto(cards_server.url + "/editor")
+        page.wait_for_selector("body[data-ready='1']")
+        page.fill("#f-name", "月の便り")
+        page.select_option("[data-key='区分']", "書庫")
+        page.select_option("[data-key='属性']", "幻想")
+        page.fill("[data-key='詠唱値']", "2")
+        before = page.evaluate("document.body.dataset.checked")
+        page.fill("[data-section='『発動効果』']", "カードを1枚ドローする。\n月の光で手札を２枚引く。")
+        wait_checked(page, before)
+        marked = page.locator(".field-error[data-for='section.『発動効果』'] .unread")
+        assert marked.locator("q").text_content() == "月の光で手札を2枚引く。"
+        phrases = marked.locator("button.phrase").all_inner_texts()
+        assert phrases and "カードを1枚ドローする。" in phrases
+        assert page.is_visible("#draft") and page.evaluate("document.body.dataset.valid") != "1"
+        page.click("#draft")
+        page.wait_for_selector("body[data-drafts='1']")
+        listed = page.text_content("#drafts") or ""
+        assert "月の便り" in listed and "読めない文 1" in listed
+        shot(page, "editor-draft")
+        # the deck builder refuses the draft by name, saying why
+        page.goto(cards_server.url + "/decks")
+        page.wait_for_selector("body[data-ready='1']")
+        page.fill("#deck-text", "3 月の便り\n3 火球\n")
+        page.click("#import")
+        page.wait_for_function("[...document.querySelectorAll('#problems li')].some((li) => li.textContent.includes("
+                               "'下書き'))")
+        problems = page.locator("#problems li").all_inner_texts()
+        assert problems[0] == ("1行目: 「月の便り」は下書きです（読めない文 1）。カードエディタで直して保存するまで"
+                               "デッキには入れられません"), problems
+        # back in the editor: the draft opens, a nearby phrasing takes the sentence's place, and the card reads
+        page.goto(cards_server.url + "/editor")
+        page.wait_for_selector("body[data-drafts='1']")
+        before = page.evaluate("document.body.dataset.checked")
+        page.click("#drafts li[data-draft='月の便り'] button")
+        wait_checked(page, before)
+        before = page.evaluate("document.body.dataset.checked")
+        page.locator(".unread button.phrase", has_text="カードを1枚ドローする。").first.click()
+        wait_checked(page, before)
+        assert page.evaluate("document.body.dataset.valid") == "1"
+        assert page.text_content("#text-ja") == "『発動効果』・カードを1枚ドローする。その後、カードを1枚ドローする。"
+
+
 def rules_text(card_id: str) -> str:
     from grimoire.core.cardtools import rules_text as text
     from grimoire.core.registry import load_game

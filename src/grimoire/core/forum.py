@@ -110,16 +110,20 @@ class ForumError(GrimoireError):
 
     ``text`` is the message in both languages (a plain string is the same in both);
     ``str(error)`` is the English line. ``field`` names the card table's field a card
-    check refused (``chant``, ``effects[0].n``), ``item`` the numbers-line item.
+    check refused (``chant``, ``effects[0].n``), ``item`` the numbers-line item. For a sentence the
+    reader does not understand yet, ``sentence`` is that sentence and ``nearest`` the phrasings it
+    reads that come closest (the editor offers them).
     """
 
     def __init__(self, source: str, line: int | None, text: Localized | str, item: str | None = None,
-                 field: str | None = None) -> None:
+                 field: str | None = None, sentence: str | None = None, nearest: Sequence[str] = ()) -> None:
         self.text = text if isinstance(text, Localized) else Localized(text, text)
         self.source = source
         self.line = line
         self.item = item
         self.field = field
+        self.sentence = sentence
+        self.nearest = list(nearest)
         super().__init__(self.message("en"))
 
     def detail(self, lang: str) -> str:

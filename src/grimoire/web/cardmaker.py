@@ -77,9 +77,14 @@ class FieldError:
 
     field: str
     message: str
+    unread: str | None = None  # a sentence not understood yet (the card can be kept as a draft)
+    nearest: tuple[str, ...] = ()  # the phrasings the reader understands that come closest to it
 
-    def to_json(self) -> dict[str, str]:
-        return {"field": self.field, "message": self.message}
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"field": self.field, "message": self.message}
+        if self.unread is not None:
+            out.update(unread=self.unread, nearest=list(self.nearest))
+        return out
 
 
 @dataclass
@@ -359,7 +364,8 @@ def check(game: Game[Any], fields: Mapping[str, Any], lang: str) -> Checked:
     try:
         read = read_forum(game, text, "card")
     except ForumError as exc:
-        out.errors.append(FieldError(_field_of(exc, where, fields, number_labels(game, lang)), exc.detail(lang)))
+        out.errors.append(FieldError(_field_of(exc, where, fields, number_labels(game, lang)), exc.detail(lang),
+                                     exc.sentence, tuple(exc.nearest)))
         return out
     except GrimoireError as exc:
         out.errors.append(FieldError("name", str(exc)))

@@ -220,7 +220,8 @@ def _effects(block: Block, source: str, find: Callable[[str], str | None], table
                 tables = read_effects(text, lang, int(kind), find)
             except PhraseError as exc:
                 where = line_at(starts, exc.pos)
-                raise ForumError(source, where, _phrase_text(exc)) from None
+                unread = exc.sentence if exc.reason is None else None
+                raise ForumError(source, where, _phrase_text(exc), sentence=unread, nearest=exc.nearest) from None
             effects.extend((starts[0][0], table) for table in tables)
     return effects
 

@@ -150,8 +150,8 @@ def _effects(block: Block, source: str) -> list[tuple[int, dict[str, Any]]]:
             try:
                 effects.extend((starts[0][0], table) for table in read_effects(text, lang, timing))
             except PhraseError as exc:
-                raise ForumError(source, line_at(starts, exc.pos), nearest_message(exc.sentence, exc.nearest)) \
-                    from None
+                raise ForumError(source, line_at(starts, exc.pos), nearest_message(exc.sentence, exc.nearest),
+                                 sentence=exc.sentence, nearest=exc.nearest) from None
     return effects
 
 

@@ -196,9 +196,25 @@ async function check(text, lines = false) {
   });
   const body = await res.json();
   if (seq !== S.seq) return;
-  if (body.ok) showProblems([], lines);
-  else showProblems(body.error.problems || [{ line: body.error.line, message: body.error.message }], lines);
+  const problems = body.ok ? [] : body.error.problems || [{ line: body.error.line, message: body.error.message }];
+  const drafts = draftLines(text);  // a draft of this browser named in the list: said so, in place of "unknown"
+  showProblems([...drafts, ...problems.filter((p) => !drafts.some((d) => d.line === p.line))], lines);
   document.body.dataset.checked = String(seq);
+}
+
+// Lines of a deck list naming a card kept as a draft in this browser (the card editor's drafts).
+function draftLines(text) {
+  let drafts = [];
+  try { drafts = JSON.parse(localStorage.getItem("grimoire.drafts") || "[]"); } catch { drafts = []; }
+  const mine = new Map(drafts.filter((d) => d.game === S.game.name && d.fields && d.fields.name)
+    .map((d) => [fold(d.fields.name), d]));
+  const out = [];
+  text.split("\n").forEach((raw, i) => {
+    const m = raw.split("#")[0].trim().match(/^(\d+)\s*[xX×]?\s+(.+?)\s*$/);
+    const draft = m && mine.get(fold(m[2]));
+    if (draft) out.push({ line: i + 1, message: t("db_draft", draft.fields.name, (draft.unread || []).length) });
+  });
+  return out;
 }
 
 function scheduleCheck() {

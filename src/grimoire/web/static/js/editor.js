@@ -6,7 +6,7 @@ import { getLang, langSwitch, localized, setLang, t, translatePage } from "./i18
 import { $, el, gameChoices } from "./dom.js";
 import { ownerToken } from "./owner.js";
 
-const S = { meta: null, game: null, template: null, last: null, timer: null, seq: 0 };
+const S = { meta: null, game: null, template: null, last: null, timer: null, seq: 0, unread: [] };
 
 async function post(path, body) {
   const res = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
@@ -117,9 +117,74 @@ function showErrors(errors) {
   for (const e of errors) {
     let target = document.querySelector(`.field-error[data-for="${CSS.escape(e.field)}"]`);
     if (!target) target = document.querySelector('.field-error[data-for="general"]');
-    target.textContent = target.textContent ? `${target.textContent}\n${e.message}` : e.message;
+    target.append(target.textContent ? `\n${e.message}` : e.message);
+    if (e.unread !== undefined) target.append(picker(e));
     const input = document.querySelector(`[data-field="${CSS.escape(e.field)}"]`);
     if (input) input.classList.add("invalid");
+  }
+  // a card whose only problems are sentences not understood yet can be kept as a draft
+  S.unread = errors.filter((e) => e.unread !== undefined).map((e) => e.unread);
+  $("draft").hidden = !(errors.length && errors.every((e) => e.unread !== undefined));
+}
+
+// The sentence marked "not understood yet", and the phrasings the reader understands that come closest:
+// choosing one puts it in the sentence's place.
+function picker(error) {
+  const box = el("div", { className: "unread" },
+    el("span", { className: "unread-mark", textContent: t("ed_unread") }), el("q", { textContent: error.unread }));
+  const choices = el("div", { className: "row-buttons" }, el("span", { textContent: t("ed_pick") }));
+  for (const phrase of error.nearest || []) {
+    const button = el("button", { type: "button", className: "phrase", textContent: phrase });
+    button.addEventListener("click", () => replaceSentence(error.field, error.unread, phrase));
+    choices.append(button);
+  }
+  box.append(choices);
+  return box;
+}
+
+function replaceSentence(field, sentence, phrase) {
+  const area = document.querySelector(`[data-field="${CSS.escape(field)}"]`);
+  if (!area) return;
+  const text = area.value.normalize("NFKC");
+  const joined = text.replace(/(?<=[^\x00-\x7f])\s*\n\s*(?=[^\x00-\x7f・])/g, "");
+  area.value = text.includes(sentence) ? text.replace(sentence, phrase)
+    : joined.includes(sentence) ? joined.replace(sentence, phrase) : `${text}\n${phrase}`;
+  schedule();
+}
+
+// ----- drafts: cards with sentences not understood yet, kept in this browser (never in a deck) --------
+const DRAFTS = "grimoire.drafts";
+
+export function loadDrafts() {
+  try { return JSON.parse(localStorage.getItem(DRAFTS) || "[]"); } catch { return []; }
+}
+
+function saveDraft() {
+  const fields = readFields();
+  const drafts = loadDrafts().filter((d) => !(d.game === S.game.name && d.fields.name === fields.name));
+  drafts.push({ game: S.game.name, lang: getLang(), fields, unread: S.unread || [], saved: Date.now() });
+  localStorage.setItem(DRAFTS, JSON.stringify(drafts.slice(-50)));
+  $("saved").textContent = t("ed_draft_saved", fields.name, (S.unread || []).length);
+  renderDrafts();
+}
+
+function renderDrafts() {
+  const list = $("drafts");
+  list.replaceChildren();
+  const mine = loadDrafts().filter((d) => d.game === S.game.name);
+  document.body.dataset.drafts = String(mine.length);
+  $("drafts-box").hidden = !mine.length;
+  for (const d of mine) {
+    const open = el("button", { type: "button", textContent: t("ed_draft_open") });
+    open.addEventListener("click", async () => {
+      if (d.lang !== getLang()) { setLang(d.lang); translatePage(); await loadTemplate(); }
+      fillFields(d.fields);
+      schedule();
+    });
+    const item = el("li", {}, el("b", { textContent: d.fields.name || "—" }),
+      ` ${t("ed_draft_unread", d.unread.length)} `, open);
+    item.dataset.draft = d.fields.name;
+    list.append(item);
   }
 }
 
@@ -249,6 +314,7 @@ async function loadTemplate() {
 
 async function chooseGame(game) {
   S.game = game;
+  renderDrafts();
   S.last = null;
   await loadTemplate();
   fillFields({});
@@ -281,6 +347,8 @@ async function main() {
   $("card-form").addEventListener("change", (e) => { if (e.target.dataset.flag || e.target.tagName === "SELECT") schedule(); });
   $("card-form").addEventListener("submit", save);
   $("read").addEventListener("click", () => readPost($("forum").value));
+  $("draft").addEventListener("click", saveDraft);
+  renderDrafts();
   document.body.dataset.ready = "1";
 }
 
