@@ -58,6 +58,7 @@ from grimoire.core.registry import load_game, plugin
 from grimoire.core.tomlwrite import dump_cards
 
 from .errors import ClientError
+from .facefonts import with_fonts
 from .names import clean, look_alike
 
 #: The longest value of each field (characters); a post is at most :data:`MAX_POST`.
@@ -395,7 +396,7 @@ def card_json(game: Game[Any], card_id: str, lang: str) -> dict[str, Any]:
     """What the editor shows of a valid card: face (SVG), generated text and forum text in both languages, TOML,
     and the game's design guidelines for it in ``lang`` (:func:`~grimoire.core.cardtools.guidelines`)."""
     table = game.pool.tables.get(card_id, {})
-    return {"id": card_id, "svg": face_svg(game, card_id, lang),
+    return {"id": card_id, "svg": with_fonts(face_svg(game, card_id, lang)),
             "text": {lg: rules_text(game, card_id, lg) for lg in ("ja", "en")},
             "forum": {lg: forum_text(game, [card_id], lg) for lg in ("ja", "en")},
             "toml": dump_cards([table]) if table else "",

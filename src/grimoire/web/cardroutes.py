@@ -44,6 +44,7 @@ from grimoire.core.tomlwrite import dump_cards
 from .cardmaker import MAX_LEN, MAX_POST, card_json, check, number_labels, split, template
 from .deckcheck import MAX_DECK_TEXT, problems, rules_json, screen_size
 from .errors import ClientError
+from .facefonts import with_fonts
 from .hub import Hub, client_key
 from .limits import Bucket
 from .names import clean
@@ -71,7 +72,7 @@ class Faces:
         key = (id(rules), card_id, lang)
         found = self.items.get(key)
         if found is None:
-            svg = face_svg(rules, card_id, lang)
+            svg = with_fonts(face_svg(rules, card_id, lang))
             found = self.items[key] = (svg, '"' + hashlib.sha256(svg.encode()).hexdigest()[:20] + '"')
             if len(self.items) > self.size:
                 self.items.popitem(last=False)
