@@ -13,7 +13,9 @@ so a browser fetches only the slices holding characters its page shows. The kanj
 ordered by use before they are cut: first those the lobby shows, then those of the other
 pages (``tools/webfont-pages.txt``), then those of the web client and the rest of the sources
 (by count), then the rest of JIS level 1 and level 2 in JIS order — a page of ordinary
-text then needs only the first few slices.
+text then needs only the first few slices. Run again, the slices keep their characters and
+new characters go into new slices, so the files already shipped do not change (``--reslice``
+cuts them all afresh).
 
 Writes into ``src/grimoire/web/static/fonts``: ``grimoire-ja-NN.woff2`` (the slices; each
 names itself family ``Grimoire JA NN``), ``grimoire-ja.css`` (their ``@font-face`` rules,
@@ -173,6 +175,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--source", type=Path, default=SOURCE)
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--reslice", action="store_true",
+                        help="cut all slices afresh (by default the slices keep their characters and new ones "
+                             "go into new slices, so the files already in the repository do not change)")
     args = parser.parse_args()
     if not args.source.exists():
         print(f"webfont: no font at {args.source} (apt-get install fonts-noto-cjk)", file=sys.stderr)
@@ -184,6 +189,13 @@ def main() -> int:
     copyright_line = TTFont(args.source, fontNumber=0)["name"].getDebugName(0) or ""
     chars = {c for c in wanted() if (ord(c) in cmap and not c.isspace()) or c == " "}
     args.out.mkdir(parents=True, exist_ok=True)
+    previous = args.out / "grimoire-ja.json"
+    parts: list[list[str]] = []
+    if previous.is_file() and not args.reslice:
+        parts = [list(item["chars"]) for item in json.loads(previous.read_text(encoding="utf-8"))]
+    kept = {c for part in parts for c in part}
+    fresh = chars - kept
+    parts += slices(fresh) if not parts else [ordered(fresh)[i:i + SLICE] for i in range(0, len(fresh), SLICE)]
     for old in args.out.glob("grimoire-ja*.woff2"):
         old.unlink()
     manifest = []
@@ -204,13 +216,14 @@ def main() -> int:
         if file != "grimoire-ja.woff2":
             _rename(font, file.removesuffix(".woff2").replace("grimoire-ja-", "Grimoire JA "))
         font.flavor = "woff2"
+        font.recalcTimestamp = False  # the same characters give the same bytes
         font.save(args.out / file)
         return font
 
     whole = cut("".join(sorted(c for c in content() if ord(c) in cmap)), "grimoire-ja.woff2")
     (args.out / "grimoire-ja.chars.txt").write_text("".join(sorted(chr(c) for c in whole.getBestCmap())) + "\n",
                                                     encoding="utf-8")
-    for number, part in enumerate(slices(chars)):
+    for number, part in enumerate(parts):
         family = f"Grimoire JA {number:02d}"
         file = f"grimoire-ja-{number:02d}.woff2"
         font = cut("".join(part), file)

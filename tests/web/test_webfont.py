@@ -112,4 +112,5 @@ def test_a_served_face_embeds_exactly_the_slices_its_japanese_needs(tmp_path: Pa
     assert [base64.b64decode(data) for data in embedded] == [(FONTS / s.file).read_bytes() for s in parts]
     assert "'Grimoire JA', sans-serif" in ja
     assert {c for c in text_of(ja) if ord(c) >= 0x2000} <= {c for s in parts for c in s.chars}
-    assert "@font-face" not in en  # English: Latin letters, the system's fonts
+    assert en.count("@font-face") == len(needed(text_of(face_svg(game, "fireball", "en")))) < len(parts)
+    assert with_fonts(svg := '<svg font-family="serif"><text>Fireball: 3 damage.</text></svg>') == svg

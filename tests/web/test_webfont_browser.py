@@ -105,7 +105,7 @@ def card_server(tmp_path: Path) -> Iterator[CardServer]:
 
 def font_bytes(browser: Any, url: str) -> tuple[int, list[str]]:
     """The bytes of font files a fresh Japanese page at ``url`` fetches, and their names."""
-    context = browser.new_context(locale="ja-JP")
+    context = browser.new_context(locale="ja-JP", bypass_csp=True)
     try:
         page = context.new_page()
         fetched: list[tuple[str, int]] = []
@@ -113,7 +113,7 @@ def font_bytes(browser: Any, url: str) -> tuple[int, list[str]]:
                 if r.url.endswith(".woff2") else None)
         page.goto(url)
         page.wait_for_load_state("networkidle")
-        page.wait_for_function("document.fonts.status === 'loaded'")
+        page.wait_for_function("() => document.fonts.status === 'loaded'")
         page.wait_for_load_state("networkidle")
         return sum(size for _, size in fetched), sorted(name for name, _ in fetched)
     finally:
@@ -125,11 +125,11 @@ def test_without_system_japanese_fonts_the_lobby_uses_the_shipped_font(latin_onl
     server = Server(tmp_path / "g.db")
     server.start()
     try:
-        page = latin_only_browser.new_page(locale="ja-JP")
+        page = latin_only_browser.new_page(locale="ja-JP", bypass_csp=True)
         page.goto(server.url + "/")
-        page.wait_for_function("document.fonts.status === 'loaded'")
+        page.wait_for_function("() => document.fonts.status === 'loaded'")
         page.evaluate("document.fonts.load('32px \"Grimoire JA\"', '詠唱')")
-        page.wait_for_function("document.fonts.check('32px \"Grimoire JA\"', '詠唱')")
+        page.wait_for_function("() => document.fonts.check('32px \"Grimoire JA\"', '詠唱')")
         loaded = page.evaluate("[...new Set([...document.fonts].filter(f => f.family.includes('Grimoire JA'))"
                                ".map(f => f.status))]")
         assert "loaded" in loaded
@@ -160,7 +160,7 @@ def test_every_character_of_every_shipped_card_is_drawn_in_the_web_font(latin_on
             text += "".join(text_of(face_svg(game, card.id, lang)) for lang in ("ja", "en"))
     chars = japanese(text)
     assert len(chars) > 400
-    page = latin_only_browser.new_page(locale="ja-JP")
+    page = latin_only_browser.new_page(locale="ja-JP", bypass_csp=True)
     page.goto(card_server.url + "/")
     found = page.evaluate(MISSING, ["body", chars])
     assert "Grimoire JA" in found["stack"] and found["bad"] == [], found
@@ -180,7 +180,7 @@ def _differing(a: bytes, b: bytes) -> int:
 
 def test_a_custom_card_in_the_editor_and_its_downloaded_face_show_every_glyph(latin_only_browser: Any,
                                                                               card_server: CardServer) -> None:
-    page = latin_only_browser.new_page(locale="ja-JP", viewport={"width": 1000, "height": 1400})
+    page = latin_only_browser.new_page(locale="ja-JP", bypass_csp=True, viewport={"width": 1000, "height": 1400})
     page.goto(card_server.url + "/editor")
     page.wait_for_selector("body[data-ready='1']")
     page.fill("#forum", SPARK_POST.replace("小さな火花", CUSTOM_NAMES[0]).replace("ぱちっ。", "・".join(CUSTOM_NAMES)))
@@ -191,7 +191,8 @@ def test_a_custom_card_in_the_editor_and_its_downloaded_face_show_every_glyph(la
     for selector in ("#forum", "#f-name", "#f-flavor", "[data-section='『発動効果』']"):
         found = page.evaluate(MISSING, [selector, japanese(SPARK_POST + "".join(CUSTOM_NAMES))])
         assert "Grimoire JA" in found["stack"] and found["bad"] == [], (selector, found)
-    page.wait_for_function("document.getElementById('face').complete && document.getElementById('face').naturalWidth")
+    page.wait_for_function("() => document.getElementById('face').complete"
+                           " && document.getElementById('face').naturalWidth > 0")
     page.fill("#f-author", "Aki")
     page.click("#save")
     page.wait_for_selector("body[data-saved='little_spark']")
@@ -217,7 +218,7 @@ def test_a_custom_card_in_the_editor_and_its_downloaded_face_show_every_glyph(la
       }
     }""", [data_url(svg), plain, data_url(boxes)])
     page.evaluate("(text) => document.fonts.load('32px \"Grimoire JA\"', text)", japanese(plain))
-    page.wait_for_function("document.fonts.status === 'loaded' && [...document.images].every(i => i.complete)")
+    page.wait_for_function("() => document.fonts.status === 'loaded' && [...document.images].every(i => i.complete)")
     shots = {name: page.locator(f"#{name}").screenshot() for name in ("downloaded", "inline", "boxes")}
     same, boxed = _differing(shots["downloaded"], shots["inline"]), _differing(shots["downloaded"], shots["boxes"])
     assert same * 20 < boxed, (same, boxed)
