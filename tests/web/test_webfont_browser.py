@@ -146,7 +146,7 @@ def test_a_page_fetches_only_the_font_slices_its_text_needs(latin_only_browser: 
                 for path in ("/", "/?game=destiny", "/editor", "/decks", "/history")}
     lobby, files = measured["/"]
     assert 0 < lobby <= FIRST_PAGE_FONT_BYTES, measured
-    assert len(files) < 6, measured  # a handful of the 63 slices
+    assert len(files) <= 12, measured  # a few of the 63 slices
     assert all(0 < size <= 3 * FIRST_PAGE_FONT_BYTES for size, _ in measured.values()), measured
 
 
