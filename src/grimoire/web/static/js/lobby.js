@@ -31,7 +31,11 @@ function renderGames() {
   box.replaceChildren();
   for (const game of meta.games) {
     const input = el("input", { type: "radio", name: "game", value: game.name, checked: game.name === current?.name });
-    input.addEventListener("change", () => { current = game; renderDeckChoices(); });
+    input.addEventListener("change", () => {
+      current = game;
+      history.replaceState(null, "", `?game=${encodeURIComponent(game.name)}`);
+      renderDeckChoices();
+    });
     box.append(el("label", { className: "game-choice" }, input, " ", localized(game.title)));
   }
   renderDeckChoices();
@@ -183,7 +187,9 @@ async function main() {
   document.documentElement.lang = getLang(); // the browser's language until the user picks one (then remembered)
   document.getElementById("lang").append(langSwitch(refresh));
   meta = await (await fetch("/api/meta")).json();
-  current = meta.games[0] || null;
+  // "?game=NAME" (the table's "new game" link) opens the lobby on that game
+  const asked = new URLSearchParams(location.search).get("game");
+  current = meta.games.find((g) => g.name === asked) || meta.games[0] || null;
   refresh();
   const form = document.getElementById("new-game");
   form.addEventListener("submit", create);
