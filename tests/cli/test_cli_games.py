@@ -235,3 +235,27 @@ def test_hotseat_does_not_show_a_secret_choice_to_the_other_seat(capsys, monkeyp
     assert code == 0
     after = out.split("Pass the device to Player 2", 1)[1]
     assert "Player 1 ▶" not in after and "Ley Uprising" not in after.split("Choose a forecast ability")[0]
+
+
+@pytest.mark.parametrize(("reason", "ja", "en"), [("timeout", "時間切れ", "out of time"),
+                                                  ("concession", "投了", "concession"),
+                                                  ("abandoned", "離席", "left the game")])
+def test_replay_names_how_a_forfeited_game_ended(capsys, monkeypatch, tmp_path: Path, reason: str, ja: str,  # type: ignore[no-untyped-def]
+                                                 en: str) -> None:
+    from grimoire.core.match import Match
+    from grimoire.core.replay import setup_of
+
+    records = tmp_path / "recs"
+    call(capsys, monkeypatch, ["sim", "chant", "--games", "1", "--seed", "5", "--json", "--records", str(records)])
+    full = GameRecord.load(next(records.glob("*.json")))
+    game, setup = setup_of(full)
+    match = Match(game, setup)
+    for answer in full.answers[:6]:
+        match.answer(answer)
+    match.forfeit(1, reason)
+    path = tmp_path / "forfeited.json"
+    path.write_text(json.dumps(match.record().to_json()), encoding="utf-8")
+    code, out, _ = call(capsys, monkeypatch, ["replay", str(path)])
+    assert code == 0 and ja in out.splitlines()[-1] and "未完了" not in out
+    code, out, _ = call(capsys, monkeypatch, ["replay", str(path), "--lang", "en"])
+    assert code == 0 and en in out.splitlines()[-1] and "unfinished" not in out

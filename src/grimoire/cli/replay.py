@@ -85,6 +85,8 @@ def replay_file(path: Path, lang: str, console: Console, step: bool = False, rea
             line = read(t("press_enter", lang) + " ")
             if line is None or line.strip().lower() in ("q", "quit"):
                 return 0
+    if record.forfeit is not None and match.outcome is None:  # conceded, out of time, or left (idle claim)
+        match.forfeit(record.forfeit.seat, record.forfeit.reason)
     outcome = match.outcome
     if outcome is None:
         console.print(Text(t("unfinished", lang)))
