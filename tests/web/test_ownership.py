@@ -254,3 +254,27 @@ def _stores_round_trip(store) -> None:  # type: ignore[no-untyped-def]
     assert store.show_game("g1", 0, True) == 1 and store.show_game("g1", 1, True) == 3
     assert store.game_shown("g1") == 3 and store.show_game("g1", 0, False) == 2
     assert store.load_game("g1").shown == 2
+
+
+def test_w9_a_card_withdrawn_on_one_process_leaves_the_pool_of_the_others_sharing_postgresql(pg_url: str) -> None:
+    import json
+    import urllib.request
+
+    from server_helpers import post, servers
+
+    with servers(pg_url, 2) as (one, two):
+        code, body = post(one, "/api/cards/save", {"game": "chant", "lang": "en", "fields": SPARK, "author": "Aki",
+                                                   "owner": ALICE})
+        assert code == 201, body
+
+        def pool(srv) -> set[str]:  # type: ignore[no-untyped-def]
+            with urllib.request.urlopen(srv.url + "/api/pool/chant") as res:
+                return {c["id"] for c in json.loads(res.read())["cards"]}
+
+        assert "little_spark" in pool(two)
+        assert post(two, "/api/cards/withdraw", {"game": "chant", "id": "little_spark", "owner": MALLORY})[0] == 403
+        assert post(two, "/api/cards/withdraw", {"game": "chant", "id": "little_spark", "owner": ALICE})[0] == 200
+        assert "little_spark" not in pool(one)
+        code, body = post(one, "/api/games", {"game": "chant", "deck": {"text": SPARK_DECK}, "lang": "en",
+                                              "opponent": {"kind": "ai", "level": "easy"}})
+        assert code == 400 and "withdrawn" in body["error"]["message"], body
