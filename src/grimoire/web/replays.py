@@ -71,5 +71,8 @@ class ReplayCache:
             "events": render_events(game, match.log[start:bounds[step]], seat, lang),
             "log": render_events(game, match.log[:bounds[step]], seat, lang),
             "next_actor": actor, "next_answer": chosen,
-            "outcome": outcome_payload(game, match.outcome, lang, match.log),
+            # the last step of a game conceded, lost on time or claimed: the live game's ending (the
+            # replayed rules alone never end it)
+            "outcome": outcome_payload(game, match.outcome or (live.match.outcome if step == len(answers) else None),
+                                       lang, match.log),
         }
