@@ -294,8 +294,9 @@ def test_the_deck_builder_filters_by_a_cards_tag_and_by_words_of_the_rules_text(
 
 def test_a_sentence_not_understood_keeps_the_card_as_a_draft_refused_in_a_deck_until_resolved(
         cards_server: CardServer, browser: Any) -> None:
-    """Issue 30 item 1: the unknown sentence is marked, the nearest phrasings are offered as choices, the card is
-    kept as a draft (not refused), a deck list naming the draft is refused, and picking a phrasing resolves it."""
+    """Issue 30 item 1: the unknown sentence is marked, the nearest phrasings are offered as choices beside an effect
+    picker, the card is kept as a draft (not refused), a deck list naming the draft is refused, and picking an
+    effect resolves it."""
     with new_page(browser) as page:
         page.goto(cards_server.url + "/editor")
         page.wait_for_selector("body[data-ready='1']")
@@ -332,11 +333,14 @@ def test_a_sentence_not_understood_keeps_the_card_as_a_draft_refused_in_a_deck_u
         before = page.evaluate("document.body.dataset.checked")
         page.click("#drafts li[data-draft='月の便り'] button")
         wait_checked(page, before)
+        # the effect picker beside it lists every sentence the game's cards use in that section
+        picker = page.locator(".unread select.effect-picker")
+        assert "自身のライフを1回復する。" in picker.locator("option").all_inner_texts()
         before = page.evaluate("document.body.dataset.checked")
-        page.locator(".unread button.phrase", has_text="カードを1枚ドローする。").first.click()
+        picker.select_option("自身のライフを1回復する。")
         wait_checked(page, before)
         assert page.evaluate("document.body.dataset.valid") == "1"
-        assert page.text_content("#text-ja") == "『発動効果』・カードを1枚ドローする。その後、カードを1枚ドローする。"
+        assert page.text_content("#text-ja") == "『発動効果』・カードを1枚ドローする。その後、自身のライフを1回復する。"
 
 
 def rules_text(card_id: str) -> str:

@@ -45,6 +45,7 @@ from grimoire.core.forum import (
     FLAVOR_LABELS,
     GRIMOIRE_LABELS,
     ForumError,
+    bullets,
     label_of,
     name_line,
     split_cards,
@@ -118,6 +119,7 @@ def _template(game_name: str, lang: str) -> dict[str, Any]:
     flags: list[str] = []
     sections: list[str] = []
     section_ids: dict[str, str] = {}
+    phrasings: dict[str, list[str]] = {}
     for cid in sorted(game.pool.by_id):
         block = split_cards(forum_text(game, [cid], lang), cid)[0]
         english = split_cards(forum_text(game, [cid], "en"), cid)[0]
@@ -138,6 +140,8 @@ def _template(game_name: str, lang: str) -> dict[str, Any]:
             if section.label not in sections:
                 sections.append(section.label)
             section_ids[section.label] = label_of(en_section)
+            known = phrasings.setdefault(section.label, [])
+            known += [t for t, _ in bullets(section) if t not in known]
     out = []
     for key, values in stats.items():
         numeric = all(unicodedata.numeric(v[0], -1) >= 0 or v.strip("-") == "" for v in values)
@@ -145,6 +149,7 @@ def _template(game_name: str, lang: str) -> dict[str, Any]:
                     "canon": {} if numeric else canon[key]})
     return {"lang": lang, "stats": out, "flags": flags, "sections": sections,
             "section_ids": [section_ids[label] for label in sections],
+            "phrasings": {label: sorted(phrasings.get(label, [])) for label in sections},
             "flavor": "『フレーバーテキスト』" if lang == "ja" else "[Flavor text]"}
 
 
@@ -153,11 +158,14 @@ def template(game: Game[Any], lang: str) -> dict[str, Any]:
     use when they are words), flags, and effect sections, in the order the game prints them. Each item has
     an ``id`` and each of its words a ``canon`` form (both the English template's) and each section a
     ``section_ids`` entry, the same in both languages: switching the page's language carries typed fields
-    over by them.
+    over by them. ``phrasings`` lists, per section, every sentence the built-in cards use there (the
+    editor's effect picker beside a sentence not understood yet).
 
     >>> spec = template(load_game("chant"), "ja")
     >>> spec["stats"][1]["id"], spec["stats"][1]["canon"]["幻想"], spec["section_ids"]
     ('attribute', 'fantasy', ['[chant effect]', '[activation effect]'])
+    >>> "カードを1枚ドローする。" in spec["phrasings"]["『発動効果』"]
+    True
     """
     try:
         return _template(game.name, lang)

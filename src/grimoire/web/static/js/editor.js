@@ -138,6 +138,16 @@ function picker(error) {
     button.addEventListener("click", () => replaceSentence(error.field, error.unread, phrase));
     choices.append(button);
   }
+  // every sentence the game's own cards use in this section: the effect picker
+  const label = error.field.startsWith("section.") ? error.field.slice("section.".length) : "";
+  const all = (S.template.phrasings || {})[label] || [];
+  if (all.length) {
+    const select = el("select", { className: "effect-picker" });
+    select.append(el("option", { value: "", textContent: t("ed_pick_any") }));
+    for (const phrase of all) select.append(el("option", { value: phrase, textContent: phrase }));
+    select.addEventListener("change", () => { if (select.value) replaceSentence(error.field, error.unread, select.value); });
+    choices.append(select);
+  }
   box.append(choices);
   return box;
 }
