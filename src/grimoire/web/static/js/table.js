@@ -1,6 +1,6 @@
 // The table: live play over a WebSocket (with automatic reconnection) and the replay view.
 import { cardName, loadCards } from "./cards.js";
-import { installCardPopups, lastPointer, linkNames, linkTextIn, showCard } from "./cardpop.js";
+import { hideCard, installCardPopups, lastPointer, linkNames, linkTextIn, showCard } from "./cardpop.js";
 import { loadCatalog } from "./catalog.js";
 import { installLogWhy, whyOf } from "./logwhy.js";
 import { getLang, langSwitch, localized, setLang, t, translatePage } from "./i18n.js";
@@ -116,6 +116,7 @@ function onMessage(msg) {
 }
 
 function answer(optionId) {
+  hideCard();  // a card's pop-up never stays over the next options
   const d = S.last && S.last.decision;
   if (!d || S.sent !== null) return;
   if (send({ type: "answer", seq: d.seq, option: optionId })) {
