@@ -58,3 +58,28 @@ def test_a_card_pop_up_closes_when_an_option_is_chosen(server: Server, browser: 
             page.locator("#decision button.option:not([disabled])").first.click()
             page.wait_for_function("() => !document.body.dataset.busy", timeout=STEP_TIMEOUT_MS)
         raise AssertionError("no option named a card within 40 answers")
+
+
+WHY_LINE = """() => {
+  const lines = [...document.querySelectorAll('#log li')].filter(li => li.offsetParent && li.querySelector('.why'));
+  const li = lines[lines.length - 1];
+  if (!li) return null;
+  li.id = 'why-probe';
+  const dockTop = document.getElementById('dock').getBoundingClientRect().top;
+  window.scrollBy(0, li.getBoundingClientRect().bottom - (dockTop - 2));  // its line just above the panel
+  return true;
+}"""
+
+
+def test_a_log_lines_why_never_opens_under_the_decision_panel(server: Server, browser: Any) -> None:  # noqa: F811
+    with sized_page(browser, WIDTH, HEIGHT) as page:
+        _, links = create(server, "chant", friend=False)
+        _open(page, links[0])
+        page.wait_for_function("() => document.querySelectorAll('#log li .why').length > 0",
+                               timeout=STEP_TIMEOUT_MS)
+        assert page.evaluate(WHY_LINE)
+        page.locator("#why-probe").click(position={"x": 10, "y": 5})
+        page.wait_for_selector("#why-probe.why-open")
+        box = page.evaluate("""() => ({why: document.querySelector('#why-probe .why').getBoundingClientRect().bottom,
+                                      dock: document.getElementById('dock').getBoundingClientRect().top})""")
+        assert box["why"] <= box["dock"], box

@@ -36,5 +36,15 @@ export function installLogWhy(list) {
     const open = !li.classList.contains("why-open");
     for (const other of list.querySelectorAll("li.why-open")) other.classList.remove("why-open");
     li.classList.toggle("why-open", open);
+    if (open) keepAboveDock(li);
   });
+}
+
+// On a phone the decision panel is fixed over the bottom of the page: an explanation that opened under
+// it is scrolled up into view.
+function keepAboveDock(li) {
+  const dock = document.getElementById("dock");
+  if (!dock || getComputedStyle(dock).position !== "fixed") return;
+  const below = li.getBoundingClientRect().bottom - dock.getBoundingClientRect().top;
+  if (below > 0) window.scrollBy(0, below + 8);
 }
