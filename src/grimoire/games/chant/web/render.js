@@ -107,7 +107,10 @@ function centre(view) {
   c.textContent = parts.join(" — ");
   if (view.stack && view.stack.length) {
     const s = el("div", "stack-line");
-    s.textContent = `${ui("resolving")}: ${view.stack.map((f) => `${f.card ? cardName(f.card) : ""} (${f.frame})`).join(" › ")}`;
+    // each frame by its card and what it is, in the page's language (never the engine's id)
+    const what = (f) => uiOr(`frame.${f.kind}`, "");
+    s.textContent = `${ui("resolving")}: ${view.stack.map((f) => [f.card ? cardName(f.card) : "", what(f) ? `(${what(f)})` : ""]
+      .filter(Boolean).join(" ")).join(" › ")}`;
     c.append(s);
   }
   return c;
