@@ -143,7 +143,7 @@ export function deckText() {
   for (const section of S.rules) {
     const cards = [...S.deck.entries()].filter(([id]) => byId(id) && sectionOf(byId(id)).name === section.name);
     if (!cards.length) continue;
-    lines.push(`[${section.name}]`);
+    lines.push(`[${section.title}]`);  // the page's own words for the section (an alias the deck reader knows)
     for (const [id, n] of cards) lines.push(`${n} ${localized(byId(id).name)}`);
   }
   return lines.join("\n") + "\n";
