@@ -33,11 +33,12 @@ from grimoire.sim.stats import SimResult
 from . import cards as cards_mod
 from .analyze import analyze_file, analyze_position
 from .balance import balance_command
+from .boardplay import board_setup
 from .check import check_command
 from .choices import DEFAULT_LANG, Backend, Coin, Durability, GameName, LogLevel
 from .common import GrimoireUsageError, check_seed, game_options, guard, open_game, resolve_deck
 from .params import AddressOpt, AiSetupOpt, BackendOpt, CardsOpt, GameArg, LangOpt, OptionOpt, SeedOpt, WorkersOpt
-from .play import Session
+from .play import Session, read_stdin
 from .render import make_console
 from .replay import replay_file, verify_file
 from .text import t
@@ -97,11 +98,12 @@ def play(
     option: OptionOpt = None,
     record: Annotated[Path | None, typer.Option("--record", metavar="FILE", help="Where to save the game record.")
                       ] = None,
-    coin: Annotated[Coin, typer.Option("--coin", help="Chance source: a seeded PRNG, or the post times of a "
-                                       "message board.")] = Coin.prng,
-    post: Annotated[list[str] | None, typer.Option("--post", metavar="TIME", help="With --coin board: a post time "
-                                                   "such as 12:00:04; heads when its last seconds digit is even "
-                                                   "(repeatable).")] = None,
+    coin: Annotated[Coin, typer.Option("--coin", help="Chance source: a seeded PRNG, or the forum's board coin "
+                                       "(each toss asks for the deciding post's time; heads when its last "
+                                       "seconds digit is even; the players choose who goes first).")] = Coin.prng,
+    post: Annotated[list[str] | None, typer.Option("--post", metavar="TIME", help="With --coin board: the time "
+                                                   "of a post already made, such as 12:00:04, read by the next "
+                                                   "toss (repeatable; later tosses ask).")] = None,
     no_clear: Annotated[bool, typer.Option("--no-clear", help="Keep every screen scrolling in the terminal "
                                            "(default: each decision clears the screen and fits the window).")
                         ] = False,
@@ -118,14 +120,22 @@ def play(
     decks = (resolve_deck(game, deck, 0), resolve_deck(game, opponent_deck, 1))
     if post and coin is not Coin.board:
         raise GrimoireError("--post needs --coin board")
-    setup = Setup(decks, options, check_seed(seed), coin.value, tuple(post or ()))
+    # the board coin is asked at each toss (chance source "post"); --post gives the first posts ahead
+    setup = Setup(decks, options, check_seed(seed), "post" if coin is Coin.board else coin.value, tuple(post or ()))
     setup.make_chance()  # checks the post times
     if ai_setup and vs == "human":
         raise GrimoireError("--ai-setup needs a computer opponent (not --vs human)")
     opponent = None if vs == "human" else playing(
         make_agent(vs, game.name, (decks[1], decks[0]), workers=think_workers or default_workers()),
         () if ai_setup else decks[1].choices)
-    session = Session(game, setup, lang.value, (None, opponent), make_console(), record_path=record,
+    console = make_console()
+    if coin is Coin.board:
+        first_given = any(pair.partition("=")[0].strip() == "first_player" for pair in option or [])
+        chosen = board_setup(game, setup, read_stdin, console, lang.value, first_given)
+        if chosen is None:
+            raise typer.Exit(0)
+        setup = chosen
+    session = Session(game, setup, lang.value, (None, opponent), console, record_path=record,
                       agent_seed=setup.seed, clear=not no_clear, auto_pass=not no_auto_pass)
     raise typer.Exit(session.run())
 

@@ -42,6 +42,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
+from grimoire.core.boardcoin import POST_KIND
 from grimoire.core.content import user_data_dir
 from grimoire.core.decision import Decision, Event, Option
 from grimoire.core.game import Game, Setup
@@ -52,6 +53,7 @@ from grimoire.core.setup_choices import declared_answer
 from grimoire.core.undo import take_back, takeback_limit
 from grimoire.sim.runner import derive_seed
 
+from .boardplay import read_post
 from .cardhelp import help_request, show_help
 from .render import PROMPT_LINES, event_line, fit_layout, safe_label, screen, why_line
 from .text import t
@@ -142,6 +144,25 @@ class Person:
     def choose(self, game: Game[Any], view: dict[str, Any], decision: Decision, chance: Chance) -> str:
         """Show the seat's screen (from ``view``) and return the option the person picks."""
         return self.session.ask_person(view, decision).id
+
+
+@dataclass
+class PostsByPerson:
+    """A computer seat whose board-coin tosses the person at this terminal posts: the post question
+    is asked on the person's own screen, never the computer's."""
+
+    agent: Agent
+    session: Session
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        self.name = self.agent.name
+
+    def choose(self, game: Game[Any], view: dict[str, Any], decision: Decision, chance: Chance) -> str:
+        if decision.kind != POST_KIND:
+            return self.agent.choose(game, view, decision, chance)
+        person = 1 - decision.player
+        return self.session.ask_person(game.view(self.session.match.state, person), decision, person).id
 
 
 @dataclass
@@ -357,7 +378,11 @@ class Session:
 
     def ask(self, decision: Decision) -> Option | None:
         """Ask the person at ``decision.player`` until a listed answer or quit (None). A set-up
-        decision the seat's deck declares an answer to (``# ability:``) takes it on an empty line."""
+        decision the seat's deck declares an answer to (``# ability:``) takes it on an empty line.
+        A board coin's toss asks for the post time (:mod:`.boardplay`)."""
+        if decision.kind == POST_KIND:
+            answer = read_post(self.read, self.console, self.lang, decision.player, int(decision.prompt_args[0]))
+            return None if answer is None else Option(answer, "opt.post", (answer,))
         declared = declared_answer(self.setup.decks[decision.player].choices, decision)
         default = None if declared is None else decision.find(declared)
         prompt = t("answer_prompt", self.lang)
@@ -396,7 +421,7 @@ class Session:
                 return option
             self.say(t("bad_answer", self.lang, answer=answer, n=len(decision.options)))
 
-    def ask_person(self, view: dict[str, Any], decision: Decision) -> Option:
+    def ask_person(self, view: dict[str, Any], decision: Decision, seat: int | None = None) -> Option:
         """A person's answer to ``decision`` from the seat's ``view``; :class:`QuitGame` when they quit.
 
         At one screen (hotseat) the device is passed first whenever the other person is to decide.
@@ -404,15 +429,16 @@ class Session:
         """
         if self.forced(decision):
             return decision.options[0]
-        if self.hotseat and self.last_person is not None and decision.player != self.last_person:
+        seat = decision.player if seat is None else seat  # the person answering (a computer's toss: its opponent)
+        if self.hotseat and self.last_person is not None and seat != self.last_person:
             if self.console.is_terminal:
                 self.console.clear()
-            if self.read(t("pass_device", self.lang, n=decision.player + 1) + " ") is None:
+            if self.read(t("pass_device", self.lang, n=seat + 1) + " ") is None:
                 raise QuitGame
             if self.console.is_terminal:
                 self.console.clear()
-        self.last_person = decision.player
-        self.show(decision.player, decision, view)
+        self.last_person = seat
+        self.show(seat, decision, view)
         if self.undone:
             self.say(self.undone, "yellow")
             self.undone = ""
@@ -429,7 +455,7 @@ class Session:
         self.console.print(Text(t("game_start", self.lang, title=title, seed=self.setup.seed), style="bold"))
         names = [d.name for d in self.setup.decks]
         self.console.print(Text(t("decks_line", self.lang, a=names[0], b=names[1])))
-        seats = [Person(self) if agent is None else agent for agent in self.agents]
+        seats: list[Agent] = [Person(self) if agent is None else PostsByPerson(agent, self) for agent in self.agents]
         quit_game = False
         while True:
             try:

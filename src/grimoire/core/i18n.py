@@ -53,12 +53,24 @@ COMMON_UI: dict[str, dict[str, str]] = {
     "ui.deck": {"ja": "山札", "en": "Deck"},
     "ui.unknown": {"ja": "未定", "en": "not yet known"},
 }
+#: The board coin asked at the toss (:mod:`grimoire.core.boardcoin`): its question, options and log line.
+COMMON_MESSAGES: dict[str, dict[str, str]] = {
+    "ask.post": {"ja": "コイントス（{0}回目）：決め手の書き込み時刻（または秒の下一桁）を入力",
+                 "en": "Coin toss {0}: the time of the post that decides it (or its seconds' last digit)"},
+    "opt.post": {"ja": "秒の下一桁 {0}", "en": "seconds end in {0}"},
+    "ev.post": {"ja": "P{player}の書き込み {time}：秒の下一桁{digit} → {coin}",
+                "en": "P{player}'s post at {time}: seconds end in {digit} → {coin}"},
+    "why.post": {"ja": "掲示板のコイン：秒の下一桁が偶数なら表、奇数なら裏",
+                 "en": "the board coin: an even last seconds digit is heads, odd is tails"},
+}
 #: End reasons every game shares: games lost other than by the rules (a game's own terms take precedence).
 COMMON_TERMS: dict[str, tuple[str, str]] = {
     "concession": ("投了", "concession"),
     "timeout": ("時間切れ", "out of time"),
     "abandoned": ("離席（勝利の申し立て）", "left the game (win claimed)"),
     "step_limit": ("手数上限", "step limit"),
+    "heads": ("表", "heads"),
+    "tails": ("裏", "tails"),
 }
 NameFn = Callable[[str, str], str]
 _FORMATTER = string.Formatter()
@@ -142,7 +154,7 @@ class Texts:
     """
 
     def __init__(self, catalog: Catalog, pool: CardPool[Any], events: EventSchema) -> None:
-        for key, by_lang in COMMON_UI.items():
+        for key, by_lang in (*COMMON_UI.items(), *COMMON_MESSAGES.items()):
             if not catalog.has(key):
                 catalog.update({key: by_lang})
         for word, pair in COMMON_TERMS.items():
@@ -175,7 +187,8 @@ class Texts:
         key = "ev." + event.kind
         if event.private_to >= 0 and not event.args and self.catalog.has(key + ".hidden"):
             key += ".hidden"
-        args = self.events.named(event)
+        args = self.events.named(event) if event.kind != "post" else dict(zip(("time", "digit", "coin"),
+                                                                                 event.args, strict=False))
         args["player"] = event.player + 1
         return self.catalog.render_named(key, args, lang, self.card_name)
 

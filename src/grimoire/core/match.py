@@ -2,6 +2,12 @@
 
 Terminal play, the web server, simulation and replay all drive games through a
 :class:`Match`; it turns into a :class:`~grimoire.core.records.GameRecord` at any time.
+
+A game with the board coin asked at the toss (chance source ``post``) tries each answer
+on a copy first: when it would toss with no post time left, the answer is held and the
+pending decision becomes the tossing seat's post question (:mod:`grimoire.core.boardcoin`);
+answering it adds the post time to the chance script and applies the held answer. The log
+shows each post time read by a toss (a ``post`` event); the record's script holds them.
 """
 
 from __future__ import annotations
@@ -9,15 +15,18 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, Generic, TypeVar
 
+from .boardcoin import is_post_answer, post_decision, post_event
 from .branch import Branch, branch_state
-from .decision import Decision, Event, Outcome
+from .decision import Decision, Event, Outcome, split_option
 from .errors import GameOver, GrimoireError, IllegalAnswer
 from .events import EventSchema
 from .forfeit import Forfeit
 from .game import Game, Setup
 from .records import GameRecord
+from .rng import PostNeeded
 
 S = TypeVar("S")
 
@@ -44,15 +53,26 @@ class Match(Generic[S]):
         self.setup = setup
         self.branch = branch
         self.start_events: list[Event] = []
+        #: post times given at the tosses during play (the record's chance script goes on with them)
+        self.posts: list[str] = []
+        self._held: str | None = None  # the answer waiting on a post time
+        self._asks_posts = setup.chance == "post"
         if branch is None:
-            self.state: S = game.new_state(setup, self.start_events)
+            try:
+                self.state: S = game.new_state(setup, self.start_events)
+            except PostNeeded as need:
+                raise GrimoireError(f"the set-up's coin toss needs a post time from seat {need.seat} "
+                                    "(give it before the game starts)") from None
         else:  # a game branched from a recorded one starts at that position (grimoire.core.branch)
             self.state = branch_state(game, setup, branch)
-        self.log: list[Event] = list(self.start_events)
         self.answers: list[str] = []
         #: the seat that gave each answer
         self.deciders: list[int] = []
         self.checks: list[str] = [digest(self.start_events, game.events)]
+        if self._asks_posts and branch is None:  # the log shows the posts the set-up's tosses read
+            chance = game.chance(self.state)
+            self.start_events[:0] = [post_event(chance.tosser, p) for p in setup.chance_script[:chance.pos]]
+        self.log: list[Event] = list(self.start_events)
         self._decision: Decision | None = game.decision(self.state)
         #: set when a seat lost by conceding, on time or by leaving (:meth:`forfeit`)
         self.forfeited: Forfeit | None = None
@@ -86,26 +106,62 @@ class Match(Generic[S]):
         self._decision = None
         return ended.outcome()
 
+    @property
+    def held(self) -> str | None:
+        """The answer waiting on a post time (None unless the pending decision is a post question)."""
+        return self._held
+
     def answer(self, option_id: str) -> list[Event]:
-        """Apply an answer; unlisted answers raise and change nothing."""
+        """Apply an answer; unlisted answers raise and change nothing.
+
+        With the board coin, an answer whose toss has no post time yet is held (no events; the
+        pending decision becomes the post question), and a post answer applies the held one.
+        """
         decision = self._decision
         if decision is None:
             raise GameOver(f"the game is over; answer {option_id!r} not applied")
+        held = self._held
+        if held is not None:
+            if not is_post_answer(decision, option_id):
+                raise IllegalAnswer(option_id, decision.kind, ["post:<HH:MM:SS>", *decision.ids()])
+            post = split_option(option_id)[1].strip()
+            self.game.chance(self.state).script.append(post)
+            self.posts.append(post)
+            self._held = None
+            found = self.game.decision(self.state)
+            self._decision = found
+            return self.answer(held)
         if decision.find(option_id) is None:
             raise IllegalAnswer(option_id, decision.kind, decision.ids())
+        if self._asks_posts:
+            trial = self.game.clone(self.state)
+            try:
+                self.game.apply_unchecked(trial, option_id, [])
+            except PostNeeded as need:
+                self._held = option_id
+                self._decision = post_decision(need.seat, need.index + 1)
+                return []
+            before = self.game.chance(self.state).pos
         events: list[Event] = []
         self.game.apply_unchecked(self.state, option_id, events)
         self.answers.append(option_id)
         self.deciders.append(decision.player)
         self.checks.append(digest(events, self.game.events))
+        if self._asks_posts:
+            chance = self.game.chance(self.state)
+            events[:0] = [post_event(chance.tosser, chance.script[i]) for i in range(before, chance.pos)]
         self.log.extend(events)
         self._decision = self.game.decision(self.state)
         return events
 
+    def played_setup(self) -> Setup:
+        """The set-up with the post times given so far (what replays this game's tosses)."""
+        return replace(self.setup, chance_script=(*self.setup.chance_script, *self.posts)) if self.posts else self.setup
+
     def replayed(self, steps: int) -> S:
         """A new state: this game's start with its first ``steps`` answers applied again."""
-        state = self.game.new_state(self.setup) if self.branch is None else branch_state(self.game, self.setup,
-                                                                                         self.branch)
+        setup = self.played_setup()
+        state = self.game.new_state(setup) if self.branch is None else branch_state(self.game, setup, self.branch)
         for answer in self.answers[:steps]:
             self.game.apply_unchecked(state, answer, [])
         return state
@@ -123,9 +179,10 @@ class Match(Generic[S]):
         """
         if not 0 <= steps <= len(self.answers):
             raise GrimoireError(f"cannot go back to step {steps} of {len(self.answers)}")
-        fresh = Match(self.game, self.setup, self.branch)
+        fresh = Match(self.game, self.played_setup(), self.branch)
         for answer in self.answers[:steps]:
             fresh.answer(answer)
+        self._held = None
         self.state = fresh.state
         self.log = fresh.log
         self.answers = fresh.answers
@@ -145,7 +202,7 @@ class Match(Generic[S]):
             decks=list(self.setup.decks),
             seed=self.setup.seed,
             chance=self.setup.chance,
-            chance_script=list(self.setup.chance_script),
+            chance_script=[*self.setup.chance_script, *self.posts],
             answers=list(self.answers),
             checks=list(self.checks),
             outcome=None if out is None else out.to_json(),

@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
 
+from .boardcoin import is_post_answer
 from .decision import Decision, Event
 from .errors import GameOver, GrimoireError
 from .rng import Chance
@@ -97,10 +98,11 @@ def ask(game: Game[Any], state: Any, decision: Decision, agent: Agent, chance: C
     """Ask ``agent`` to answer ``decision`` (pending in ``state``) from its seat's view.
 
     The agent gets ``game.view(state, decision.player)``, never the state itself; an
-    answer that is not an option raises :class:`AgentError` naming the agent.
+    answer that is not an option (nor, to a board coin's post question, a post time) raises
+    :class:`AgentError` naming the agent.
     """
     answer = agent.choose(game, game.view(state, decision.player), decision, chance)
-    if decision.find(answer) is None:
+    if decision.find(answer) is None and not is_post_answer(decision, answer):
         raise AgentError(f"agent {agent.name!r} gave the unlisted answer {answer!r} to {decision.kind!r}")
     return answer
 

@@ -2,14 +2,18 @@
 
 The only source of chance in Grimoire. A :class:`Chance` is plain data (a kind, a
 64-bit PRNG state, a script and a position), so it clones, serialises and replays
-with the state that owns it. Three kinds exist:
+with the state that owns it. Four kinds exist:
 
 * ``prng`` — a seeded SplitMix64 generator (the default);
 * ``scripted`` — coin tosses and draws below *n* are read from a list (tests, replays
   of physical games); shuffles still use the PRNG;
 * ``board`` — the seed's bulletin-board coin: each toss reads the next post time in
   the script and is heads when the last digit of its seconds is even. Shuffles use the
-  PRNG; once the posts run out, tosses fall back to the PRNG too.
+  PRNG; once the posts run out, tosses fall back to the PRNG too (records made so);
+* ``post`` — the board coin asked at the toss: each toss reads the next post time in
+  the script; when none is left it raises :class:`PostNeeded` naming the tossing seat,
+  and the driver (:class:`~grimoire.core.match.Match`) asks that seat for the post time,
+  adds it to the script and plays the answer again. Never a fallback to the PRNG.
 
 >>> c = Chance.seeded(42)
 >>> d = c.clone()
@@ -17,6 +21,12 @@ with the state that owns it. Three kinds exist:
 True
 >>> Chance.board(["12:00:04", "12:00:07"]).coin(), Chance.board(["12:00:07"]).coin()
 (True, False)
+>>> c = Chance.posts(["12:00:04"]); c.coin(0), c.pos
+(True, 1)
+>>> c.coin(1)
+Traceback (most recent call last):
+...
+grimoire.core.rng.PostNeeded: seat 1 must give the post time of toss 2
 """
 
 from __future__ import annotations
@@ -34,7 +44,7 @@ _MASK: Final = (1 << 64) - 1
 _GOLDEN: Final = 0x9E3779B97F4A7C15
 T = TypeVar("T")
 
-KINDS = ("prng", "scripted", "board")
+KINDS = ("prng", "scripted", "board", "post")
 
 # In the compiled build ``i64`` arithmetic wraps around like C, which is exactly SplitMix64's
 # arithmetic modulo 2**64; the interpreted build masks unbounded ints instead. Both give the
@@ -67,6 +77,43 @@ def _seconds(post: int | str) -> int:
     return int(tail)
 
 
+def post_heads(post: int | str) -> bool:
+    """The seed's board coin: heads (表) when the last digit of the post's seconds is even.
+
+    >>> post_heads("21:03:58"), post_heads("7"), post_heads(10)
+    (True, False, True)
+    """
+    return _seconds(post) % 2 == 0
+
+
+def check_post(text: str) -> str:
+    """A post time as typed (``12:34:56``, ``2026/12/03 12:34:56.78``, or just the seconds' last digit),
+    trimmed; an OptionsError names anything without seconds digits.
+
+    >>> check_post(" 12:34:56 "), check_post("7")
+    ('12:34:56', '7')
+    >>> check_post("noon")
+    Traceback (most recent call last):
+    ...
+    grimoire.core.errors.OptionsError: board post time 'noon' has no seconds digits
+    """
+    shown = text.strip()
+    if not shown or len(shown) > 40:
+        raise OptionsError(f"board post time {text[:40]!r} has no seconds digits")
+    _seconds(shown)
+    return shown
+
+
+class PostNeeded(Exception):
+    """A ``post`` chance source has no post time left for a toss: ``seat`` tosses, ``index`` is the
+    toss's place in the script (0-based)."""
+
+    def __init__(self, seat: int, index: int) -> None:
+        super().__init__(f"seat {seat} must give the post time of toss {index + 1}")
+        self.seat = seat
+        self.index = index
+
+
 class Chance:
     """The chance source owned by a game state (see module docstring).
 
@@ -74,13 +121,15 @@ class Chance:
     compiled build's native signed integer there).
     """
 
-    __slots__ = ("_s", "kind", "pos", "script")
+    __slots__ = ("_s", "kind", "pos", "script", "tosser")
 
     def __init__(self, kind: str = "prng", state: int = 0, script: list[Any] | None = None, pos: int = 0) -> None:
         self.kind = kind
         self._s: i64 = _signed(state) if _NATIVE else state & _MASK
         self.script: list[Any] = [] if script is None else script
         self.pos = pos
+        #: the seat of the last toss of a ``post`` source (-1 before any); not part of the value
+        self.tosser = -1
 
     @property
     def state(self) -> int:
@@ -120,6 +169,13 @@ class Chance:
         for p in posts:
             _seconds(p)
         return cls("board", seed & _MASK, list(posts))
+
+    @classmethod
+    def posts(cls, posts: list[Any], seed: int = 0) -> Chance:
+        """The board coin asked at the toss: the post times given so far (more are asked for)."""
+        for p in posts:
+            _seconds(p)
+        return cls("post", seed & _MASK, list(posts))
 
     def clone(self) -> Chance:
         c = Chance(self.kind, 0, self.script, self.pos)
@@ -189,8 +245,14 @@ class Chance:
             return int(self._below_native(n))
         return (self.next64() * n) >> 64
 
-    def coin(self) -> bool:
-        """Toss a coin: True is heads (表)."""
+    def coin(self, seat: int = 0) -> bool:
+        """Toss a coin: True is heads (表). ``seat`` tosses (a ``post`` source asks it for the post)."""
+        if self.kind == "post":
+            self.tosser = seat
+            post = self._scripted_next()
+            if post is None:
+                raise PostNeeded(seat, self.pos)
+            return _seconds(post) % 2 == 0
         if self.kind == "board":
             post = self._scripted_next()
             if post is not None:
@@ -227,4 +289,6 @@ def make_chance(kind: str, seed: int, script: list[Any] | None = None) -> Chance
         return Chance.scripted(list(script or []), seed)
     if kind == "board":
         return Chance.board(list(script or []), seed)
+    if kind == "post":
+        return Chance.posts(list(script or []), seed)
     raise OptionsError(f"unknown chance source {kind!r}; choose one of {', '.join(KINDS)}")

@@ -151,7 +151,7 @@ class ChantGame(Game[ChantState]):
         s.turn_limit = int(opts["turn_limit"])
         s.variant = rules.variant_of(opts)
         if opts["first_player"] == "coin":
-            heads = chance.coin()
+            heads = chance.coin(0)
             s.first = 0 if heads else 1
             ev.append(Event("first", s.first, ("heads" if heads else "tails",)))
         else:

@@ -245,7 +245,7 @@ def _runaway(s: ChantState, f: Frame, ev: list[Event]) -> bool:
         if total <= s.variant[rules.V_RUNAWAY]:
             s.stack.pop()
             return False
-        heads = s.chance.coin()
+        heads = s.chance.coin(a)
         ev.append(Event("runaway", a, (total, "heads" if heads else "tails")))
         if heads:
             s.stack.pop()

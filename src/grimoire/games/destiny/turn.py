@@ -57,7 +57,7 @@ def start(state: DestinyState, events: list[Event]) -> None:
     for seat in (0, 1):
         events.append(Event("ability", seat, (state.players[seat].ability,)))
     if state.first < 0:
-        state.first = 0 if state.chance.coin() else 1
+        state.first = 0 if state.chance.coin(0) else 1
         events.append(Event("coin", state.first))
     events.append(Event("first", state.first))
     for seat in (0, 1):
