@@ -40,7 +40,7 @@ from .common import GrimoireUsageError, check_seed, game_options, guard, open_ga
 from .params import AddressOpt, AiSetupOpt, BackendOpt, CardsOpt, GameArg, LangOpt, OptionOpt, SeedOpt, WorkersOpt
 from .play import Session, read_stdin
 from .render import make_console
-from .replay import replay_file, verify_file
+from .replay import forum_file, replay_file, verify_file
 from .text import t
 
 # rich_markup_mode=None: the plain help (Usage, Arguments, Options), which shows a metavar
@@ -222,10 +222,17 @@ def replay(
     step: Annotated[bool, typer.Option("--step", help="Wait for Enter between steps.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="With --verify: print the result as one JSON object "
                                           "(docs/cli.md).")] = False,
+    forum: Annotated[bool, typer.Option("--forum", help="Print the game as the posts of a forum thread: each "
+                                        "player's public account of their moves and the board, plain text.")
+                     ] = False,
 ) -> None:
     """Step through a recorded game, or verify that it replays exactly."""
     if as_json and not verify:
         raise GrimoireError("--json needs --verify (the JSON is the verification's result)")
+    if forum and (verify or step):
+        raise GrimoireError("--forum prints the whole game; it does not go with --verify or --step")
+    if forum:
+        raise typer.Exit(forum_file(file, lang.value))
     console = make_console()
     code = (verify_file(file, lang.value, console, as_json) if verify
             else replay_file(file, lang.value, console, step))

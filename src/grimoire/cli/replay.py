@@ -14,6 +14,7 @@ from grimoire.core.errors import GrimoireError, RecordError
 from grimoire.core.match import Match
 from grimoire.core.records import GameRecord
 from grimoire.core.replay import setup_of, verify
+from grimoire.core.thread import game_posts
 
 from .play import Reader, read_stdin
 from .render import event_line, safe_label, safe_prompt, why_line
@@ -42,6 +43,20 @@ def verify_file(path: Path, lang: str, console: Console, as_json: bool = False) 
     message = t(f"verify_{result.key}", lang, **result.args)
     print(f"grimoire: {t('verify_bad', lang, message=message)}", file=sys.stderr)
     return 1
+
+
+def forum_file(path: Path, lang: str) -> int:
+    """Print a recorded game as the posts of its forum thread (:func:`grimoire.core.thread.game_posts`),
+    numbered as a thread numbers them, plain text on standard output."""
+    record = GameRecord.load(path)
+    game, setup = setup_of(record)
+    try:
+        posts = game_posts(game, setup, record.answers, lang, record.branch)
+    except GrimoireError as exc:
+        raise RecordError(f"{path}: record does not replay: {exc}") from None
+    for number, post in enumerate(posts, start=1):
+        sys.stdout.write(f"#{number}\n{post}\n")
+    return 0
 
 
 def replay_file(path: Path, lang: str, console: Console, step: bool = False, read: Reader = read_stdin) -> int:
