@@ -44,3 +44,16 @@ def test_replay_forum_refuses_verify(capsys: pytest.CaptureFixture[str], monkeyp
     record = board_record(tmp_path / "game.json")
     code, _, err = call(capsys, monkeypatch, ["replay", "--forum", "--verify", str(record)])
     assert code == 2 and "--forum prints the whole game" in err
+
+
+def test_f_prints_the_seats_post_since_its_last_one(capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = call(capsys, monkeypatch, ["play", "chant", "--vs", "random", "--seed", "3", "--lang", "en",
+                                              "--no-clear", "-o", "first_player=0"], "f\nf\nf de\nf ja\nq\n")
+    assert code == 0
+    _, first, second = out.split("[Chant] P1 — post, turn 1")
+    assert "P1 goes first (chosen)" in first and "Board:" in first and "To move: P1" in first
+    assert "Since the last post:\n・(nothing)" in second
+    assert "'f de' is not an option" in out
+    assert "【詠唱】P1の書き込み（ターン1）\n\n■前回からの出来事\n・（なし）" in out
+    assert "paste the lines above into the thread" in out

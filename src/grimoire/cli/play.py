@@ -9,7 +9,9 @@ answer takes it. ``?`` (or ``help``) lists the cards in view with their text and
 ``なぜ N``) shows why line N happened: the rule that produced it and the numbers that
 went in (:mod:`grimoire.core.why`). ``u`` takes back the person's last answer, one at a
 time, back to the last new information (:mod:`grimoire.core.undo`: a card drawn, a coin,
-the opponent's answer); the record keeps only the answers that stand. ``q`` asks before it
+the opponent's answer); the record keeps only the answers that stand. ``f`` (``f en``,
+``f ja``) prints the seat's post for the forum thread: what happened since its last ``f``
+and the public board, plain text (:mod:`grimoire.core.thread`). ``q`` asks before it
 abandons the game (``y`` or ``q`` again; the end of input abandons it at once); the record
 is saved either way.
 
@@ -50,6 +52,7 @@ from grimoire.core.match import Match
 from grimoire.core.play import Agent, play
 from grimoire.core.rng import Chance
 from grimoire.core.setup_choices import declared_answer
+from grimoire.core.thread import forum_post
 from grimoire.core.undo import take_back, takeback_limit
 from grimoire.sim.runner import derive_seed
 
@@ -64,6 +67,7 @@ UNDO = ("u", "undo", "取消", "取り消し")
 YES = ("y", "yes", "はい", "q")
 SHORT_HELP = 4  # lines of help said above the prompt; longer help is paged
 PAGE_KEYS = {"n": 1, ">": 1, "次": 1, "p": -1, "<": -1, "前": -1}
+FORUM = ("f", "forum", "掲示板")
 LOG_LINES = 14  # log lines shown at least
 LOG_MAX = 48  # at most, when more happened since the seat last looked
 WHY_WORDS = ("why", "なぜ")
@@ -90,6 +94,20 @@ def why_request(line: str) -> str | None:
     if not words or words[0].lower() not in WHY_WORDS:
         return None
     return words[1].strip() if len(words) > 1 else ""
+
+
+def forum_request(line: str, lang: str) -> str | None:
+    """The language of the forum post an ``f`` line asks for (``f``, ``f en``, ``f ja``), or None.
+
+    >>> forum_request("f", "ja"), forum_request("F EN", "ja"), forum_request("forum ja", "en")
+    ('ja', 'en', 'ja')
+    >>> forum_request("fx", "ja"), forum_request("f de", "ja")
+    (None, None)
+    """
+    words = line.strip().lower().split()
+    if not words or words[0] not in FORUM or len(words) > 2 or (len(words) == 2 and words[1] not in ("ja", "en")):
+        return None
+    return words[1] if len(words) == 2 else lang
 
 
 def read_stdin(prompt: str) -> str | None:
@@ -181,6 +199,8 @@ class Session:
     auto_pass: bool = True
     log: list[LogEntry] = field(default_factory=list)
     seen: dict[int | None, int] = field(default_factory=dict)
+    #: where each seat's next forum post starts in the match's log (``f``)
+    posted: dict[int, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.match: Match[Any] = Match(self.game, self.setup)
@@ -407,6 +427,10 @@ class Session:
                     raise TakeBack
                 self.say(refusal)
                 continue
+            post_lang = forum_request(answer, self.lang)
+            if post_lang is not None:
+                self.print_post(decision.player, post_lang)
+                continue
             line_asked = why_request(answer)
             if line_asked is not None:
                 self.say(self.why(line_asked, decision.player), "")
@@ -420,6 +444,15 @@ class Session:
             if option is not None:
                 return option
             self.say(t("bad_answer", self.lang, answer=answer, n=len(decision.options)))
+
+    def print_post(self, seat: int, lang: str) -> None:
+        """Print ``seat``'s post for the forum thread (:mod:`grimoire.core.thread`): what happened since
+        its last post and the public board, plain text; the next post starts after it."""
+        since = self.posted.get(seat, 0)
+        text = forum_post(self.game, self.match.state, self.match.log, since, seat, lang)
+        self.console.print(Text(text), soft_wrap=True, markup=False, highlight=False)
+        self.console.print(Text(t("forum_copied", lang), style="dim"), soft_wrap=True)
+        self.posted[seat] = len(self.match.log)
 
     def ask_person(self, view: dict[str, Any], decision: Decision, seat: int | None = None) -> Option:
         """A person's answer to ``decision`` from the seat's ``view``; :class:`QuitGame` when they quit.
