@@ -55,7 +55,7 @@ def test_question_mark_lists_the_cards_in_view_and_shows_one_by_name(tmp_path: P
 
 def test_help_in_english_on_destiny(tmp_path: Path) -> None:
     child = spawn(["play", "destiny", "--seed", "5", "--lang", "en", "--vs", "random"], tmp_path)
-    child.expect("Enter a number \\(\\? cards, why N: log line N, u: take back, q: quit\\)")
+    child.expect("Enter a number \\(\\? cards, why N: log line N, u: take back, f: forum, q: quit\\)")
     child.sendline("help")
     child.expect(r"Cards in view \((\d+)\)")
     while child.expect(["Type \"\\? NAME\" to show one card.", "— more: Enter, back: q —"]) == 1:

@@ -32,6 +32,7 @@ def test_a_person_plays_refuses_typos_and_quits(tmp_path: Path, game: str) -> No
     child.sendline("y")  # q asks first
     child.expect("Game abandoned")
     child.expect("Record saved")
+    child.expect("Game saved as")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0

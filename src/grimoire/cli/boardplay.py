@@ -63,9 +63,10 @@ def ask_first(read: Reader, console: Console, lang: str) -> str | None:
         console.print(Text(board_text("first_bad", lang, answer=line.strip()), style="red"), soft_wrap=True)
 
 
-def read_post(read: Reader, console: Console, lang: str, seat: int, toss: int) -> str | None:
+def read_post(read: Reader, console: Console, lang: str, seat: int, toss: int,
+              confirm_quit: Callable[[], bool] | None = None) -> str | None:
     """Ask ``seat`` for the post time of toss ``toss`` until one has seconds digits; the answer id
-    (``post:21:03:58``), or None to quit.
+    (``post:21:03:58``), or None to quit (``q`` when ``confirm_quit`` agrees, or the end of input).
 
     >>> import io
     >>> answers = iter(["noon", "21:03:58"])
@@ -74,8 +75,12 @@ def read_post(read: Reader, console: Console, lang: str, seat: int, toss: int) -
     """
     while True:
         line = read(board_text("post_ask", lang, n=seat + 1, toss=toss) + "> ")
-        if line is None or line.strip().lower() in QUIT:
+        if line is None:
             return None
+        if line.strip().lower() in QUIT:
+            if confirm_quit is None or confirm_quit():
+                return None
+            continue
         try:
             return post_answer(line)
         except OptionsError:

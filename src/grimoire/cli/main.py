@@ -41,6 +41,8 @@ from .params import AddressOpt, AiSetupOpt, BackendOpt, CardsOpt, GameArg, LangO
 from .play import Session, read_stdin
 from .render import make_console
 from .replay import forum_file, replay_file, verify_file
+from .resume import resumed_session
+from .saved import LAST, find_saved
 from .text import t
 
 # rich_markup_mode=None: the plain help (Usage, Arguments, Options), which shows a metavar
@@ -83,7 +85,8 @@ for group in (deck_app, cards_app):
 @app.command()
 @guard
 def play(
-    game_name: GameArg,
+    game_name: Annotated[GameName | None, typer.Argument(metavar="GAME", help="The game (not needed with "
+                                                         "--resume).", show_default=False)] = None,
     deck: Annotated[str | None, typer.Option("--deck", metavar="DECK",
                                              help="Your deck: a file or a starter name.")] = None,
     opponent_deck: Annotated[str | None, typer.Option("--opponent-deck", metavar="DECK",
@@ -113,8 +116,19 @@ def play(
                                                       help="Processes a searching computer thinks with, one "
                                                       "search tree each (default: every core).")] = None,
     ai_setup: AiSetupOpt = False,
+    resume: Annotated[str | None, typer.Option("--resume", metavar="[NAME]", help="Go on with a game quit with q: "
+                                               "the newest (of GAME, when given), or the saved game NAME.")
+                      ] = None,
 ) -> None:
     """Play at the terminal against the computer or another person."""
+    if resume is not None:
+        name = game_name.value if resume == LAST and game_name is not None else resume
+        session = resumed_session(find_saved(name), lang.value, make_console(), clear=not no_clear,
+                                  auto_pass=not no_auto_pass, workers=think_workers)
+        raise typer.Exit(session.run())
+    if game_name is None:  # as Typer says it of every GAME argument (play's is optional for --resume)
+        names = ", ".join(sorted(g.value for g in GameName))
+        raise GrimoireUsageError(f"Missing argument 'GAME'. Choose from: {names}")
     game = open_game(game_name.value, cards or [])
     options = game_options(game, option or [])
     decks = (resolve_deck(game, deck, 0), resolve_deck(game, opponent_deck, 1))
@@ -136,7 +150,8 @@ def play(
             raise typer.Exit(0)
         setup = chosen
     session = Session(game, setup, lang.value, (None, opponent), console, record_path=record,
-                      agent_seed=setup.seed, clear=not no_clear, auto_pass=not no_auto_pass)
+                      agent_seed=setup.seed, clear=not no_clear, auto_pass=not no_auto_pass,
+                      resume={"vs": vs, "ai_setup": ai_setup})
     raise typer.Exit(session.run())
 
 
@@ -500,6 +515,10 @@ def cards_render(
 def run(argv: list[str] | None = None) -> int:
     """Run the command line with ``argv``; returns the exit code (errors: one line on stderr, 2)."""
     args = list(sys.argv[1:] if argv is None else argv)
+    if "--resume" in args:  # --resume without a NAME: the newest saved game
+        at = args.index("--resume") + 1
+        if at == len(args) or args[at].startswith("-"):
+            args.insert(at, LAST)
     try:
         result: Any = app(args=args, prog_name="grimoire", standalone_mode=False)
     except typer.Exit as exc:

@@ -59,6 +59,7 @@ from grimoire.sim.runner import derive_seed
 from .boardplay import read_post
 from .cardhelp import help_request, show_help
 from .render import PROMPT_LINES, event_line, fit_layout, safe_label, screen, why_line
+from .saved import new_saved_path, saved_name
 from .text import t
 
 Reader = Callable[[str], "str | None"]
@@ -201,6 +202,11 @@ class Session:
     seen: dict[int | None, int] = field(default_factory=dict)
     #: where each seat's next forum post starts in the match's log (``f``)
     posted: dict[int, int] = field(default_factory=dict)
+    #: how a quit game is continued (:mod:`.saved`): the opponent (``vs``), its workers, ``ai_setup``
+    resume: dict[str, Any] = field(default_factory=dict)
+    #: the saved game this session continues (removed once the game ends), and the answers it replays
+    saved_path: Path | None = None
+    replay_answers: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.match: Match[Any] = Match(self.game, self.setup)
@@ -215,6 +221,18 @@ class Session:
         self.undone = ""  # what the next screen says about answers just taken back
         self.pending: tuple[int, Option] | None = None
         self.viewing: dict[str, Any] | None = None  # the view of the seat being asked (for ``?``)
+        if self.replay_answers:
+            self.replay(self.replay_answers)
+
+    def replay(self, answers: list[str]) -> None:
+        """Play ``answers`` again at once (a resumed game): the log shows them as they were played."""
+        self.note_events(self.match.state, list(self.match.start_events))
+        for answer in answers:
+            decision = self.match.decision
+            if decision is None:
+                break
+            self.note_answer(self.match.state, decision, answer)
+            self.note_events(self.match.state, self.match.answer(answer))
 
     @property
     def hotseat(self) -> bool:
@@ -358,7 +376,8 @@ class Session:
         self.redraw()
 
     def confirm_quit(self) -> bool:
-        """Ask before quitting: ``y`` (or ``q`` again, or the end of input) quits; anything else plays on."""
+        """Ask before quitting: ``y`` (or ``q`` again, or the end of input) quits; anything else plays on.
+        A quit game is saved to go on later (:mod:`.saved`, ``grimoire play --resume``)."""
         self.say(t("quit_confirm", self.lang), "yellow")
         line = self.read("> ")
         if line is None or line.strip().lower() in YES:
@@ -383,10 +402,14 @@ class Session:
 
     # the play loop's observers: every answer is logged with the events it caused
     def note_answer(self, state: Any, decision: Decision, answer: str) -> None:
+        if decision.kind == POST_KIND:  # the post time of a held answer: that answer is logged with its events
+            return
         option = decision.find(answer)
         self.pending = None if option is None else (decision.player, option)
 
     def note_events(self, state: Any, events: list[Event]) -> None:
+        if self.match.held is not None:  # held until its toss has a post time
+            return
         if self.pending is not None:
             seat, option = self.pending
             self.pending = None
@@ -401,7 +424,8 @@ class Session:
         decision the seat's deck declares an answer to (``# ability:``) takes it on an empty line.
         A board coin's toss asks for the post time (:mod:`.boardplay`)."""
         if decision.kind == POST_KIND:
-            answer = read_post(self.read, self.console, self.lang, decision.player, int(decision.prompt_args[0]))
+            answer = read_post(self.read, self.console, self.lang, decision.player, int(decision.prompt_args[0]),
+                               self.confirm_quit)
             return None if answer is None else Option(answer, "opt.post", (answer,))
         declared = declared_answer(self.setup.decks[decision.player].choices, decision)
         default = None if declared is None else decision.find(declared)
@@ -488,7 +512,9 @@ class Session:
         self.console.print(Text(t("game_start", self.lang, title=title, seed=self.setup.seed), style="bold"))
         names = [d.name for d in self.setup.decks]
         self.console.print(Text(t("decks_line", self.lang, a=names[0], b=names[1])))
-        seats: list[Agent] = [Person(self) if agent is None else PostsByPerson(agent, self) for agent in self.agents]
+        # with the board coin, a computer's toss is posted by the person here
+        seats: list[Agent] = [Person(self) if agent is None else PostsByPerson(agent, self)
+                              if self.setup.chance == "post" else agent for agent in self.agents]
         quit_game = False
         while True:
             try:
@@ -551,8 +577,16 @@ class Session:
                 self.console.print(Text(t("reason", lang, reason=self.reason_text(outcome.reason))))
         players = ["human" if a is None else a.name for a in self.agents]
         path = self.record_path or default_record_path(self.game.name)
-        saved = self.match.record({"players": players, "lang": lang}).save(path)
+        record = self.match.record({"players": players, "lang": lang})
+        saved = record.save(path)
         self.console.print(Text(t("record_saved", lang, path=str(saved))), soft_wrap=True)
+        if self.resume and self.match.outcome is None:
+            record.meta["resume"] = {**self.resume, "record": str(saved),
+                                     "posted": {str(seat): at for seat, at in self.posted.items()}}
+            kept = record.save(self.saved_path or new_saved_path(self.game.name))
+            self.console.print(Text(t("game_saved", lang, name=saved_name(kept))), soft_wrap=True)
+        elif self.saved_path is not None and self.match.outcome is not None:
+            self.saved_path.unlink(missing_ok=True)
         return 0
 
     def reason_text(self, reason: str) -> str:
