@@ -4,7 +4,7 @@ Routes::
 
     GET  /                         the lobby (static page)
     GET  /g/{id}                   the table of a game (seat link: /g/{id}#seat=TOKEN)
-    GET  /api/meta                 games, starter decks and computer levels
+    GET  /api/meta                 games, starter decks, computer levels and rules options (described, with their rules)
     GET  /api/cards/{game}         the card catalogue of a game (public card texts)
     GET  /api/catalog/{game}       the words of a game's table: ``ui.*`` templates and terms, both languages
     POST /api/decks/check          validate a pasted deck list: errors carry the line number, ``problems`` all of them
@@ -69,6 +69,7 @@ from .invites import invite_routes
 from .limits import Bucket, Limits
 from .protocol import parse_message
 from .rules import rules_routes
+from .rulesoptions import option_rows
 from .safejson import JSONRefused, loads
 from .storage import Storage
 from .table import control_of
@@ -176,7 +177,7 @@ async def _meta(hub: Hub, request: Request) -> Response:
             starters.append({"id": deck_id, "name": _localized_name(deck.name or deck_id)})
         renderer = plugin(name).web_renderer()
         games.append({"name": name, "title": {"ja": game.title.ja, "en": game.title.en},
-                      "starters": starters, "levels": hub.levels(name),
+                      "starters": starters, "levels": hub.levels(name), "options": option_rows(game),
                       "renderer": f"/games/{name}/render.js" if renderer is not None else None})
     return JSONResponse({"games": games, "langs": list(LANGS)})
 

@@ -3,6 +3,7 @@ import { getLang, langSwitch, localized, t, translatePage } from "./i18n.js";
 import { showDeckError as showProblems } from "./deckerrors.js";
 import { recentGames, remember } from "./recent.js";
 import { SavedDecks } from "./saveddecks.js";
+import { chosenOptions } from "./rulesoptions.js";
 
 let meta = { games: [] };
 let current = null;
@@ -138,6 +139,7 @@ async function create(event) {
     lang: getLang(),
     deck: deckSpec(form, "mine"),
     opponent: { kind: opponentKind, level: form.querySelector("#level").value, deck: deckSpec(form, "theirs") },
+    options: chosenOptions(), // the rules options the creator changed (rulesoptions.js)
   };
   // the computer plays its deck's declared set-up choices (# ability:) unless asked to pick its own
   if (opponentKind === "ai" && document.getElementById("ai-setup").checked) body.opponent.setup = "own";
