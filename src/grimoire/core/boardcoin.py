@@ -28,6 +28,7 @@ from .rng import PostNeeded, _seconds, check_post, post_heads
 
 if TYPE_CHECKING:
     from .game import Game, Setup
+    from .match import Match
 
 #: The decision kind of a toss waiting on its post time, and the log event showing it.
 POST_KIND = "post"
@@ -79,6 +80,24 @@ def setup_toss(game: Game[Any], setup: Setup) -> int | None:
     except PostNeeded as need:
         return need.seat
     return None
+
+
+def stored_answer(answer: str, events: list[Event]) -> str:
+    """An answer as a server stores it: with the post times its tosses read (``end\tpost:21:03:58``), so
+    that replaying the stored answers asks nothing.
+
+    >>> stored_answer("end", [post_event(0, "21:03:58")]), stored_answer("end", [])
+    ('end\tpost:21:03:58', 'end')
+    """
+    return "\t".join([answer, *(f"post:{e.args[0]}" for e in events if e.kind == POST_KIND)])
+
+
+def apply_stored(match: Match[Any], stored: str) -> list[Event]:
+    """Apply a stored answer (:func:`stored_answer`) to ``match``: the answer, then its post times."""
+    events: list[Event] = []
+    for part in stored.split("\t"):
+        events = match.answer(part)
+    return events
 
 
 def with_post(setup: Setup, post: str) -> Setup:

@@ -11,6 +11,7 @@ Routes::
     POST /api/games                create a game; returns the seat links and the spectator link
     GET  /api/games/{id}           public facts about a game
     GET  /api/games/{id}/replay    the view after step N (header X-Seat-Token: the seat's own view)
+    GET  /api/games/{id}/forum     a seat's post for the forum thread (?seat=0|1&since=N&lang=): public text
     WS   /ws/{id}                  live play (see :mod:`grimoire.web.protocol`)
     GET  /rules/{game}?lang=ja|en  the game's numbered rules (:mod:`grimoire.web.rules`)
 
@@ -57,8 +58,10 @@ from grimoire.core.game import Game
 from grimoire.core.i18n import LANGS
 from grimoire.core.registry import plugin
 from grimoire.core.setup_choices import check_choices, without_choices
+from grimoire.core.thread import forum_post
 
 from .analysis import analysis_routes
+from .boardcoin import board_posts
 from .cardroutes import card_routes
 from .deckcheck import problems, screen, screen_size
 from .errors import ClientError, pick_lang, refused_json
@@ -115,6 +118,7 @@ def create_app(store: Storage, games: Sequence[str] | None = None, ai_delay: flo
         Route("/api/games", partial(_create, hub), methods=["POST"]),
         Route("/api/games/{id}", partial(_summary, hub)),
         Route("/api/games/{id}/replay", partial(_replay, hub)),
+        Route("/api/games/{id}/forum", partial(_forum, hub)),
         *history_routes(hub, STATIC, _lang, _json_body, _error),
         *analysis_routes(hub, _lang, _error),
         *invite_routes(hub, STATIC, _lang, _json_body, _error, partial(_deck, withdrawn=hub.games.withdrawn),
@@ -361,8 +365,9 @@ async def _create(hub: Hub, request: Request) -> Response:
         client = client_key(request.client.host if request.client else None)
         control = control_of(body.get("clock"))  # a time control ("5+10") or none: grimoire.web.table
         webhook = webhook_url(body.get("webhook"), bool(hub.limits.webhooks))  # grimoire.web.webhooks
+        posts = board_posts(body, seats, control)  # the board coin asked at the toss: grimoire.web.boardcoin
         live, tokens = await hub.create_for(client, game.name, (mine, theirs), seats, options, control=control,
-                                            webhook=webhook)
+                                            webhook=webhook, posts=posts)
     except ClientError as exc:
         return _error(exc, lang)
     except GrimoireError as exc:
@@ -380,6 +385,24 @@ async def _found(hub: Hub, request: Request) -> LiveGame:
     if live is None:
         raise ClientError("not_found")
     return live
+
+
+async def _forum(hub: Hub, request: Request) -> Response:
+    """Seat ``seat``'s post for the forum thread: what happened from log line ``since`` and the board, as
+    the public sees them (:mod:`grimoire.core.thread`); ``next`` is where the seat's next post starts."""
+    lang = _lang(request)
+    try:
+        live = await _found(hub, request)
+        seat, since = request.query_params.get("seat", "0"), request.query_params.get("since", "0")
+        if seat not in ("0", "1"):
+            raise ClientError("bad_message", "field", field="seat", what="0 / 1")
+        if not since.isdigit() or len(since) > 9:
+            raise ClientError("bad_message", "field", field="since", what="a log line number")
+        m = live.match
+        text = forum_post(live.game, m.state, m.log, min(int(since), len(m.log)), int(seat), lang)
+        return JSONResponse({"text": text, "next": len(m.log)}, headers={"Cache-Control": "no-cache"})
+    except ClientError as exc:
+        return _error(exc, lang)
 
 
 async def _summary(hub: Hub, request: Request) -> Response:

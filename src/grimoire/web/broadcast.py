@@ -39,12 +39,13 @@ class Broadcaster:
     FULL_CACHE = 64
 
     def __init__(self) -> None:
-        self.full: OrderedDict[tuple[str, int, int, bool, int | None, str], str] = OrderedDict()
+        self.full: OrderedDict[tuple[str, int, int, bool, bool, int | None, str], str] = OrderedDict()
 
     def full_text(self, live: LiveGame, seat: int | None, lang: str) -> str:
         """The whole state and log of ``live`` for ``seat`` in ``lang``, as sent (cached)."""
         m = live.match
-        key = (live.id, live.seq, len(m.log), m.outcome is None, seat, lang)
+        # held: a board coin's answer waiting on its post time (the same seq and log, another decision)
+        key = (live.id, live.seq, len(m.log), m.outcome is None, m.held is not None, seat, lang)
         text = self.full.get(key)
         if text is None:
             text = dumps(state_payload(live.game, m.state, m.decision, live.seq, seat, lang, m.log, full_log=True,

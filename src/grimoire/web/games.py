@@ -36,6 +36,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
+from grimoire.core.boardcoin import apply_stored, stored_answer
 from grimoire.core.branch import Branch
 from grimoire.core.clock import Clock, TimeControl
 from grimoire.core.decks import Deck
@@ -218,7 +219,7 @@ class LiveGames:
     def prepare(self, game_name: str, decks: tuple[Deck, Deck], seats: Sequence[str],
                 options: dict[str, Any] | None = None, seed: int | None = None,
                 creator: str = "", branch: Branch | None = None,
-                control: TimeControl | None = None) -> tuple[LiveGame, list[str]]:
+                control: TimeControl | None = None, posts: tuple[str, ...] | None = None) -> tuple[LiveGame, list[str]]:
         """A new game, not yet stored; and the seat tokens (empty for the computer). ``control``: the time
         control of its clock (None: untimed).
 
@@ -226,7 +227,8 @@ class LiveGames:
         (:mod:`grimoire.core.branch`); GrimoireError if there is nothing to play from there.
         """
         game = self.rules(game_name)
-        setup = Setup(decks, game.options(options), secrets.randbits(63) if seed is None else seed)
+        setup = Setup(decks, game.options(options), secrets.randbits(63) if seed is None else seed,
+                      *(() if posts is None else ("post", posts)))  # posts: the board coin asked at the toss
         match: Match[Any] = Match(game, setup, branch)
         tokens = [secrets.token_urlsafe(24) if kind == HUMAN else "" for kind in seats]
         now = time.time()
@@ -294,7 +296,7 @@ class LiveGames:
         try:
             match = Match(game, stored_setup(game, stored), stored_branch(stored))
             for answer in stored.answers:
-                match.answer(answer)
+                apply_stored(match, answer)  # a board-coin answer carries its post times
             if stored.forfeit is not None:
                 ended = Forfeit.from_json(stored.forfeit)
                 match.forfeit(ended.seat, ended.reason)
@@ -334,6 +336,8 @@ class LiveGames:
                 raise ClientError("stale", "pending", seq=seq, pending=live.seq)
             if live.match.decision is None:
                 raise ClientError("stale", "over")
+            if live.match.setup.chance == "post":
+                return await self._commit_board(live, seat, option, seq)
             now = time.time()
             clock = None
             if live.clock is not None:  # charge the answering seat; stored with the answer, in one transaction
@@ -369,6 +373,27 @@ class LiveGames:
                 return before
         raise AnswerFailed(option, failed, await self.reload(live))
 
+    async def _commit_board(self, live: LiveGame, seat: int, option: str, seq: int) -> int:
+        """An answer to a board-coin game (untimed; the lock held): applied first. An answer whose toss
+        waits on a post time stays in memory while the tossing seat is asked; once it applies it is stored
+        with the post times it read (:func:`~grimoire.core.boardcoin.stored_answer`)."""
+        before = len(live.match.log)
+        try:
+            events = live.match.answer(option)
+        except GrimoireError as exc:
+            raise ClientError("illegal", option=repr(option[:60]), seq=seq, kind=str(exc)[:60]) from None
+        live.asked = time.time()
+        if live.match.held is not None:
+            return before
+        try:
+            await self.db(self.store.append_answer, live.id, live.match.deciders[-1], seq,
+                          stored_answer(live.match.answers[-1], events))
+        except (StaleWrite, StorageError) as exc:
+            log.error("game %s: answer %d not stored: %s", live.id, seq, exc)
+            raise AnswerFailed(option, exc, await self.reload(live)) from None
+        await self._note_outcome(live)
+        return before
+
     async def _note_outcome(self, live: LiveGame) -> None:
         outcome = live.match.outcome
         if outcome is not None:
@@ -390,7 +415,7 @@ class LiveGames:
             if last is not None and stored == live.seq + 1:
                 before = len(live.match.log)
                 try:
-                    live.match.answer(last)
+                    apply_stored(live.match, last)
                 except Exception:  # what another process stored does not apply here: read the database instead
                     log.exception("game %s: the answer another process stored does not apply", live.id)
                 else:
@@ -403,7 +428,7 @@ class LiveGames:
             return None
         before = len(live.match.log)
         for option in missing:
-            live.match.answer(option)
+            apply_stored(live.match, option)
         await self._note_outcome(live)
         return before
 

@@ -31,6 +31,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, cast
 
+from grimoire.core.boardcoin import is_post_answer
 from grimoire.core.branch import Branch
 from grimoire.core.clock import Clock, TimeControl
 from grimoire.core.decks import Deck
@@ -287,10 +288,13 @@ class Hub:
                          options: dict[str, Any] | None = None, seed: int | None = None,
                          branch: Branch | None = None,
                          control: TimeControl | None = None,
-                         webhook: str | None = None) -> tuple[LiveGame, list[str]]:
+                         webhook: str | None = None,
+                         posts: tuple[str, ...] | None = None) -> tuple[LiveGame, list[str]]:
         """:meth:`create` for a web client (``client``: its :func:`client_key`), within the per-client limits;
         ``seed`` and ``branch``: a game branched from another (:meth:`LiveGames.prepare`); ``control``: the time
-        control of its clock (None: untimed); ``webhook``: where its moves are announced (None: nowhere).
+        control of its clock (None: untimed); ``webhook``: where its moves are announced (None: nowhere);
+        ``posts``: the board coin asked at each toss (chance source ``post``), with the post times given
+        ahead (the first player's coin).
 
         Raises ClientError ``too_many_games`` over a limit and ``unavailable`` when the
         database cannot take the game.
@@ -300,7 +304,7 @@ class Hub:
         try:
             await self.may_create(client)
             live, tokens = self.games.prepare(game_name, decks, seats, options, seed, creator=client, branch=branch,
-                                              control=control)
+                                              control=control, posts=posts)
             live.stored.webhook = webhook
             await db(self.store.create_game, live.stored)
         except StorageError as exc:
@@ -380,7 +384,7 @@ class Hub:
             raise ClientError("stale", "pending", seq=seq, pending=live.seq)
         if decision.player != conn.seat or live.ai_seat(conn.seat):
             raise ClientError("not_your_turn", seat=decision.player + 1, mine=conn.seat + 1)
-        if decision.find(option) is None:
+        if decision.find(option) is None and not is_post_answer(decision, option):
             raise ClientError("illegal", option=repr(option[:60]), seq=seq, kind=decision.kind)
         await self._commit(live, conn.seat, option, conn, seq)
         self.kick(live)

@@ -30,6 +30,7 @@ from grimoire.core.decks import Deck
 from grimoire.core.errors import DeckError, GrimoireError
 from grimoire.core.game import Game
 
+from .boardcoin import board_posts
 from .errors import ClientError
 from .hub import HUMAN, Hub, client_key
 from .limits import Bucket
@@ -78,6 +79,7 @@ def invite_routes(hub: Hub, static: Path, lang_of: LangOf, json_body: JSONBody, 
             options = options_of(game, body.get("options"))
             control = control_of(body.get("clock"))  # the time control, as the lobby sends it
             webhook = webhook_url(body.get("webhook"), bool(hub.limits.webhooks))  # grimoire.web.webhooks
+            posts = board_posts(body, [HUMAN, HUMAN], control)  # the board coin: grimoire.web.boardcoin
             saved = await _saved(hub, game, body.get("deck"))
             try:
                 deck = deck_of(game, body.get("deck"), "deck", options, saved)
@@ -88,7 +90,8 @@ def invite_routes(hub: Hub, static: Path, lang_of: LangOf, json_body: JSONBody, 
             tokens = [secrets.token_urlsafe(24), secrets.token_urlsafe(24)]
             invite = {"game": game.name, "options": options, "deck": deck.to_json(), "game_id": game_id,
                       "token_hashes": [hash_token(t) for t in tokens], "creator": client,
-                      "clock": None if control is None else control.label(), "webhook": webhook}
+                      "clock": None if control is None else control.label(), "webhook": webhook,
+                      **({} if posts is None else {"posts": list(posts)})}
             try:
                 await hub.games.db(hub.store.save_invite, invite_id, invite, time.time())
             except StorageError:
@@ -178,7 +181,8 @@ async def _start(hub: Hub, invite: dict[str, Any], decks: tuple[Deck, Deck]) -> 
     """Create the invited game with the id and seat tokens fixed by the invitation (once, however many
     accept at the same time)."""
     live, _ = hub.games.prepare(invite["game"], decks, [HUMAN, HUMAN], invite["options"], creator=invite["creator"],
-                                control=control_of(invite.get("clock")))
+                                control=control_of(invite.get("clock")),
+                                posts=None if invite.get("posts") is None else tuple(invite["posts"]))
     live.stored.id = invite["game_id"]
     live.stored.token_hashes = list(invite["token_hashes"])
     webhook = invite.get("webhook")

@@ -171,5 +171,5 @@ class LiveGame:
         out = self.match.outcome
         return {"id": self.id, "game": self.game.name, "seats": list(self.seats), "steps": self.seq,
                 "finished": out is not None, "outcome": None if out is None else out.to_json(),
-                "created": self.stored.created, "options": dict(self.stored.options),
+                "created": self.stored.created, "options": dict(self.stored.options), "chance": self.stored.chance,
                 "shown": [bool(self.stored.shown & 1), bool(self.stored.shown & 2)]}

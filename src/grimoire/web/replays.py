@@ -11,7 +11,7 @@ from typing import Any
 
 from grimoire.core.match import Match
 
-from .live import LiveGame, stored_branch, stored_setup
+from .live import LiveGame, stored_branch
 from .protocol import outcome_payload, render_events
 
 Cursor = tuple[Match[Any], list[int]]  # the match and the log length after each step
@@ -29,7 +29,8 @@ class ReplayCache:
         answers = live.match.answers
         cursor = self._cursors.pop((live.id, seat), None)
         if cursor is None or len(cursor[0].answers) > step:
-            match: Match[Any] = Match(live.game, stored_setup(live.game, live.stored), stored_branch(live.stored))
+            # the set-up with the post times a board-coin game's tosses read (the same set-up otherwise)
+            match: Match[Any] = Match(live.game, live.match.played_setup(), stored_branch(live.stored))
             cursor = (match, [len(match.log)])
         match, bounds = cursor
         while len(match.answers) < step:

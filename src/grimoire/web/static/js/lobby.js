@@ -3,7 +3,7 @@ import { getLang, langSwitch, localized, t, translatePage } from "./i18n.js";
 import { showDeckError as showProblems } from "./deckerrors.js";
 import { recentGames, remember } from "./recent.js";
 import { SavedDecks } from "./saveddecks.js";
-import { chosenOptions } from "./rulesoptions.js";
+import { chosenCoin, chosenOptions } from "./rulesoptions.js";
 
 let meta = { games: [] };
 let current = null;
@@ -140,6 +140,7 @@ async function create(event) {
     deck: deckSpec(form, "mine"),
     opponent: { kind: opponentKind, level: form.querySelector("#level").value, deck: deckSpec(form, "theirs") },
     options: chosenOptions(), // the rules options the creator changed (rulesoptions.js)
+    ...chosenCoin(), // the board coin, between two people (grimoire.web.boardcoin)
   };
   // the computer plays its deck's declared set-up choices (# ability:) unless asked to pick its own
   if (opponentKind === "ai" && document.getElementById("ai-setup").checked) body.opponent.setup = "own";

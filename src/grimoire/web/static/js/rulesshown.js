@@ -4,8 +4,9 @@
 import { getLang, localized } from "./i18n.js";
 
 const WORDS = {
-  ja: { rules: "ルール：", standard: "標準", first: "先攻", coin: "コイントス", seat: "P{0}" },
-  en: { rules: "Rules: ", standard: "standard", first: "first player", coin: "coin toss", seat: "P{0}" },
+  ja: { rules: "ルール：", standard: "標準", first: "先攻", coin: "コイントス", seat: "P{0}", board: "掲示板コイン" },
+  en: { rules: "Rules: ", standard: "standard", first: "first player", coin: "coin toss", seat: "P{0}",
+        board: "board coin" },
 };
 const w = (key, arg = "") => WORDS[getLang() === "en" ? "en" : "ja"][key].replace("{0}", arg);
 const gameId = decodeURIComponent(location.pathname.split("/").pop());
@@ -30,7 +31,8 @@ function render() {
   if (!box || !facts) return;
   const { summary, rows } = facts;
   const options = summary.options || {};
-  const parts = [];
+  const parts = summary.chance === "post" ? [el("span", { className: "rules-option board-coin", textContent: w("board") })]
+    : [];
   for (const row of rows) {
     if (!(row.name in options)) continue;
     const value = options[row.name];
