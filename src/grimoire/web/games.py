@@ -337,7 +337,7 @@ class LiveGames:
             if live.match.decision is None:
                 raise ClientError("stale", "over")
             if live.match.setup.chance == "post":
-                return await self._commit_board(live, seat, option, seq)
+                return await self._commit_board(live, option, seq)
             now = time.time()
             clock = None
             if live.clock is not None:  # charge the answering seat; stored with the answer, in one transaction
@@ -373,7 +373,7 @@ class LiveGames:
                 return before
         raise AnswerFailed(option, failed, await self.reload(live))
 
-    async def _commit_board(self, live: LiveGame, seat: int, option: str, seq: int) -> int:
+    async def _commit_board(self, live: LiveGame, option: str, seq: int) -> int:
         """An answer to a board-coin game (untimed; the lock held): applied first. An answer whose toss
         waits on a post time stays in memory while the tossing seat is asked; once it applies it is stored
         with the post times it read (:func:`~grimoire.core.boardcoin.stored_answer`)."""
