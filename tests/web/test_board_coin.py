@@ -70,12 +70,12 @@ def test_rule_1_6_3_a_chant_coin_for_the_first_player_takes_the_hosts_post(db_pa
         assert agreed.status_code == 201 and live(c, agreed.json()["id"]).match.state.first == 1
 
 
-def test_the_board_coin_is_refused_with_a_computer_or_a_clock(db_path) -> None:
+def test_the_board_coin_is_refused_with_a_computer_and_goes_with_days_per_move(db_path) -> None:
     with client(db_path) as c:
         res = c.post("/api/games", json={"game": "chant", "deck": {"starter": STARTERS["chant"][0]}, "coin": "board",
                                          "opponent": {"kind": "ai", "level": "easy"}})
         assert res.status_code == 400 and "'coin'" in res.json()["error"]["message"]
-        res = create_board(c, "chant", clock="5+10", first_post="1")
-        assert res.status_code == 400 and "'clock'" in res.json()["error"]["message"]
+        res = create_board(c, "chant", clock="3d", first_post="1")  # a game by post: days per move
+        assert res.status_code == 201 and live(c, res.json()["id"]).clock is not None
         res = create_board(c, "chant", first_post="noon")
         assert res.status_code == 400 and "'first_post'" in res.json()["error"]["message"]

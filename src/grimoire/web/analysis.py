@@ -30,7 +30,7 @@ from grimoire.core.match import Match
 from .errors import ClientError
 from .history import ErrorOf, LangOf, private
 from .hub import Hub
-from .live import LiveGame, stored_branch, stored_setup
+from .live import LiveGame, stored_branch
 
 MAX_SECONDS = 10.0
 MAX_ITERATIONS = 20_000
@@ -66,7 +66,8 @@ def _seat(live: LiveGame, request: Request) -> int | None:
 
 
 def _position(live: LiveGame, step: int) -> Match[Any]:
-    match: Match[Any] = Match(live.game, stored_setup(live.game, live.stored), stored_branch(live.stored))
+    # played_setup: a board-coin game's post times replay its tosses
+    match: Match[Any] = Match(live.game, live.match.played_setup(), stored_branch(live.stored))
     for answer in live.match.answers[:step]:
         match.answer(answer)
     return match

@@ -365,7 +365,7 @@ async def _create(hub: Hub, request: Request) -> Response:
         client = client_key(request.client.host if request.client else None)
         control = control_of(body.get("clock"))  # a time control ("5+10") or none: grimoire.web.table
         webhook = webhook_url(body.get("webhook"), bool(hub.limits.webhooks))  # grimoire.web.webhooks
-        posts = board_posts(body, seats, control)  # the board coin asked at the toss: grimoire.web.boardcoin
+        posts = board_posts(body, seats)  # the board coin asked at the toss: grimoire.web.boardcoin
         live, tokens = await hub.create_for(client, game.name, (mine, theirs), seats, options, control=control,
                                             webhook=webhook, posts=posts)
     except ClientError as exc:

@@ -4,13 +4,14 @@ Every toss asks the tossing seat, at that moment, for the time of the post that 
 (the table shows the ten last digits and a field for the whole time); the other seat and
 spectators see the post time and the result in the log. A post time given with the game
 (``"first_post"``) decides a coin for the first player. A computer seat never tosses the
-board coin (it would have to invent a post), and a board-coin game is untimed: both are
-refused with a one-line error. The server stores each answer with the post times its
-tosses read (:func:`grimoire.core.boardcoin.stored_answer`).
+board coin (it would have to invent a post): that is refused with a one-line error. A clock
+(days per move, for a game by post) charges the seat that completes a move, post included.
+The server stores each answer with the post times its tosses read
+(:func:`grimoire.core.boardcoin.stored_answer`).
 
->>> board_posts({"coin": "board", "first_post": "21:03:58"}, ["human", "human"], None)
+>>> board_posts({"coin": "board", "first_post": "21:03:58"}, ["human", "human"])
 ('21:03:58',)
->>> board_posts({}, ["human", "ai:easy"], None) is None
+>>> board_posts({}, ["human", "ai:easy"]) is None
 True
 """
 
@@ -26,9 +27,9 @@ from .errors import ClientError
 from .live import HUMAN
 
 
-def board_posts(body: Mapping[str, Any], seats: Sequence[str], control: Any) -> tuple[str, ...] | None:
+def board_posts(body: Mapping[str, Any], seats: Sequence[str]) -> tuple[str, ...] | None:
     """The post times a new game's board coin starts with (None: the seeded coin); ClientError for a
-    board coin with a computer seat or a clock, or a first post without seconds digits."""
+    board coin with a computer seat, or a first post without seconds digits."""
     coin = body.get("coin")
     if coin in (None, "", "prng"):
         return None
@@ -36,8 +37,6 @@ def board_posts(body: Mapping[str, Any], seats: Sequence[str], control: Any) -> 
         raise ClientError("bad_message", "field", field="coin", what="'prng' / 'board'")
     if any(kind != HUMAN for kind in seats):
         raise ClientError("bad_message", "field", field="coin", what="'prng' with a computer opponent")
-    if control is not None:
-        raise ClientError("bad_message", "field", field="clock", what="none with the board coin")
     first = body.get("first_post")
     if first is None or first == "":
         return ()

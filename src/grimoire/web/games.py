@@ -337,7 +337,7 @@ class LiveGames:
             if live.match.decision is None:
                 raise ClientError("stale", "over")
             if live.match.setup.chance == "post":
-                return await self._commit_board(live, option, seq)
+                return await self._commit_board(live, seat, option, seq)
             now = time.time()
             clock = None
             if live.clock is not None:  # charge the answering seat; stored with the answer, in one transaction
@@ -373,21 +373,36 @@ class LiveGames:
                 return before
         raise AnswerFailed(option, failed, await self.reload(live))
 
-    async def _commit_board(self, live: LiveGame, option: str, seq: int) -> int:
-        """An answer to a board-coin game (untimed; the lock held): applied first. An answer whose toss
-        waits on a post time stays in memory while the tossing seat is asked; once it applies it is stored
-        with the post times it read (:func:`~grimoire.core.boardcoin.stored_answer`)."""
+    async def _commit_board(self, live: LiveGame, seat: int, option: str, seq: int) -> int:
+        """An answer to a board-coin game (the lock held): applied first. An answer whose toss waits on a
+        post time stays in memory while the tossing seat is asked; once it applies it is stored with the
+        post times it read (:func:`~grimoire.core.boardcoin.stored_answer`), and a clock charges ``seat``
+        (the seat answering last: a post is part of the move it completes)."""
+        now = time.time()
+        clock = None
+        if live.clock is not None:
+            clock = Clock(live.clock.control, list(live.clock.left_ms), seat, live.clock.since)
+            try:
+                clock.answer(now, None)
+            except GrimoireError:
+                raise Flagged(seat) from None
         before = len(live.match.log)
         try:
             events = live.match.answer(option)
         except GrimoireError as exc:
             raise ClientError("illegal", option=repr(option[:60]), seq=seq, kind=str(exc)[:60]) from None
-        live.asked = time.time()
+        live.asked = now
         if live.match.held is not None:
             return before
+        stored = stored_answer(live.match.answers[-1], events)
         try:
-            await self.db(self.store.append_answer, live.id, live.match.deciders[-1], seq,
-                          stored_answer(live.match.answers[-1], events))
+            if clock is None:
+                await self.db(self.store.append_answer, live.id, live.match.deciders[-1], seq, stored)
+            else:
+                await self.db(partial(self.store.append_answer, clock=clock.to_json()), live.id,
+                              live.match.deciders[-1], seq, stored)
+                live.clock = clock
+                running_for(live)
         except (StaleWrite, StorageError) as exc:
             log.error("game %s: answer %d not stored: %s", live.id, seq, exc)
             raise AnswerFailed(option, exc, await self.reload(live)) from None

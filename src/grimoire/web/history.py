@@ -41,7 +41,6 @@ from grimoire.core.i18n import LANGS
 
 from .errors import ClientError
 from .hub import HUMAN, Hub, LiveGame, client_key
-from .live import stored_setup
 from .storage import FIRST, StorageError
 
 JSONBody = Callable[[Hub, Request], Awaitable[dict[str, Any]]]
@@ -205,13 +204,14 @@ async def _branch(hub: Hub, lang_of: LangOf, json_body: JSONBody, error: ErrorOf
         choices = hub.levels(source.game.name)
         if level not in choices:
             raise ClientError("bad_message", "field", field="level", what=" / ".join(choices))
-        setup = stored_setup(source.game, source.stored)
+        setup = source.match.played_setup()  # a board-coin game's post times replay its tosses up to ``step``
         branch = Branch(tuple(source.match.answers[:step]), int(seat), secrets.randbits(63))
         seats = [HUMAN, HUMAN]
         seats[1 - int(seat)] = f"ai:{level}"
         client = client_key(request.client.host if request.client else None)
         live, tokens = await hub.create_for(client, source.game.name, setup.decks, seats, dict(setup.options),
-                                            seed=setup.seed, branch=branch)
+                                            seed=setup.seed, branch=branch,
+                                            posts=setup.chance_script if setup.chance == "post" else None)
     except ClientError as exc:
         return error(exc, lang)
     except GrimoireError as exc:  # e.g. the game is over at that step: nothing to play from there

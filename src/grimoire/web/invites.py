@@ -79,7 +79,7 @@ def invite_routes(hub: Hub, static: Path, lang_of: LangOf, json_body: JSONBody, 
             options = options_of(game, body.get("options"))
             control = control_of(body.get("clock"))  # the time control, as the lobby sends it
             webhook = webhook_url(body.get("webhook"), bool(hub.limits.webhooks))  # grimoire.web.webhooks
-            posts = board_posts(body, [HUMAN, HUMAN], control)  # the board coin: grimoire.web.boardcoin
+            posts = board_posts(body, [HUMAN, HUMAN])  # the board coin: grimoire.web.boardcoin
             saved = await _saved(hub, game, body.get("deck"))
             try:
                 deck = deck_of(game, body.get("deck"), "deck", options, saved)
