@@ -83,7 +83,7 @@ def setup_toss(game: Game[Any], setup: Setup) -> int | None:
 
 
 def stored_answer(answer: str, events: list[Event]) -> str:
-    """An answer as a server stores it: with the post times its tosses read (``end\tpost:21:03:58``), so
+    r"""An answer as a server stores it: with the post times its tosses read (``end\tpost:21:03:58``), so
     that replaying the stored answers asks nothing.
 
     >>> stored_answer("end", [post_event(0, "21:03:58")]), stored_answer("end", [])
