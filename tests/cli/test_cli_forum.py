@@ -36,7 +36,7 @@ def test_replay_forum_prints_the_thread_with_the_post_times(capsys: pytest.Captu
     assert "P1's post at 21:03:57: seconds end in 7 → tails" in out
     assert out.count("\n#") >= 3 and "Game over" in out
     code, out, _ = call(capsys, monkeypatch, ["replay", "--forum", "--lang", "ja", str(record)])
-    assert "P1の書き込み 21:03:57：秒の下一桁7 → 裏" in out and "■盤面" in out
+    assert "P1の書き込み 21:03:57：秒の下一桁7 → 裏" in out and "■局面" in out
 
 
 def test_replay_forum_refuses_verify(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,

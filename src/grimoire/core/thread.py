@@ -16,7 +16,7 @@ players would have made: a post each time the move passes to the other player.
 >>> text = forum_post(game, m.state, m.log, 0, 0, "en")
 >>> text.splitlines()[0]
 '[Chant] P1 — post, turn 1'
->>> "Life 20" in text, "─" in text
+>>> "Life 20" in text, chr(0x2500) in text  # no box drawing
 (True, False)
 """
 
@@ -37,7 +37,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "post": ("{title}】P{n}の書き込み（ターン{turn}）", "{title}] P{n} — post, turn {turn}"),
     "since": ("■前回からの出来事", "Since the last post:"),
     "nothing": ("（なし）", "(nothing)"),
-    "board": ("■盤面", "Board:"),
+    "board": ("■局面", "Board:"),
     "area": ("詠唱エリア", "Chant area"),
     "hand_count": ("手札", "Hand"),
     "forbidden_count": ("禁書", "Forbidden books"),
