@@ -28,3 +28,20 @@ def test_the_deck_export_speaks_the_pages_language(cards_server: CardServer, bro
         page.click("#export")
         english = page.input_value("#deck-text")
         assert "[library]" in english and "Fireball" in english, english
+
+
+def test_the_deck_builder_starts_from_any_starter_deck(cards_server: CardServer, browser: Any) -> None:  # noqa: F811
+    with new_page(browser, locale="ja-JP") as page:
+        for game in ("chant", "destiny"):
+            page.goto(cards_server.url + f"/decks?game={game}")
+            page.wait_for_selector("body[data-ready='1']")
+            starters = page.eval_on_selector_all("#starter option", "os => os.map(o => [o.value, o.textContent])")
+            assert len(starters) > 2, starters
+            for value, name in starters[1:]:
+                page.select_option("#starter", value)
+                page.wait_for_function("(name) => document.getElementById('deck-name').value === name", arg=name)
+                page.click("#export")
+                text = page.input_value("#deck-text")
+                lines = [line for line in text.splitlines() if line[:1].isdigit()]
+                assert sum(int(line.split(" ", 1)[0]) for line in lines) >= 20, (game, value, text)
+                assert not any(line.startswith("[") and line.isascii() for line in text.splitlines()), text

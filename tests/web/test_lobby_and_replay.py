@@ -26,7 +26,8 @@ def test_w8_meta_lists_games_starter_decks_and_levels(db_path):
         assert names == ["toy", "chant", "destiny"]
         chant = meta["games"][1]
         assert chant["title"] == {"ja": "詠唱", "en": "Chant"}
-        assert {"id": "fire", "name": {"ja": "炎の書", "en": "Book of Fire"}} in chant["starters"]
+        fire = next(d for d in chant["starters"] if d["id"] == "fire")
+        assert fire["name"] == {"ja": "炎の書", "en": "Book of Fire"} and "fireball" in fire["cards"]
         assert chant["levels"][0] == "easy"
         assert meta["langs"] == ["ja", "en"]
 

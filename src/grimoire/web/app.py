@@ -178,7 +178,9 @@ async def _meta(hub: Hub, request: Request) -> Response:
             except GrimoireError as exc:
                 log.warning("%s starter %s is broken: %s", name, deck_id, exc)
                 continue
-            starters.append({"id": deck_id, "name": _localized_name(deck.name or deck_id)})
+            # its card ids (all sections, list order): the deck builder can start from it
+            starters.append({"id": deck_id, "name": _localized_name(deck.name or deck_id),
+                             "cards": [cid for ids in deck.sections.values() for cid in ids]})
         renderer = plugin(name).web_renderer()
         games.append({"name": name, "title": {"ja": game.title.ja, "en": game.title.en},
                       "starters": starters, "levels": hub.levels(name), "options": option_rows(game),

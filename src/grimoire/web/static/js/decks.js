@@ -298,9 +298,28 @@ async function chooseGame(game) {
   S.labels = pool.labels || {};
   installCardPopups(game.name);
   buildFilters();
+  renderStarters();
   renderPool();
   renderDeck();
   loadSaved();
+}
+
+// The starter decks of the game: choosing one replaces the deck being built by it (its name too).
+function renderStarters() {
+  const select = $("starter");
+  select.replaceChildren(el("option", { value: "", textContent: "—" }),
+    ...(S.game.starters || []).map((d) => el("option", { value: d.id, textContent: localized(d.name) })));
+}
+
+function startFrom(id) {
+  const deck = (S.game.starters || []).find((d) => d.id === id);
+  if (!deck) return;
+  S.deck = new Map();
+  for (const cid of deck.cards) if (byId(cid)) S.deck.set(cid, (S.deck.get(cid) || 0) + 1);
+  $("deck-name").value = localized(deck.name);
+  renderDeck();
+  renderPool();
+  scheduleCheck();
 }
 
 function renderGames() {
@@ -317,6 +336,7 @@ async function main() {
     S.rules = pool.rules;
     S.labels = pool.labels || {};
     buildFilters();
+    renderStarters();
     renderPool();
     renderDeck();
   }));
@@ -332,6 +352,7 @@ async function main() {
   $("save").addEventListener("click", save);
   $("import").addEventListener("click", () => importText($("deck-text").value));
   $("export").addEventListener("click", () => { $("deck-text").value = deckText(); });
+  $("starter").addEventListener("change", (e) => { startFrom(e.target.value); e.target.value = ""; });
   document.body.dataset.ready = "1";
 }
 
