@@ -16,6 +16,7 @@ import typer
 
 from grimoire.balance.cache import BlockCache, summary_line
 from grimoire.balance.report import balance
+from grimoire.balance.sequential import MAX_LOOKS, Budget, measure, parse_budget, parse_until
 from grimoire.balance.suggest import BAND
 from grimoire.balance.swaps import SwapPlan
 from grimoire.core.errors import GrimoireError
@@ -154,6 +155,12 @@ def balance_command(
     cache: Annotated[Path | None, typer.Option("--cache", metavar="DIR", help=(
         "A folder of played games: every deck pairing whose inputs (code, decks, cards, seeds, options) are "
         "unchanged is read back from it instead of played, and the rest is played and stored."))] = None,
+    until: Annotated[str | None, typer.Option("--until", metavar="band|half-width=P", help=(
+        "Sequential measurement: start at --games and double the games until every rate and effect is "
+        "decided against the band (45–55 %, 0 for an effect) or its interval is at most P points either "
+        "side, or --budget is spent (intervals widened for the planned looks)."))] = None,
+    budget: Annotated[str | None, typer.Option("--budget", metavar="GAMES|SECONDSs", help=(
+        "With --until: the most games per pairing (e.g. 3200) or seconds (e.g. 600s)."))] = None,
     workers: WorkersOpt = None,
     backend: BackendOpt = Backend.process,
     address: AddressOpt = None,
@@ -198,17 +205,31 @@ def balance_command(
         if not sep or not kind.strip() or not answers.strip():
             raise GrimoireError(f"--choice-table {choice_table!r} is not of the form KIND=A,B,…")
         table = (kind.strip(), tuple(a.strip() for a in answers.split(",") if a.strip()))
+    if budget is not None and until is None:
+        raise GrimoireError("--budget needs --until band|half-width=P")
+    goal = parse_until(until) if until is not None else None
+    limit = parse_budget(budget) if budget is not None else Budget(games=games * 2 ** (MAX_LOOKS - 1))
+    if limit.games is not None and limit.games < games:
+        raise GrimoireError(f"--budget {limit.games} is below --games {games}")
     store = BlockCache(cache) if cache is not None else None  # a bad folder stops the run before any game
     decks = list(deck or sorted(load_game(game_name.value, card_paths=cards or []).cards.starter_decks()))
-    data = balance(game_name.value, decks, list(agent or ["random", "greedy"]), games, out, seed, compare,
-                   workers=workers, card_paths=cards or [], progress=not as_json, backend=backend.value,
-                   address=address,
-                   correction=correction.value, min_sample=min_sample,
-                   options=parse_option_pairs(list(option or [])), variants=variants, swap=plan, choose=chosen,
-                   choice_table=table, suggest_steps=suggest, optimize=optimize_deck, search_width=search_width,
-                   suggest_first=suggest_first_player, suggest_every_level=suggest_every_level,
-                   band=target_band, cache=store, pilots=pilots, pilot_table=pilot_table,
-                   meta_weights=list(meta_weights or []))
+
+    def run(n: int) -> dict[str, Any]:
+        return balance(game_name.value, decks, list(agent or ["random", "greedy"]), n, out, seed, compare,
+                       workers=workers, card_paths=cards or [], progress=not as_json, backend=backend.value,
+                       address=address,
+                       correction=correction.value, min_sample=min_sample,
+                       options=parse_option_pairs(list(option or [])), variants=variants, swap=plan, choose=chosen,
+                       choice_table=table, suggest_steps=suggest, optimize=optimize_deck, search_width=search_width,
+                       suggest_first=suggest_first_player, suggest_every_level=suggest_every_level,
+                       band=target_band, cache=store, pilots=pilots, pilot_table=pilot_table,
+                       meta_weights=list(meta_weights or []))
+
+    if goal is None:
+        data = run(games)
+    else:
+        data = measure(run, games, goal, limit)
+        (Path(out) / "balance.json").write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
     if as_json:
         typer.echo(json.dumps(data, ensure_ascii=False))
     else:
@@ -239,9 +260,27 @@ def _association(a: dict[str, Any] | None) -> str:
     return f", drawn association {a['value']:+.1%} [{a['ci95'][0]:+.1%}, {a['ci95'][1]:+.1%}]: the swap {a['verdict']}"
 
 
+def sequential_lines(seq: dict[str, Any] | None) -> list[str]:
+    """What stopped a sequential measurement: counts, then each figure still open when the budget ended."""
+    if not seq:
+        return []
+    n = seq["stopped"]
+    lines = [f"sequential: {seq['games']} games per pairing (looks {', '.join(map(str, seq['looks']))}; "
+             f"intervals Bonferroni-widened over {len(seq['looks'])} looks): {n['precise']} precise enough, "
+             f"{n['decided']} decided against the band, {n['budget']} budget spent"]
+    open_ = [r for r in seq["figures"] if r["stop"] == "budget"]
+    for r in open_[:10]:
+        lines.append(f"sequential: {r['figure']} {r['value']:+.3f} [{r['ci95'][0]:+.3f}, {r['ci95'][1]:+.3f}] "
+                         f"undecided at {r['games']} games per pairing (budget spent)")
+    if len(open_) > 10:
+        lines.append(f"sequential: … and {len(open_) - 10} more undecided (balance.json: sequential.figures)")
+    return lines
+
+
 def summary_lines(data: dict[str, Any]) -> list[str]:
     """The lines the command prints: per level, variants, swaps and guideline counts."""
     lines = [f"pilot: {deck} is played by {level} at every level" for deck, level in data.get("pilots", {}).items()]
+    lines += sequential_lines(data.get("sequential"))
     for level, d in data["levels"].items():
         fp = d["first_player"]
         lines.append(f"{level}: {d['games']} games, first player wins {fp['rate']:.1%} "
