@@ -281,3 +281,14 @@ def test_balance_json_prints_the_reports_data(capsys, monkeypatch, tmp_path: Pat
     assert code == 0, err
     assert json.loads(out) == json.loads((tmp_path / "balance.json").read_text(encoding="utf-8"))
     assert "report:" not in out and (tmp_path / "report.html").is_file()
+
+
+def test_serve_takes_the_owner_token_from_the_option_or_grimoire_owner_token(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    seen = capture_serve(monkeypatch)
+    code, _, err = call(capsys, monkeypatch, ["serve"])
+    assert code == 0 and seen["owner_token"] is None and seen["review"] is False, err
+    monkeypatch.setenv("GRIMOIRE_OWNER_TOKEN", "t" * 30)
+    code, _, err = call(capsys, monkeypatch, ["serve"])
+    assert code == 0 and seen["owner_token"] == "t" * 30, err
+    code, _, err = call(capsys, monkeypatch, ["serve", "--owner-token", "short"])
+    assert code == 2 and "--owner-token must be 24 to 200 characters" in err and len(err.splitlines()) == 1

@@ -342,12 +342,19 @@ def serve(
                                                        show_default=False)] = None,
     access_log: Annotated[bool, typer.Option("--access-log", envvar="GRIMOIRE_ACCESS_LOG", help="Log every HTTP "
                                              "request and WebSocket connection (Uvicorn's access log).")] = False,
+    owner_token: Annotated[str | None, typer.Option("--owner-token", metavar="TOKEN", envvar="GRIMOIRE_OWNER_TOKEN",
+                                                    help="The server owner's secret (24–200 characters): saved "
+                                                    "cards become proposals the owner approves or sends back on "
+                                                    "/review (default: no review, cards approved at once).",
+                                                    show_default=False)] = None,
+    review: Annotated[bool, typer.Option("--review", help="Review saved cards with a new owner token, printed "
+                                         "at start (when --owner-token is not given).")] = False,
 ) -> None:
     """Serve the browser lobby and tables.
 
     Play online between two people, or against the computer. The options that
     deployments set once can come from the environment: GRIMOIRE_HOST, GRIMOIRE_PORT,
-    GRIMOIRE_DB, GRIMOIRE_PUBLIC_URL, GRIMOIRE_LOG_LEVEL, GRIMOIRE_ACCESS_LOG.
+    GRIMOIRE_DB, GRIMOIRE_PUBLIC_URL, GRIMOIRE_LOG_LEVEL, GRIMOIRE_ACCESS_LOG, GRIMOIRE_OWNER_TOKEN.
     """
     if not 0 < port < 65536:
         raise GrimoireError(f"--port must be between 1 and 65535, got {port}")
@@ -355,12 +362,14 @@ def serve(
         raise GrimoireError(f"--ai-delay must not be negative, got {ai_delay}")
     if think_workers is not None and not 0 <= think_workers <= 256:
         raise GrimoireError(f"--think-workers must be between 0 and 256, got {think_workers}")
+    if owner_token is not None and not 24 <= len(owner_token) <= 200:
+        raise GrimoireError(f"--owner-token must be 24 to 200 characters, got {len(owner_token)}")
     from .serve import serve as run_server
 
     run_server(host, port, db, ai_delay, limits=limit or [], durability=durability.value,
                think_workers=think_workers, origins=origin or [], forwarded_allow_ips=forwarded_allow_ips,
                cards=cards or [], public_url=public_url, log_level=None if log_level is None else log_level.value,
-               access_log=access_log)
+               access_log=access_log, owner_token=owner_token, review=review)
 
 
 app.command("balance")(guard(balance_command))

@@ -70,7 +70,9 @@ from .history import history_routes
 from .hub import HUMAN, Conn, Hub, LiveGame, client_key
 from .invites import invite_routes
 from .limits import Bucket, Limits
+from .ownership import owner_hash
 from .protocol import parse_message
+from .review import Reviewer, check_proposals, review_routes, token_hash
 from .rules import rules_routes
 from .rulesoptions import option_rows
 from .safejson import JSONRefused, loads
@@ -87,7 +89,7 @@ def create_app(store: Storage, games: Sequence[str] | None = None, ai_delay: flo
                limits: Limits | None = None, thinker: Thinker | None = None,
                origins: Sequence[str] = (), card_paths: Mapping[str, Sequence[str | Path]] | None = None,
                user_cards: bool = False, public_url: str | None = None,
-               hosts: Sequence[str] | None = None) -> Starlette:
+               hosts: Sequence[str] | None = None, owner_token: str | None = None) -> Starlette:
     """The application serving ``games`` (default: every installed game) from ``store``.
 
     ``ai_delay`` paces the computer's answers (seconds); ``limits`` are the server's
@@ -97,10 +99,13 @@ def create_app(store: Storage, games: Sequence[str] | None = None, ai_delay: flo
     ``public_url`` (no trailing slash) is put before the seat and spectator links handed out.
     ``hosts``, when given, are the names the server answers to besides IP addresses and ``localhost``
     (its ``Host`` check against DNS rebinding: :mod:`grimoire.web.guard`); ``None`` checks no Host.
+    ``owner_token``, when given, is the server owner's: saved cards then wait for the owner's review
+    (:mod:`grimoire.web.review`); without it they are approved at once.
     """
     limits = limits or Limits()
     hub = Hub(store, games, ai_delay=ai_delay, limits=limits, thinker=thinker, card_paths=card_paths,
               user_cards=user_cards)
+    hub.reviewer = Reviewer(token_hash(owner_token or ""))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -121,10 +126,12 @@ def create_app(store: Storage, games: Sequence[str] | None = None, ai_delay: flo
         Route("/api/games/{id}/forum", partial(_forum, hub)),
         *history_routes(hub, STATIC, _lang, _json_body, _error),
         *analysis_routes(hub, _lang, _error),
-        *invite_routes(hub, STATIC, _lang, _json_body, _error, partial(_deck, withdrawn=hub.games.withdrawn),
+        *invite_routes(hub, STATIC, _lang, _json_body, _error,
+                       partial(_deck, withdrawn=hub.games.withdrawn, proposed=hub.games.proposed),
                        _spec_problems, _options),
         WebSocketRoute("/ws/{id}", partial(_play, hub)),
         *card_routes(hub, STATIC, _lang, _json_body, _error),
+        *review_routes(hub, STATIC, _lang, _json_body, _error),
         *rules_routes(lambda: hub.game_names, _lang),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
@@ -255,15 +262,21 @@ def _options(game: Game[Any], raw: Any) -> dict[str, Any]:
 
 
 def _deck(game: Game[Any], spec: Any, field: str, options: dict[str, Any], saved: Mapping[str, str],
-          withdrawn: Callable[[str], frozenset[str]] | None = None) -> Deck:
+          withdrawn: Callable[[str], frozenset[str]] | None = None,
+          proposed: Callable[[str], Mapping[str, str]] | None = None, owner: str = "",
+          against_computer: bool = False) -> Deck:
     """A deck from ``{"starter": id}``, ``{"text": deck list}`` or ``{"saved": name}`` (one of ``saved``,
     the server's saved decks by name), checked under ``options``; ``withdrawn(game name)``: the saved cards
-    a new deck may no longer use (their owners withdrew them)."""
+    a new deck may no longer use (their owners withdrew them); ``proposed(game name)``: the saved cards
+    not approved yet, used only by their author (``owner``, a token's hash) ``against_computer``
+    (:func:`grimoire.web.review.check_proposals`)."""
     deck = _read_deck(game, spec, field, options, saved)
     gone = withdrawn(game.name) if withdrawn is not None else frozenset()
     for card_id in deck.all_cards():
         if card_id in gone:
             raise ClientError("deck", "card_withdrawn", id=card_id)
+    if proposed is not None:
+        check_proposals(deck.all_cards(), proposed(game.name), owner, against_computer)
     return deck
 
 
@@ -313,7 +326,8 @@ async def _check_deck(hub: Hub, request: Request) -> Response:
         screen_size(text)
         hub.may_compute(request.client.host if request.client else None)
         found = problems(game, text, lang, options)
-        deck = _deck(game, {"text": text}, "deck", options, {}, hub.games.withdrawn)
+        deck = _deck(game, {"text": text}, "deck", options, {}, hub.games.withdrawn, hub.games.proposed,
+                     owner_hash(body.get("owner")), True)  # its author may use a proposal (against the computer)
     except ClientError as exc:
         return _error(exc, lang)
     except DeckError as exc:
@@ -337,13 +351,14 @@ async def _create(hub: Hub, request: Request) -> Response:
         options = _options(game, body.get("options"))
         specs = (body.get("deck"), opponent.get("deck"))
         saved = await hub.saved_texts(game.name, specs)
+        review = (hub.games.proposed, owner_hash(body.get("owner")), opponent.get("kind") == "ai")
         try:
-            mine = _deck(game, body.get("deck"), "deck", options, saved, hub.games.withdrawn)
+            mine = _deck(game, body.get("deck"), "deck", options, saved, hub.games.withdrawn, *review)
         except DeckError as exc:
             return _deck_error(exc, "deck", lang, _spec_problems(game, body.get("deck"), options, saved, lang))
         try:
             theirs = _deck(game, opponent.get("deck") or body.get("deck"), "opponent.deck", options, saved,
-                           hub.games.withdrawn)
+                           hub.games.withdrawn, *review)
         except DeckError as exc:
             found = _spec_problems(game, opponent.get("deck") or body.get("deck"), options, saved, lang)
             return _deck_error(exc, "opponent.deck", lang, found)

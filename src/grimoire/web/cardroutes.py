@@ -132,7 +132,8 @@ def card_routes(hub: Hub, static: Any, lang_of: LangOf, json_body: JSONBody,
             return error(exc, lang)
         saved = await hub.games.db(hub.store.saved_cards, game.name)
         authors = {c.id: c.author for c in saved if c.withdrawn is None}
-        gone = {c.id for c in saved if c.withdrawn is not None}  # withdrawn by their owners: not for new decks
+        # withdrawn by their owners, or not approved yet: not offered for new decks
+        gone = {c.id for c in saved if c.withdrawn is not None or c.status != "approved"}
         found = plugin(game.name)
         numbers = [n.field for n in found.card_numbers]
         cards = []
@@ -224,15 +225,17 @@ def card_routes(hub: Hub, static: Any, lang_of: LangOf, json_body: JSONBody,
                     "invalid_card", "card_invalid", n=len(checked.errors)).message(lang)}}, status_code=400)
             may_save(request)
             try:
-                await asyncio.to_thread(partial(hub.games.add_card, owner=owner, replace=replace), game.name,
-                                        checked.table, author)  # loads the rules with the card: off the loop
+                status = hub.reviewer.status_of_new()
+                await asyncio.to_thread(partial(hub.games.add_card, owner=owner, replace=replace, status=status),
+                                        game.name, checked.table, author)  # loads the rules with the card: off the loop
             except Taken:
                 raise ClientError("taken", "card_taken", id=checked.table["id"]) from None
             except StorageError:
                 raise ClientError("unavailable") from None
         except ClientError as exc:
             return error(exc, lang, field=exc.params.get("field") or FIELD_OF.get(exc.key, "general"))
-        return JSONResponse({**out, "saved": checked.table["id"], "author": author}, status_code=201)
+        return JSONResponse({**out, "saved": checked.table["id"], "author": author, "status": status},
+                            status_code=201)
 
     async def export(request: Request) -> Response:
         lang = lang_of(request)
@@ -370,7 +373,8 @@ def card_routes(hub: Hub, static: Any, lang_of: LangOf, json_body: JSONBody,
             return error(ClientError("unavailable"), lang)
         return JSONResponse({
             "cards": [{"game": c.game, "id": c.id, "name": c.table.get("name"), "author": c.author,
-                       "created": c.created, "used": c.used, "withdrawn": c.withdrawn} for c in cards],
+                       "created": c.created, "used": c.used, "withdrawn": c.withdrawn, "status": c.status,
+                       "note": c.note} for c in cards],
             "decks": [{"game": d.game, "name": d.name, "author": d.author, "created": d.created} for d in decks]},
             headers={"Cache-Control": "no-store"})
 

@@ -136,6 +136,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
                   "under another ID"),
     "card_withdrawn": ("カード {id} は作者が取り下げました。新しいゲームには使えません",
                        "the card {id} was withdrawn by its author: new games cannot use it"),
+    "card_proposed": ("カード {id} は提案中（サーバーの管理者の承認待ち）です。承認までは、提案した人がコンピューター"
+                      "との対局でだけ使えます",
+                      "the card {id} is a proposal waiting for the server owner's approval: until then only its "
+                      "author uses it, in games against the computer"),
+    "review_off": ("このサーバーには管理者のトークンがなく、保存されたカードはすぐに承認されます（審査はありません）",
+                   "this server has no owner token: saved cards are approved at once (there is no review)"),
+    "not_server_owner": ("審査できるのはサーバーの管理者（起動時のトークン）だけです",
+                         "only the server owner (the token given at start) may review cards"),
+    "review_note": ("差し戻すときは理由を一言書いてください", "say why in a note when sending a card back"),
     "deck_saved_missing": ("保存されたデッキ「{name}」はありません", "no saved deck named \"{name}\""),
     # deck problems (the deck builder lists them all)
     "deck_syntax": ("「枚数 カード名」の形ではありません: {text}", "expected '<count> <card name>', got {text!r}"),

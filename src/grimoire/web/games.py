@@ -102,6 +102,9 @@ class LiveGames:
         self._saved: dict[str, tuple[int, float]] = {}
         #: The saved cards withdrawn by their owners, by game: in the rules (old games replay), not in new decks.
         self._withdrawn: dict[str, frozenset[str]] = {}
+        #: The saved cards not approved yet (proposed or sent back), by game: id -> its owner's hash. Only its
+        #: author uses such a card, against the computer (:mod:`grimoire.web.review`).
+        self._proposed: dict[str, dict[str, str]] = {}
         self.live: OrderedDict[str, LiveGame] = OrderedDict()
         #: Called with each game loaded from the database (the computer's seats start from here).
         self.on_load: list[Callable[[LiveGame], None]] = []
@@ -131,6 +134,7 @@ class LiveGames:
         saved = self.store.saved_cards(name)
         tables = {card.id: card.table for card in saved}
         self._withdrawn[name] = frozenset(c.id for c in saved if c.withdrawn is not None)
+        self._proposed[name] = {c.id: c.owner for c in saved if c.withdrawn is None and c.status != "approved"}
         while True:
             try:
                 return load_game(name, card_paths=self.card_paths.get(name, []), tables=tables)
@@ -159,8 +163,27 @@ class LiveGames:
         self.rules(name)
         return self._withdrawn.get(name, frozenset())
 
+    def proposed(self, name: str) -> dict[str, str]:
+        """The ids of ``name``'s saved cards not approved yet, each with its owner's hash."""
+        self.rules(name)
+        return self._proposed.get(name, {})
+
+    def review(self, name: str, card_id: str, status: str, note: str) -> None:
+        """Record the server owner's decision on a saved card (ClientError if there is no such card)."""
+        if not self.store.review_card(name, card_id, status, note):
+            raise ClientError("not_found", "no_card", id=card_id[:60])
+        with self._rules_lock:
+            waiting = dict(self._proposed.get(name, {}))
+            if status == "approved":
+                waiting.pop(card_id, None)
+            else:
+                found = self.store.saved_card(name, card_id)
+                waiting[card_id] = found.owner if found is not None else ""
+            self._proposed[name] = waiting
+            self._saved.pop(name, None)  # read again when shared
+
     def add_card(self, name: str, table: Mapping[str, Any], author: str, owner: str = "",
-                 replace: bool = False) -> Game[Any]:
+                 replace: bool = False, status: str = "approved") -> Game[Any]:
         """Validate and store a new card of this server (``owner``: its owner's hash); the rules with it.
 
         With ``replace``, a saved card with that id is replaced instead — by its owner only, and only while
@@ -175,7 +198,7 @@ class LiveGames:
             raise Taken(f"card id {card_id!r} is taken")
         game = self.with_card(name, table)
         now = time.time()
-        card = SavedCard(name, card_id, author, dict(table), now, owner)
+        card = SavedCard(name, card_id, author, dict(table), now, owner, status=status)
         if replace:
             if not self.store.replace_card(card):  # another process used, withdrew or replaced it meanwhile
                 raise ClientError("taken", "card_used", id=card_id[:60])
@@ -183,6 +206,8 @@ class LiveGames:
             self.store.save_card(card)
         with self._rules_lock:
             self._rules[name] = game
+            if status != "approved":
+                self._proposed[name] = {**self._proposed.get(name, {}), card_id: owner}
             count, _ = self._saved.get(name, (0, 0.0))
             self._saved[name] = (count + (0 if replace else 1), now)
         return game

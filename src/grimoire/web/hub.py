@@ -45,6 +45,7 @@ from .games import AnswerFailed, Flagged, LiveGames, running_for
 from .limits import Limits, Rates
 from .live import HUMAN, Conn, LiveGame
 from .replays import ReplayCache
+from .review import Reviewer
 from .storage import Shared, Storage, StorageError, Store
 from .table import Table
 from .takeback import TakeBacks
@@ -70,6 +71,8 @@ class Hub:
                  card_paths: Mapping[str, Sequence[str | Path]] | None = None, user_cards: bool = False) -> None:
         self.limits = limits or Limits()
         self.games = LiveGames(store, games, max_live, card_paths, user_cards)
+        #: The server owner's review of saved cards (off unless the application is given an owner token).
+        self.reviewer = Reviewer()
         self.out = Broadcaster()
         self.computer = ComputerSeats(self._commit, self._current, ai_delay,
                                       thinker or Thinker(0, self.limits.think_queue))

@@ -48,7 +48,9 @@ from grimoire.extras import MissingExtra
 
 from .storage import (
     AI_SEATS,
+    CARD_INSERT,
     CARD_REPLACE,
+    CARD_REVIEW,
     CARD_SQL,
     CARD_WITHDRAW,
     CARDS_MARK_SQL,
@@ -66,6 +68,7 @@ from .storage import (
     N_COLUMNS,
     OWN_CARDS_SQL,
     OWN_DECKS_SQL,
+    PROPOSED_SQL,
     SCHEMA,
     SHOW_SQL,
     Finished,
@@ -98,6 +101,8 @@ ALTER TABLE cards ADD COLUMN IF NOT EXISTS owner TEXT NOT NULL DEFAULT '';
 ALTER TABLE cards ADD COLUMN IF NOT EXISTS used INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE cards ADD COLUMN IF NOT EXISTS withdrawn DOUBLE PRECISION;
 ALTER TABLE cards ADD COLUMN IF NOT EXISTS changed DOUBLE PRECISION NOT NULL DEFAULT 0;
+ALTER TABLE cards ADD COLUMN IF NOT EXISTS status TEXT NOT NULL DEFAULT 'approved';
+ALTER TABLE cards ADD COLUMN IF NOT EXISTS note TEXT NOT NULL DEFAULT '';
 CREATE INDEX IF NOT EXISTS cards_by_owner ON cards (owner) WHERE owner <> '';
 CREATE INDEX IF NOT EXISTS decks_by_owner ON decks (owner) WHERE owner <> '';
 CREATE INDEX IF NOT EXISTS games_by_creator ON games (creator, created);
@@ -439,10 +444,9 @@ class PgStore:
         """Store a card made on this server; :class:`Taken` if the game has a saved card with that id."""
         try:
             with self._conn("write to") as conn:
-                conn.execute("INSERT INTO cards (game, id, author, card, created, owner, changed)"
-                             " VALUES (%s,%s,%s,%s,%s,%s,%s)",
+                conn.execute(CARD_INSERT.replace("?", "%s"),
                              (card.game, card.id, card.author, _dump(card.table), card.created, card.owner,
-                              card.created))
+                              card.created, card.status))
         except StaleWrite:  # the unique key refused it
             raise Taken(f"card id {card.id!r} is taken") from None
 
@@ -460,12 +464,23 @@ class PgStore:
     def replace_card(self, card: SavedCard) -> bool:
         with self._conn("write to") as conn:
             return bool(conn.execute(CARD_REPLACE.replace("?", "%s"), (
-                card.author, _dump(card.table), card.created, card.created, card.game, card.id, card.owner)).rowcount)
+                card.author, _dump(card.table), card.created, card.created, card.status, card.game, card.id,
+                card.owner)).rowcount)
 
     def withdraw_card(self, game: str, card_id: str, owner: str) -> bool:
         now = time.time()
         with self._conn("write to") as conn:
             return bool(conn.execute(CARD_WITHDRAW.replace("?", "%s"), (now, now, game, card_id, owner)).rowcount)
+
+    def review_card(self, game: str, card_id: str, status: str, note: str) -> bool:
+        with self._conn("write to") as conn:
+            return bool(conn.execute(CARD_REVIEW.replace("?", "%s"),
+                                     (status, note, time.time(), game, card_id)).rowcount)
+
+    def proposed(self, status: str = "proposed") -> list[SavedCard]:
+        with self._conn("read") as conn:
+            rows = conn.execute(PROPOSED_SQL.replace("?", "%s"), (status,)).fetchall()
+        return [card_of(r) for r in rows]
 
     def withdraw_deck(self, game: str, name: str, owner: str) -> bool:
         with self._conn("write to") as conn:

@@ -16,6 +16,7 @@ from grimoire.core.content import user_data_dir
 from .app import create_app
 from .guard import host_name, protocol_class, trusted_proxies
 from .limits import Limits
+from .review import new_token
 from .storage import open_store
 from .thinking import Thinker
 
@@ -30,7 +31,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = Non
           limits: Limits | None = None, durability: str = "normal", think_workers: int | None = None,
           origins: Sequence[str] = (), forwarded_allow_ips: str | None = None,
           card_paths: Mapping[str, Sequence[str | Path]] | None = None, user_cards: bool = False,
-          public_url: str | None = None, access_log: bool = False) -> None:
+          public_url: str | None = None, access_log: bool = False, owner_token: str | None = None,
+          review: bool = False) -> None:
     """Serve the lobby and the tables on ``http://host:port/`` until interrupted.
 
     Games live in ``db``: a SQLite file (default :func:`default_db`) or a
@@ -42,6 +44,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = Non
     ``public_url`` (``http://host:port`` as players reach it) makes the seat and spectator links absolute.
     ``log_level`` (``debug`` … ``critical``) is the least severe message logged, by Grimoire and
     Uvicorn (None: ``info`` for Grimoire, ``warning`` for Uvicorn); ``access_log`` logs each request.
+    ``owner_token`` (or ``review``: a new one, printed) makes saved cards proposals that the server
+    owner reviews (:mod:`grimoire.web.review`); without either they are approved at once.
     """
     import uvicorn
 
@@ -49,9 +53,11 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = Non
     target = db if db is not None else default_db()
     store = open_store(target, durability)
     thinker = Thinker(think_workers, limits.think_queue)
+    printed = new_token() if review and not owner_token else None
+    owner_token = owner_token or printed
     app = create_app(store, games, ai_delay=ai_delay, limits=limits, thinker=thinker, origins=origins,
                      card_paths=card_paths, user_cards=user_cards, public_url=public_url,
-                     hosts=served_names(host, public_url, origins))
+                     hosts=served_names(host, public_url, origins), owner_token=owner_token)
     for name in app.state.hub.game_names:  # load the rules and cards now, then keep them out of the collector's way
         app.state.hub.rules(name)
     gc.collect()
@@ -59,6 +65,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = Non
     shown = f"[{host}]" if ":" in host else host
     where = getattr(store, "path", None) or _redacted(str(target))
     print(f"Grimoire: http://{shown}:{port}/  (database: {where}, {store.kind}, durability {durability})", flush=True)
+    if printed:
+        print(f"サーバー管理者のトークン / server owner token: {printed}  (review: http://{shown}:{port}/review)",
+              flush=True)
     logging.basicConfig(level=(log_level or "info").upper())  # only where the application has set up no logging
     logging.getLogger("grimoire").setLevel((log_level or "info").upper())
     config = uvicorn.Config(

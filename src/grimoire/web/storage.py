@@ -101,7 +101,10 @@ ADDED = (("creator", "TEXT NOT NULL DEFAULT ''"), ("last_active", "REAL NOT NULL
 #: Columns of the saved cards added after the first release: the owner's hash, whether a stored game used the
 #: card (then it is never replaced), when its owner withdrew it, when it last changed (other processes reload).
 CARD_ADDED = (("owner", "TEXT NOT NULL DEFAULT ''"), ("used", "INTEGER NOT NULL DEFAULT 0"), ("withdrawn", "REAL"),
-              ("changed", "REAL NOT NULL DEFAULT 0"))
+              ("changed", "REAL NOT NULL DEFAULT 0"), ("status", "TEXT NOT NULL DEFAULT 'approved'"),
+              ("note", "TEXT NOT NULL DEFAULT ''"))
+#: A saved card's review status: a proposal waits for the server owner, who approves it or sends it back.
+STATUSES = ("proposed", "approved", "returned")
 INDEXES = """
 CREATE INDEX IF NOT EXISTS games_by_creator ON games (creator, created);
 CREATE INDEX IF NOT EXISTS games_by_activity ON games (last_active) WHERE outcome IS NULL;
@@ -146,6 +149,10 @@ class SavedCard:
     used: bool = False
     #: When its owner withdrew it (out of the pool and the lists; the games that used it still load), or None.
     withdrawn: float | None = None
+    #: Its review (:data:`STATUSES`): only approved cards are offered to everyone.
+    status: str = "approved"
+    #: The server owner's note when it was sent back (or approved with a word).
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -221,14 +228,20 @@ AI_SEATS = '%"ai:%'
 FIRST = (float("inf"), "")
 DECK_NAMES_SQL = "SELECT game, name, author, '', created FROM decks WHERE game = ? AND name > ? ORDER BY name LIMIT ?"
 DECK_SQL = "SELECT game, name, author, deck, created, owner FROM decks WHERE game = ? AND name = ?"
-CARD_COLUMNS = "game, id, author, card, created, owner, used, withdrawn"
+CARD_COLUMNS = "game, id, author, card, created, owner, used, withdrawn, status, note"
 CARDS_SQL = f"SELECT {CARD_COLUMNS} FROM cards WHERE game = ? ORDER BY created, id"
+CARD_INSERT = "INSERT INTO cards (game, id, author, card, created, owner, changed, status) VALUES (?,?,?,?,?,?,?,?)"
 CARD_SQL = f"SELECT {CARD_COLUMNS} FROM cards WHERE game = ? AND id = ?"
 #: A card's replacement: only by its owner, only while no stored game used it and it is not withdrawn.
-CARD_REPLACE = ("UPDATE cards SET author = ?, card = ?, created = ?, changed = ? WHERE game = ? AND id = ?"
-                " AND owner = ? AND owner <> '' AND used = 0 AND withdrawn IS NULL")
+CARD_REPLACE = ("UPDATE cards SET author = ?, card = ?, created = ?, changed = ?, status = ?, note = ''"
+                " WHERE game = ? AND id = ? AND owner = ? AND owner <> '' AND used = 0 AND withdrawn IS NULL")
 CARD_WITHDRAW = ("UPDATE cards SET withdrawn = ?, changed = ? WHERE game = ? AND id = ? AND owner = ? AND owner <> ''"
                  " AND withdrawn IS NULL")
+#: The server owner's decision on a card (approve or send back, with a note).
+CARD_REVIEW = "UPDATE cards SET status = ?, note = ?, changed = ? WHERE game = ? AND id = ? AND withdrawn IS NULL"
+#: The cards waiting for review (every game), oldest first.
+PROPOSED_SQL = (f"SELECT {CARD_COLUMNS} FROM cards WHERE status = ? AND withdrawn IS NULL"
+                " ORDER BY created, id LIMIT 1000")
 DECK_WITHDRAW = "DELETE FROM decks WHERE game = ? AND name = ? AND owner = ? AND owner <> ''"
 #: What changes when a game's saved cards do (another process then reloads its rules).
 CARDS_MARK_SQL = "SELECT COUNT(*), COALESCE(MAX(changed), 0) FROM cards WHERE game = ?"
@@ -241,7 +254,7 @@ SHOW_SQL = "UPDATE games SET shown = CASE WHEN ? THEN shown | ? ELSE shown & ~? 
 def card_of(row: Sequence[Any]) -> SavedCard:
     """A saved card from a row of :data:`CARD_COLUMNS`."""
     return SavedCard(row[0], row[1], row[2], json.loads(row[3]), float(row[4]), row[5] or "", bool(row[6]),
-                     None if row[7] is None else float(row[7]))
+                     None if row[7] is None else float(row[7]), row[8] or "approved", row[9] or "")
 
 
 def deck_of(row: Sequence[Any]) -> SavedDeck:
@@ -339,6 +352,8 @@ class Storage(Protocol):
     def saved_card(self, game: str, card_id: str) -> SavedCard | None: ...
     def replace_card(self, card: SavedCard) -> bool: ...
     def withdraw_card(self, game: str, card_id: str, owner: str) -> bool: ...
+    def review_card(self, game: str, card_id: str, status: str, note: str) -> bool: ...
+    def proposed(self, status: str = "proposed") -> list[SavedCard]: ...
     def withdraw_deck(self, game: str, name: str, owner: str) -> bool: ...
     def owned(self, owner: str) -> tuple[list[SavedCard], list[SavedDeck]]: ...
     def show_game(self, game_id: str, seat: int, shown: bool) -> int: ...
@@ -587,8 +602,8 @@ class Store:
     def save_card(self, card: SavedCard) -> None:
         """Store a card made on this server; :class:`Taken` if the game has a saved card with that id."""
         try:
-            self._write("INSERT INTO cards (game, id, author, card, created, owner, changed) VALUES (?,?,?,?,?,?,?)",
-                        (card.game, card.id, card.author, _dump(card.table), card.created, card.owner, card.created))
+            self._write(CARD_INSERT, (card.game, card.id, card.author, _dump(card.table), card.created, card.owner,
+                                      card.created, card.status))
         except sqlite3.IntegrityError:
             raise Taken(f"card id {card.id!r} is taken") from None
 
@@ -604,14 +619,22 @@ class Store:
     def replace_card(self, card: SavedCard) -> bool:
         """Replace a saved card's table and author, if ``card.owner`` owns it, no game used it and it is not
         withdrawn (:data:`CARD_REPLACE`); whether it was replaced."""
-        return self._write(CARD_REPLACE, (card.author, _dump(card.table), card.created, card.created, card.game,
-                                          card.id, card.owner)).rowcount > 0
+        return self._write(CARD_REPLACE, (card.author, _dump(card.table), card.created, card.created, card.status,
+                                          card.game, card.id, card.owner)).rowcount > 0
 
     def withdraw_card(self, game: str, card_id: str, owner: str) -> bool:
         """Withdraw a saved card if ``owner`` owns it (it stays stored: the games that used it replay); whether
         it was withdrawn."""
         now = time.time()
         return self._write(CARD_WITHDRAW, (now, now, game, card_id, owner)).rowcount > 0
+
+    def review_card(self, game: str, card_id: str, status: str, note: str) -> bool:
+        """Set a saved card's review status and note (the server owner's decision); whether it was found."""
+        return self._write(CARD_REVIEW, (status, note, time.time(), game, card_id)).rowcount > 0
+
+    def proposed(self, status: str = "proposed") -> list[SavedCard]:
+        """The saved cards (every game) with that review status, not withdrawn, oldest first (at most 1000)."""
+        return [card_of(r) for r in self._read(PROPOSED_SQL, (status,))]
 
     def withdraw_deck(self, game: str, name: str, owner: str) -> bool:
         """Delete a saved deck if ``owner`` owns it (games keep their own copy of their decks); whether it was."""

@@ -192,7 +192,7 @@ async function check(text, lines = false) {
   const seq = ++S.seq;
   const res = await fetch("/api/decks/check", {
     method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ game: S.game.name, text, lang: getLang() }),
+    body: JSON.stringify({ game: S.game.name, text, lang: getLang(), owner: ownerToken() }),
   });
   const body = await res.json();
   if (seq !== S.seq) return;

@@ -4,6 +4,7 @@ import { showDeckError as showProblems } from "./deckerrors.js";
 import { recentGames, remember } from "./recent.js";
 import { SavedDecks } from "./saveddecks.js";
 import { chosenCoin, chosenOptions } from "./rulesoptions.js";
+import { ownerToken } from "./owner.js";
 
 let meta = { games: [] };
 let current = null;
@@ -101,7 +102,7 @@ async function checkDeck(which) {
   if (!text.trim() || !current) { status.textContent = ""; return; }
   const res = await fetch("/api/decks/check", {
     method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ game: current.name, text, lang: getLang() }),
+    body: JSON.stringify({ game: current.name, text, lang: getLang(), owner: ownerToken() }),
   });
   const body = await res.json();
   if (asked !== checks[which] || box.value !== text) return; // the list changed or was checked again meanwhile
@@ -153,6 +154,7 @@ async function create(event) {
     const webhook = form.querySelector("[name=webhook]");  // play by post: each move announced there
     if (webhook && webhook.value.trim() && opponentKind === "friend") body.webhook = webhook.value.trim();
     // A friend who picks their own deck gets an invitation: the game starts when they have chosen.
+    body.owner = ownerToken();  // its author may play a card still proposed (against the computer)
     const res = await fetch(invite ? "/api/invites" : "/api/games", {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
     });

@@ -26,6 +26,8 @@ const TEXTS = {
     withdraw: "取り下げる",
     confirm_withdraw: "「{0}」を取り下げますか？ 新しいデッキやゲームには使えなくなります（それを使ったゲームの記録は残ります）。",
     withdrawn: "取り下げ済み",
+    proposed: "提案中（管理者の承認待ち。承認まではコンピューター戦でだけ使えます）",
+    returned: "差し戻し: {0}",
     used: "対局で使われた（差し替え不可）",
     done: "取り下げました: {0}",
     games: "自分のゲーム",
@@ -56,6 +58,8 @@ const TEXTS = {
     withdraw: "Withdraw",
     confirm_withdraw: "Withdraw \"{0}\"? New decks and games can no longer use it (the games that used it keep their records).",
     withdrawn: "withdrawn",
+    proposed: "proposed (waiting for the server owner; until approved, for games against the computer only)",
+    returned: "sent back: {0}",
     used: "played in games (cannot be replaced)",
     done: "Withdrawn: {0}",
     games: "My games",
@@ -119,6 +123,8 @@ async function loadSaved() {
     const name = c.name && typeof c.name === "object" ? localized(c.name) : String(c.name || c.id);
     const notes = [titles[c.game] || c.game, c.id];
     if (c.withdrawn) notes.push(m("withdrawn")); else if (c.used) notes.push(m("used"));
+    if (!c.withdrawn && c.status === "proposed") notes.push(m("proposed"));
+    if (!c.withdrawn && c.status === "returned") notes.push(m("returned", c.note));
     const li = el("li", {}, el("span", { textContent: `${name} ` }), el("span", { className: "meta", textContent: notes.join(" · ") }));
     li.dataset.id = c.id;
     if (!c.withdrawn) li.append(" ", withdrawButton(name, "/api/cards/withdraw", { game: c.game, id: c.id }));

@@ -1,0 +1,116 @@
+// The server owner's review (要協議): enter the owner token given at start, see each proposal with its
+// face and text, approve it or send it back with a note. The token stays in this tab (sessionStorage).
+import { getLang, langSwitch, localized, setLang, translatePage } from "./i18n.js";
+import { $, el } from "./dom.js";
+
+const TEXTS = {
+  ja: {
+    title: "カードの審査",
+    token: "管理者のトークン",
+    token_hint: "サーバーを起動したときのトークン（--owner-token または起動時に表示されたもの）を入れてください。このタブのあいだだけ覚えます。",
+    open: "開く",
+    proposals: "提案されたカード",
+    none: "審査を待つカードはありません",
+    approve: "承認する",
+    send_back: "差し戻す",
+    note: "作者への一言（差し戻すときは必須）",
+    proposed: "提案中",
+    returned: "差し戻し済み",
+    by: "作者",
+    approved: "承認しました: {0}",
+    sent_back: "差し戻しました: {0}",
+  },
+  en: {
+    title: "Card review",
+    token: "Owner token",
+    token_hint: "Enter the token the server was started with (--owner-token, or the one printed at start). This tab keeps it until closed.",
+    open: "Open",
+    proposals: "Proposed cards",
+    none: "No card waits for review",
+    approve: "Approve",
+    send_back: "Send back",
+    note: "A note for the author (needed to send back)",
+    proposed: "proposed",
+    returned: "sent back",
+    by: "by",
+    approved: "Approved: {0}",
+    sent_back: "Sent back: {0}",
+  },
+};
+
+function m(key, ...args) {
+  const table = TEXTS[getLang()] || TEXTS.en;
+  return (table[key] ?? TEXTS.en[key] ?? key).replace(/\{(\d+)\}/g, (_, i) => String(args[Number(i)] ?? ""));
+}
+
+function translate() {
+  translatePage();
+  for (const node of document.querySelectorAll("[data-m]")) node.textContent = m(node.dataset.m);
+}
+
+const token = () => sessionStorage.getItem("grimoire-review-token") || "";
+
+async function post(path, body) {
+  const res = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ ...body, token: token(), lang: getLang() }) });
+  let data = {};
+  try { data = await res.json(); } catch { data = { error: { message: res.statusText } }; }
+  return { ok: res.ok, data };
+}
+
+function status(id, text, good) {
+  $(id).className = `status-line ${good ? "ok" : "bad"}`;
+  $(id).textContent = text;
+}
+
+function row(card) {
+  const name = card.name && typeof card.name === "object" ? localized(card.name) : String(card.name || card.id);
+  const note = el("input", { type: "text", className: "review-note", maxLength: 500, placeholder: m("note"),
+    value: card.note || "" });
+  const decide = async (decision) => {
+    const { ok, data } = await post("/api/review/decide", { game: card.game, id: card.id, decision, note: note.value });
+    status("list-status", ok ? m(decision === "approve" ? "approved" : "sent_back", name) : (data.error || {}).message || "", ok);
+    if (ok) await load();
+  };
+  const approve = el("button", { type: "button", className: "approve", textContent: m("approve") });
+  const back = el("button", { type: "button", className: "send-back", textContent: m("send_back") });
+  approve.addEventListener("click", () => decide("approve"));
+  back.addEventListener("click", () => decide("return"));
+  const li = el("li", { className: "review-card" },
+    el("img", { src: card.face, alt: name, className: "review-face", width: 180 }),
+    el("div", { className: "review-body" },
+      el("h3", { textContent: name }),
+      el("p", { className: "meta", textContent: `${card.game} · ${card.id} · ${m("by")} ${card.author} · ${m(card.status)}` }),
+      el("p", { className: "review-text", textContent: card.text }),
+      note, el("div", { className: "link-row" }, approve, back)));
+  li.dataset.id = card.id;
+  return li;
+}
+
+async function load() {
+  const list = $("proposals");
+  list.replaceChildren();
+  if (!token()) return;
+  const { ok, data } = await post("/api/review/list", {});
+  if (!ok) { status("token-status", (data.error || {}).message || "", false); return; }
+  status("token-status", "", true);
+  if (!data.cards.length) list.append(el("li", { className: "muted", textContent: m("none") }));
+  for (const card of data.cards) list.append(row(card));
+  document.body.dataset.loaded = String(data.cards.length);
+}
+
+async function main() {
+  setLang(getLang());
+  translate();
+  $("lang").append(langSwitch(() => { translate(); load(); }));
+  $("token-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    sessionStorage.setItem("grimoire-review-token", $("token").value.trim());
+    $("token").value = "";
+    await load();
+  });
+  await load();
+  document.body.dataset.ready = "1";
+}
+
+main();
