@@ -99,8 +99,8 @@ def balance_command(
                                                     "random, greedy, search-200 …, or a play style of the game "
                                                     "(chant: hoarder, rusher, attacker; destiny: aggressive, "
                                                     "defensive) (repeatable; default: random and greedy).")] = None,
-    games: Annotated[int, typer.Option("--games", "-n", metavar="N", help="Games per deck pairing and level.")
-                     ] = 50,
+    games: Annotated[int | None, typer.Option("--games", "-n", metavar="N", help=(
+        "Games per deck pairing and level (default 50; with --card 40)."))] = None,
     out: Annotated[Path, typer.Option("--out", metavar="DIR", help="Folder for report.html, balance.json and the "
                                       "plots.")] = Path("balance-report"),
     seed: SeedOpt = 0,
@@ -165,6 +165,17 @@ def balance_command(
     backend: BackendOpt = Backend.process,
     address: AddressOpt = None,
     cards: CardsOpt = None,
+    card: Annotated[Path | None, typer.Option("--card", metavar="FILE", help=(
+        "Is this card too strong? Swap the file's one new card into each starter deck it fits (for the most "
+        "similar card) and play the field on the same seeds with and without it: too strong / within the band "
+        "/ too weak, with the interval (--games: games per pairing, default 40, greedy level)."))] = None,
+    confirm: Annotated[bool, typer.Option("--confirm", help=(
+        "With --card: go on with the search agent (--confirm-level) until --confirm-seconds or Ctrl-C, the "
+        "interval narrowing live."))] = False,
+    confirm_level: Annotated[str, typer.Option("--confirm-level", metavar="LEVEL", help=(
+        "With --card --confirm: the level of the confirmation games."))] = "search-100",
+    confirm_seconds: Annotated[float, typer.Option("--confirm-seconds", metavar="S", help=(
+        "With --card --confirm: the confirmation's time budget in seconds."))] = 600.0,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report's data (balance.json) on stdout "
                                           "instead of the summary; the files are written all the same.")] = False,
 ) -> None:
@@ -176,6 +187,17 @@ def balance_command(
     """
     from grimoire.core.registry import load_game
 
+    if card is not None:
+        from .verdict import card_verdict
+        if compare or variant or swap or swap_all or suggest or optimize_deck or choice_table:
+            raise GrimoireError("--card is a verdict of its own: not with --compare, --variant, --swap, --suggest, "
+                                "--optimize-deck or --choice-table")
+        card_verdict(game_name.value, card, games, seed, workers, deck, confirm, confirm_level, confirm_seconds,
+                     as_json)
+        return
+    if confirm:
+        raise GrimoireError("--confirm needs --card FILE")
+    games = 50 if games is None else games
     if games < 1:
         raise GrimoireError(f"--games must be at least 1, got {games}")
     if search_width < 1:
