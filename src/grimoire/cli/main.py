@@ -466,6 +466,25 @@ def cards_check(
     raise typer.Exit(cards_mod.check_cards(paths or [], game, strict, lang.value, make_console(), as_json))
 
 
+@cards_app.command("review")
+@guard
+def cards_review(
+    db: Annotated[str, typer.Option("--db", metavar="FILE|URL", envvar="GRIMOIRE_DB", help="The server's "
+                                    "database: a SQLite file or a postgresql:// URL.", show_default=False)],
+    approve: Annotated[str | None, typer.Option("--approve", metavar="ID", help="Approve this card (ID or "
+                                                "GAME:ID): it joins the server's pool.")] = None,
+    send_back: Annotated[str | None, typer.Option("--return", metavar="ID", help="Send this card back to its "
+                                                  "author (with --note).")] = None,
+    note: Annotated[str | None, typer.Option("--note", metavar="TEXT", help="Why it is sent back (its author "
+                                             "sees it on /mine).")] = None,
+    lang: LangOpt = DEFAULT_LANG,
+) -> None:
+    """List the cards proposed on a server (要協議), or approve one or send it back with a note."""
+    from .review import review
+
+    raise typer.Exit(review(db, approve, send_back, note, lang.value, make_console()))
+
+
 @cards_app.command("import")
 @guard
 def cards_import(

@@ -1,0 +1,61 @@
+"""``grimoire cards review`` on a server's database (issue 30 item 3): list the proposals, approve one,
+send one back with a note; bad requests are one line and change nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cli_helpers import call
+from grimoire.web.storage import SavedCard, Store
+
+
+@pytest.fixture
+def run(capsys: Any, monkeypatch: Any) -> Any:
+    def go(*args: str) -> tuple[int, str]:
+        code, out, err = call(capsys, monkeypatch, ["cards", "review", *args, "--lang", "en"])
+        return code, out + err
+    return go
+
+
+def seeded(tmp_path: Path) -> str:
+    db = str(tmp_path / "server.db")
+    store = Store(db)
+    store.save_card(SavedCard("chant", "spark", "Aki", {"id": "spark", "name": "小さな火花"}, 1.0, "h" * 64,
+                              status="proposed"))
+    store.save_card(SavedCard("chant", "ember", "Aki", {"id": "ember", "name": "残り火改"}, 2.0, "h" * 64,
+                              status="proposed"))
+    store.save_card(SavedCard("chant", "old", "Aki", {"id": "old"}, 0.5, "h" * 64))
+    store.close()
+    return db
+
+
+def test_cards_review_lists_approves_and_sends_back_on_the_database(tmp_path: Path, run: Any) -> None:
+    db = seeded(tmp_path)
+    code, out = run("--db", db)
+    assert code == 0 and "chant:spark  小さな火花  (Aki)  proposed" in out and "chant:ember" in out
+    assert "chant:old" not in out
+    code, out = run("--db", db, "--approve", "spark")
+    assert code == 0 and "approved: chant:spark" in out
+    code, out = run("--db", db, "--return", "chant:ember", "--note", "too strong for chant 1")
+    assert code == 0 and "sent back: chant:ember" in out
+    store = Store(db)
+    assert store.saved_card("chant", "spark").status == "approved"  # type: ignore[union-attr]
+    ember = store.saved_card("chant", "ember")
+    assert ember is not None and (ember.status, ember.note) == ("returned", "too strong for chant 1")
+    store.close()
+    code, out = run("--db", db)
+    assert "chant:spark" not in out and "sent back  — too strong for chant 1" in out
+
+
+def test_cards_review_refuses_bad_requests_in_one_line(tmp_path: Path, run: Any) -> None:
+    db = seeded(tmp_path)
+    for args, words in ((("--return", "spark"), "--note"), (("--approve", "nothing"), "no proposed"),
+                        (("--approve", "spark", "--return", "ember", "--note", "x"), "not both")):
+        code, out = run("--db", db, *args)
+        assert code == 2 and words in out and len(out.strip().splitlines()) == 1, out
+    store = Store(db)
+    assert [c.id for c in store.proposed()] == ["spark", "ember"]
+    store.close()
