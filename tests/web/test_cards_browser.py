@@ -442,7 +442,7 @@ def test_the_deck_builder_searches_filters_counts_and_saves(cards_server: CardSe
         page.fill("#deck-text", "")
         page.click("#export")
         exported = page.input_value("#deck-text")
-        assert exported.startswith("name: 火花デッキ\n[library]\n") and "3 小さな火花\n" in exported
+        assert exported.startswith("name: 火花デッキ\n[書庫]\n") and "3 小さな火花\n" in exported
         page.fill("#author", "Aki")
         page.click("#save")
         page.wait_for_function("document.querySelector('#save-status').textContent.includes('火花デッキ')")

@@ -45,3 +45,14 @@ def test_the_deck_builder_starts_from_any_starter_deck(cards_server: CardServer,
                 lines = [line for line in text.splitlines() if line[:1].isdigit()]
                 assert sum(int(line.split(" ", 1)[0]) for line in lines) >= 20, (game, value, text)
                 assert not any(line.startswith("[") and line.isascii() for line in text.splitlines()), text
+
+
+def test_the_deck_builders_first_message_speaks_the_pages_language(cards_server: CardServer,  # noqa: F811
+                                                                   browser: Any) -> None:  # noqa: F811
+    for locale, words in (("ja-JP", "デッキにカードがありません"), ("en-GB", "The deck has no cards yet")):
+        with new_page(browser, locale=locale) as page:
+            page.goto(cards_server.url + "/decks?game=chant")
+            page.wait_for_selector("body[data-ready='1']")
+            page.wait_for_function("() => document.body.dataset.checked")
+            first = page.text_content("#problems") or ""
+            assert words in first and "starter" not in first.replace("starter deck", ""), first

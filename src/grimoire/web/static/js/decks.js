@@ -190,6 +190,12 @@ function showProblems(problems, lines) {
 
 async function check(text, lines = false) {
   const seq = ++S.seq;
+  const card = (line) => line.trim() && !/^\s*(\[|#|name\s*:)/i.test(line);
+  if (!text.split("\n").some(card)) {  // no card yet: say what to do, in the page's words
+    showProblems([{ line: null, message: t("db_empty") }], false);
+    document.body.dataset.checked = String(seq);
+    return;
+  }
   const res = await fetch("/api/decks/check", {
     method: "POST", headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ game: S.game.name, text, lang: getLang(), owner: ownerToken() }),
