@@ -163,3 +163,38 @@ def test_the_postgresql_store_keeps_review_status_and_notes(pg_url: str) -> None
     store = PgStore(pg_url)
     _review_round_trip(store)
     store.close()
+
+
+def test_a_card_keeps_a_short_discussion_between_its_author_and_the_owner(db_path: Path) -> None:
+    with reviewed(db_path) as c:
+        save_card(c, ALICE)
+        base = {"game": "chant", "id": "little_spark", "lang": "en"}
+        said = c.post("/api/review/note", json={**base, "owner": ALICE, "note": "Is power 1 too weak?"})
+        assert said.status_code == 201, said.text
+        decide(c, "return", note="Fine as it is; add a flavour line")
+        answer = c.post("/api/review/note", json={**base, "token": OWNER, "note": "Then I approve it."})
+        assert answer.status_code == 201
+        for who in ({"owner": ALICE}, {"token": OWNER}):
+            notes = c.post("/api/review/notes", json={**base, **who}).json()["notes"]
+            assert [(n["by"], n["note"]) for n in notes] == [
+                ("author", "Is power 1 too weak?"), ("owner", "Fine as it is; add a flavour line"),
+                ("owner", "Then I approve it.")]
+        for bad in ({"owner": MALLORY}, {"token": "x" * 40}, {}):
+            refused = c.post("/api/review/notes", json={**base, **bad})
+            assert refused.status_code == 403 and "discussion" in refused.json()["error"]["message"]
+        for note in ("", "<i>", "x" * 501, None):
+            assert c.post("/api/review/note", json={**base, "owner": ALICE, "note": note}).status_code == 400
+        assert c.post("/api/review/notes", json={**base, "id": "nothing", "owner": ALICE}).status_code == 404
+    with reviewed(db_path) as c:  # stored
+        assert len(c.post("/api/review/notes", json={**base, "owner": ALICE}).json()["notes"]) == 3
+
+
+def test_the_postgresql_store_keeps_a_card_discussion(pg_url: str) -> None:
+    from grimoire.web.pgstore import PgStore
+
+    store = PgStore(pg_url)
+    store.add_note("chant", "p1", True, "first")
+    store.add_note("chant", "p1", False, "second")
+    assert [(by, text) for _, by, text in store.card_notes("chant", "p1")] == [(True, "first"), (False, "second")]
+    assert store.card_notes("chant", "p2") == []
+    store.close()

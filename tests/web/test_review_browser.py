@@ -63,6 +63,7 @@ def test_the_owner_sends_back_then_approves_a_proposal_on_the_review_page(review
         page.click("li.review-card button.send-back")
         page.wait_for_selector("#list-status.ok", timeout=STEP_TIMEOUT_MS)
         page.wait_for_selector("li.review-card[data-id='little_spark'] >> text=sent back", timeout=STEP_TIMEOUT_MS)
+        page.wait_for_selector("li.review-card .review-notes li >> text=add a flavour line", timeout=STEP_TIMEOUT_MS)
         status, mine = post(reviewed, "/api/mine", {"owner": ALICE})
         assert mine["cards"][0]["note"] == "Power 1 for chant 1 is fine; add a flavour line"
         page.click("li.review-card button.approve")

@@ -144,6 +144,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
                    "this server has no owner token: saved cards are approved at once (there is no review)"),
     "not_server_owner": ("審査できるのはサーバーの管理者（起動時のトークン）だけです",
                          "only the server owner (the token given at start) may review cards"),
+    "not_in_discussion": ("このカードの話し合いに加われるのは、作者（保存したブラウザ）とサーバーの管理者だけです",
+                          "only the card's author (the browser that saved it) and the server owner take part in "
+                          "its discussion"),
     "review_note": ("差し戻すときは理由を一言書いてください", "say why in a note when sending a card back"),
     "deck_saved_missing": ("保存されたデッキ「{name}」はありません", "no saved deck named \"{name}\""),
     # deck problems (the deck builder lists them all)

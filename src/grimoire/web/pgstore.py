@@ -66,6 +66,8 @@ from .storage import (
     FIRST,
     HISTORY_SQL,
     N_COLUMNS,
+    NOTE_INSERT,
+    NOTES_SQL,
     OWN_CARDS_SQL,
     OWN_DECKS_SQL,
     PROPOSED_SQL,
@@ -481,6 +483,15 @@ class PgStore:
         with self._conn("read") as conn:
             rows = conn.execute(PROPOSED_SQL.replace("?", "%s"), (status,)).fetchall()
         return [card_of(r) for r in rows]
+
+    def add_note(self, game: str, card_id: str, by_author: bool, note: str) -> None:
+        with self._conn("write to") as conn:
+            conn.execute(NOTE_INSERT.replace("?", "%s"), (game, card_id, time.time(), int(by_author), note))
+
+    def card_notes(self, game: str, card_id: str) -> list[tuple[float, bool, str]]:
+        with self._conn("read") as conn:
+            rows = conn.execute(NOTES_SQL.replace("?", "%s"), (game, card_id)).fetchall()
+        return [(float(r[0]), bool(r[1]), r[2]) for r in rows]
 
     def withdraw_deck(self, game: str, name: str, owner: str) -> bool:
         with self._conn("write to") as conn:

@@ -13,6 +13,9 @@ Routes (added by :func:`review_routes`)::
     GET  /review                 the owner's review page
     POST /api/review/list        ``{"token"}``: the proposals and returned cards of every game, with their text
     POST /api/review/decide      ``{"token", "game", "id", "decision": "approve"|"return", "note"}``
+    POST /api/review/notes       ``{"game", "id", "token" | "owner"}``: a card's discussion, for the server
+                                 owner (``token``) or the card's author (``owner``: the token it was saved with)
+    POST /api/review/note        the same plus ``"note"``: add to it (a decision's note is added too)
 
 The database keeps only the owner token's hash (:func:`token_hash`).
 
@@ -39,6 +42,7 @@ from starlette.routing import BaseRoute, Route
 from grimoire.core.cardtools import rules_text
 
 from .errors import ClientError
+from .ownership import is_owner, owner_hash
 from .storage import StorageError
 
 #: The longest note a reviewer writes.
@@ -131,7 +135,9 @@ def review_routes(hub: Any, static: Any, lang_of: Callable[..., str],
                 continue
             game = hub.games.refresh(card.game)
             text = rules_text(game, card.id, lang) if card.id in game.pool else ""
-            out.append({"game": card.game, "id": card.id, "name": card.table.get("name"), "author": card.author,
+            said = await hub.games.db(hub.store.card_notes, card.game, card.id)
+            out.append({"notes": [{"by": "author" if a else "owner", "note": n} for _, a, n in said],
+                        "game": card.game, "id": card.id, "name": card.table.get("name"), "author": card.author,
                         "created": card.created, "status": card.status, "note": card.note, "text": text,
                         "face": f"/cards/{card.game}/{card.id}.svg?lang={lang}"})
         return JSONResponse({"cards": out}, headers={"Cache-Control": "no-store"})
@@ -156,11 +162,53 @@ def review_routes(hub: Any, static: Any, lang_of: Callable[..., str],
             if decision == "return" and not note.strip():
                 raise ClientError("bad_message", "review_note")
             await hub.games.db(hub.games.review, name, card_id, DECISIONS[decision], note.strip())
+            if note.strip():
+                await hub.games.db(hub.store.add_note, name, card_id, False, note.strip())
         except ClientError as exc:
             return error(exc, lang)
         except StorageError:
             return error(ClientError("unavailable"), lang)
         return JSONResponse({"id": card_id, "status": DECISIONS[decision], "note": note.strip()})
 
+    async def who(body: dict[str, Any]) -> tuple[str, str, bool]:
+        """``(game, card id, by its author)`` of a discussion request: the server owner or the card's author."""
+        name, card_id = body.get("game"), body.get("id")
+        if not isinstance(name, str) or name not in hub.game_names:
+            raise ClientError("not_found", "game_error", text=f"unknown game {str(name)[:40]!r}")
+        if not isinstance(card_id, str) or not card_id or len(card_id) > 200:
+            raise ClientError("bad_message", "field", field="id", what="a card id")
+        card = await hub.games.db(hub.store.saved_card, name, card_id)
+        if card is None:
+            raise ClientError("not_found", "no_card", id=card_id[:60])
+        if reviewer.is_owner(body.get("token")):
+            return name, card_id, False
+        if is_owner(card.owner, owner_hash(body.get("owner"))):
+            return name, card_id, True
+        raise ClientError("not_owner", "not_in_discussion")
+
+    async def notes(add: bool, request: Request) -> Response:
+        lang = lang_of(request)
+        try:
+            body = await json_body(hub, request)
+            lang = lang_of(request, body)
+            name, card_id, by_author = await who(body)
+            if add:
+                text = body.get("note")
+                if not isinstance(text, str) or not text.strip() or len(text) > NOTE_MAX or any(
+                        c in text for c in "<>"):
+                    raise ClientError("bad_message", "field", field="note",
+                                      what=f"a note of 1 to {NOTE_MAX} characters without < >")
+                await hub.games.db(hub.store.add_note, name, card_id, by_author, text.strip())
+            found = await hub.games.db(hub.store.card_notes, name, card_id)
+        except ClientError as exc:
+            return error(exc, lang)
+        except StorageError:
+            return error(ClientError("unavailable"), lang)
+        return JSONResponse({"game": name, "id": card_id, "notes": [
+            {"at": at, "by": "author" if author else "owner", "note": text} for at, author, text in found]},
+            status_code=201 if add else 200, headers={"Cache-Control": "no-store"})
+
     return [Route("/review", page), Route("/api/review/list", listing, methods=["POST"]),
-            Route("/api/review/decide", partial(decide), methods=["POST"])]
+            Route("/api/review/decide", partial(decide), methods=["POST"]),
+            Route("/api/review/notes", partial(notes, False), methods=["POST"]),
+            Route("/api/review/note", partial(notes, True), methods=["POST"])]

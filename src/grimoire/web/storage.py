@@ -90,6 +90,13 @@ CREATE TABLE IF NOT EXISTS invites (
     invite TEXT NOT NULL,
     created REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS card_notes (
+    game TEXT NOT NULL,
+    id TEXT NOT NULL,
+    at REAL NOT NULL,
+    author INTEGER NOT NULL,
+    note TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS webhooks (
     game_id TEXT PRIMARY KEY REFERENCES games(id),
     url TEXT NOT NULL
@@ -242,6 +249,9 @@ CARD_REVIEW = "UPDATE cards SET status = ?, note = ?, changed = ? WHERE game = ?
 #: The cards waiting for review (every game), oldest first.
 PROPOSED_SQL = (f"SELECT {CARD_COLUMNS} FROM cards WHERE status = ? AND withdrawn IS NULL"
                 " ORDER BY created, id LIMIT 1000")
+#: A card's discussion: notes by its author (author = 1) and the server owner (0), oldest first.
+NOTES_SQL = "SELECT at, author, note FROM card_notes WHERE game = ? AND id = ? ORDER BY at LIMIT 200"
+NOTE_INSERT = "INSERT INTO card_notes (game, id, at, author, note) VALUES (?,?,?,?,?)"
 DECK_WITHDRAW = "DELETE FROM decks WHERE game = ? AND name = ? AND owner = ? AND owner <> ''"
 #: What changes when a game's saved cards do (another process then reloads its rules).
 CARDS_MARK_SQL = "SELECT COUNT(*), COALESCE(MAX(changed), 0) FROM cards WHERE game = ?"
@@ -354,6 +364,8 @@ class Storage(Protocol):
     def withdraw_card(self, game: str, card_id: str, owner: str) -> bool: ...
     def review_card(self, game: str, card_id: str, status: str, note: str) -> bool: ...
     def proposed(self, status: str = "proposed") -> list[SavedCard]: ...
+    def add_note(self, game: str, card_id: str, by_author: bool, note: str) -> None: ...
+    def card_notes(self, game: str, card_id: str) -> list[tuple[float, bool, str]]: ...
     def withdraw_deck(self, game: str, name: str, owner: str) -> bool: ...
     def owned(self, owner: str) -> tuple[list[SavedCard], list[SavedDeck]]: ...
     def show_game(self, game_id: str, seat: int, shown: bool) -> int: ...
@@ -635,6 +647,14 @@ class Store:
     def proposed(self, status: str = "proposed") -> list[SavedCard]:
         """The saved cards (every game) with that review status, not withdrawn, oldest first (at most 1000)."""
         return [card_of(r) for r in self._read(PROPOSED_SQL, (status,))]
+
+    def add_note(self, game: str, card_id: str, by_author: bool, note: str) -> None:
+        """Add a note to a saved card's discussion (by its author, or by the server owner)."""
+        self._write(NOTE_INSERT, (game, card_id, time.time(), int(by_author), note))
+
+    def card_notes(self, game: str, card_id: str) -> list[tuple[float, bool, str]]:
+        """A saved card's discussion: ``(when, by its author, text)``, oldest first (at most 200)."""
+        return [(float(r[0]), bool(r[1]), r[2]) for r in self._read(NOTES_SQL, (game, card_id))]
 
     def withdraw_deck(self, game: str, name: str, owner: str) -> bool:
         """Delete a saved deck if ``owner`` owns it (games keep their own copy of their decks); whether it was."""

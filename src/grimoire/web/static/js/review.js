@@ -17,6 +17,8 @@ const TEXTS = {
     proposed: "提案中",
     returned: "差し戻し済み",
     by: "作者",
+    by_author: "作者",
+    by_owner: "管理者",
     approved: "承認しました: {0}",
     sent_back: "差し戻しました: {0}",
   },
@@ -33,6 +35,8 @@ const TEXTS = {
     proposed: "proposed",
     returned: "sent back",
     by: "by",
+    by_author: "author",
+    by_owner: "owner",
     approved: "Approved: {0}",
     sent_back: "Sent back: {0}",
   },
@@ -82,6 +86,8 @@ function row(card) {
       el("h3", { textContent: name }),
       el("p", { className: "meta", textContent: `${card.game} · ${card.id} · ${m("by")} ${card.author} · ${m(card.status)}` }),
       el("p", { className: "review-text", textContent: card.text }),
+      el("ul", { className: "review-notes" }, ...(card.notes || []).map((n) =>
+        el("li", { textContent: `${m(n.by === "author" ? "by_author" : "by_owner")}: ${n.note}` }))),
       note, el("div", { className: "link-row" }, approve, back)));
   li.dataset.id = card.id;
   return li;
