@@ -28,7 +28,7 @@ refusal is a typed error in the client's language (:mod:`grimoire.web.errors`).
 >>> from grimoire.web.storage import Store
 >>> app = create_app(Store(":memory:"))
 >>> sorted(r.path for r in app.routes)[:4]
-['/', '/api/cards/preview', '/api/cards/save', '/api/cards/{game}']
+['/', '/api/cards/preview', '/api/cards/save', '/api/cards/withdraw']
 """
 
 from __future__ import annotations

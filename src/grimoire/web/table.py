@@ -13,7 +13,7 @@ game has the same decks and time control with the seats swapped, and each client
 its own new link.
 
 >>> control_of(None), control_of(""), control_of("5+10")
-(None, None, TimeControl(base_s=300.0, increment_s=10.0))
+(None, None, TimeControl(base_s=300.0, increment_s=10.0, per_move=False))
 """
 
 from __future__ import annotations
