@@ -7,7 +7,9 @@
 
 from __future__ import annotations
 
+import functools
 import json
+from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
@@ -15,6 +17,7 @@ from typing import Annotated, Any
 import typer
 
 from grimoire.balance.cache import BlockCache, summary_line
+from grimoire.balance.equivalent import measure_equivalent
 from grimoire.balance.report import balance
 from grimoire.balance.sequential import MAX_LOOKS, Budget, measure, parse_budget, parse_until
 from grimoire.balance.suggest import BAND
@@ -155,6 +158,9 @@ def balance_command(
     cache: Annotated[Path | None, typer.Option("--cache", metavar="DIR", help=(
         "A folder of played games: every deck pairing whose inputs (code, decks, cards, seeds, options) are "
         "unchanged is read back from it instead of played, and the rest is played and stored."))] = None,
+    equivalent_power: Annotated[bool, typer.Option("--equivalent-power", help=(
+        "With --swap CARD: sweep the vanilla stand-in's power (--swap-power −3 … +3) and say which power the "
+        "card plays like in each deck, judged against the seed's allowed power for its cost."))] = False,
     until: Annotated[str | None, typer.Option("--until", metavar="band|half-width=P", help=(
         "Sequential measurement: start at --games and double the games until every rate and effect is "
         "decided against the band (45–55 %, 0 for an effect) or its interval is at most P points either "
@@ -227,6 +233,10 @@ def balance_command(
         if not sep or not kind.strip() or not answers.strip():
             raise GrimoireError(f"--choice-table {choice_table!r} is not of the form KIND=A,B,…")
         table = (kind.strip(), tuple(a.strip() for a in answers.split(",") if a.strip()))
+    if equivalent_power and (not swap or swap_all or swap_with is not None or swap_power or swap_everywhere
+                             or until is not None):
+        raise GrimoireError("--equivalent-power needs --swap CARD, without --swap-all, --swap-with, --swap-power, "
+                            "--swap-everywhere or --until")
     if budget is not None and until is None:
         raise GrimoireError("--budget needs --until band|half-width=P")
     goal = parse_until(until) if until is not None else None
@@ -236,17 +246,23 @@ def balance_command(
     store = BlockCache(cache) if cache is not None else None  # a bad folder stops the run before any game
     decks = list(deck or sorted(load_game(game_name.value, card_paths=cards or []).cards.starter_decks()))
 
-    def run(n: int) -> dict[str, Any]:
-        return balance(game_name.value, decks, list(agent or ["random", "greedy"]), n, out, seed, compare,
+    def run(n: int, where: Path = out, swaps: SwapPlan | None = plan) -> dict[str, Any]:
+        return balance(game_name.value, decks, list(agent or ["random", "greedy"]), n, where, seed, compare,
                        workers=workers, card_paths=cards or [], progress=not as_json, backend=backend.value,
                        address=address,
                        correction=correction.value, min_sample=min_sample,
-                       options=parse_option_pairs(list(option or [])), variants=variants, swap=plan, choose=chosen,
+                       options=parse_option_pairs(list(option or [])), variants=variants, swap=swaps, choose=chosen,
                        choice_table=table, suggest_steps=suggest, optimize=optimize_deck, search_width=search_width,
                        suggest_first=suggest_first_player, suggest_every_level=suggest_every_level,
                        band=target_band, cache=store, pilots=pilots, pilot_table=pilot_table,
                        meta_weights=list(meta_weights or []))
 
+    def run_at(card: str, delta: int) -> dict[str, Any]:
+        return run(games, Path(out) / f"{card}-power{delta:+d}", SwapPlan((card,), None, delta, False))
+
+    if equivalent_power:
+        equivalent_command(game_name.value, list(swap or []), cards or [], run_at, out, as_json)
+        return
     if goal is None:
         data = run(games)
     else:
@@ -280,6 +296,45 @@ def _association(a: dict[str, Any] | None) -> str:
     if not a:
         return ""
     return f", drawn association {a['value']:+.1%} [{a['ci95'][0]:+.1%}, {a['ci95'][1]:+.1%}]: the swap {a['verdict']}"
+
+
+def equivalent_command(game_name: str, swaps: list[str], cards: list[str],
+                       run_at: Callable[[str, int], dict[str, Any]], out: Path, as_json: bool) -> None:
+    """``--equivalent-power``: each swapped card's equivalent power, written to ``equivalent.json``."""
+    from grimoire.core.registry import load_game
+
+    game = load_game(game_name, card_paths=cards)
+    ids = [c.id if (c := game.pool.find(card)) is not None else card for card in swaps]
+    found = [measure_equivalent(game, card, functools.partial(run_at, card)) for card in ids]
+    Path(out).mkdir(parents=True, exist_ok=True)
+    (Path(out) / "equivalent.json").write_text(json.dumps(found, ensure_ascii=False, indent=1), encoding="utf-8")
+    if as_json:
+        typer.echo(json.dumps(found, ensure_ascii=False))
+        return
+    for line in equivalent_lines(found):
+        typer.echo(line)
+
+
+def _power(x: float | None, beyond: str) -> str:
+    return beyond if x is None else f"{x:.1f}"
+
+
+def equivalent_lines(found: list[dict[str, Any]]) -> list[str]:
+    """One line per card, deck and level: the power it plays like and the verdict against the band."""
+    lines = []
+    for f in found:
+        if not f["rows"]:
+            lines.append(f"equivalent power {f['card']}: {f.get('note', 'no swap measured')}")
+        band = f["band"]
+        where = f"seed band {band[0]}–{band[1]}" if band else "no band for its cost"
+        for r in f["rows"]:
+            lo, hi = r["ci"]
+            plays = (f"plays like a chant-{f['chant']} power-{r['power']:.1f} card" if r["power"] is not None
+                     else "the swept vanilla powers never match it")
+            lines.append(f"equivalent power [{r['level']}] {r['card']} in {r['deck']}: {plays} "
+                         f"[{_power(lo, 'below')}, {_power(hi, 'above')}] (printed power {f['printed']}; "
+                         f"{where}: {r['verdict']})")
+    return lines
 
 
 def sequential_lines(seq: dict[str, Any] | None) -> list[str]:

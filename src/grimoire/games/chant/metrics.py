@@ -148,6 +148,15 @@ class ChantMetrics:
         """The vanilla stand-in of a card for the balance lab's swaps (:func:`vanilla_card`)."""
         return vanilla_card(game, card_id, power_delta)
 
+    def power_band(self, game: Game[Any], card_id: str) -> tuple[int, int] | None:
+        """The power rule 8.5 allows a library card of this card's chant value (None for a forbidden book),
+        the band a card's equivalent power is judged against."""
+        card = game.pool[card_id]
+        if card.kind != "library":
+            return None
+        _, lo, hi = guideline_band(card.chant)
+        return (lo, hi)
+
     def guideline(self, game: Game[Any]) -> list[dict[str, Any]]:
         """Library cards outside the power guideline for their chant value (rule 8.5; forbidden
         books have no fixed guideline), each with every reason: the band, and the ratio rule
