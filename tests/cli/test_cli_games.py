@@ -259,3 +259,9 @@ def test_replay_names_how_a_forfeited_game_ended(capsys, monkeypatch, tmp_path: 
     assert code == 0 and ja in out.splitlines()[-1] and "未完了" not in out
     code, out, _ = call(capsys, monkeypatch, ["replay", str(path), "--lang", "en"])
     assert code == 0 and en in out.splitlines()[-1] and "unfinished" not in out
+
+
+@pytest.mark.parametrize(("lang", "line"), [("ja", "書庫: 40 枚"), ("en", "library: 40 cards")])
+def test_deck_check_names_sections_in_the_language_asked(capsys, monkeypatch, lang: str, line: str) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = call(capsys, monkeypatch, ["deck", "check", str(starter_path("chant")), "--lang", lang])
+    assert code == 0 and line in out.splitlines()

@@ -203,12 +203,21 @@ def deck_json(game: Game[Any], deck: Deck, path: Path) -> dict[str, Any]:
             "total": sum(len(ids) for ids in deck.sections.values()), "sections": sections}
 
 
+def section_title(game: Game[Any], section: str, lang: str) -> str:
+    """A deck section's name in ``lang``: in Japanese its first Japanese alias (書庫), else its name."""
+    found = game.cards.deck_rules.section(section)
+    if lang == "ja" and found is not None:
+        return next((alias for alias in found.aliases if not alias.isascii()), section)
+    return section
+
+
 def describe_deck(game: Game[Any], deck: Deck, lang: str, console: Console) -> None:
     """Print a deck's summary: name, game, each section with counts and card names."""
     title = game.title.get(lang) if game.title.ja else game.name
     console.print(Text(t("deck_ok", lang, name=deck.name, game=title), style="bold green"))
     for section, ids in deck.sections.items():
-        console.print(Text(t("cards_total", lang, section=section, n=len(ids)), style="bold"))
+        console.print(Text(t("cards_total", lang, section=section_title(game, section, lang), n=len(ids)),
+                           style="bold"))
         for cid, count in Counter(ids).items():
             console.print(Text(f"  {count} {game.text.card_name(cid, lang)}"))
 
