@@ -119,3 +119,13 @@ def test_destiny_card_fits_its_attribute(tmp_path: Path) -> None:
     assert swaps and all(game.pool[s.replaced].attribute == base.attribute or
                          base.attribute not in {game.pool[c].attribute for c in dict(field)[s.deck].all_cards()}
                          for s in swaps)
+
+
+def test_a_few_equal_pairs_never_settle_the_verdict() -> None:
+    """Ten pairs all won by the swap have an interval of width 0: the verdict leans, it does not settle."""
+    tally = verdict.Tally()
+    tally.pairs["fire"] = {("greedy", "matter", i): (0.0, 1.0) for i in range(10)}
+    data = verdict.summary("x", "greedy", [verdict.Swap("fire", "fireball", 3)], [], tally, 10)
+    assert data["verdict"] == "too_strong" and not data["settled"]
+    tally.pairs["fire"] = {("greedy", "matter", i): (0.0, 1.0) for i in range(verdict.MIN_SETTLED)}
+    assert verdict.summary("x", "greedy", [verdict.Swap("fire", "fireball", 3)], [], tally, 60)["settled"]

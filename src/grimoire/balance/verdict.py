@@ -14,7 +14,8 @@ The verdict compares that change with the band ``±BAND`` (5 points): a deck tha
 - **too strong**: the change is above +5 points; **too weak**: below −5 points;
   **within the band**: between.
 - **settled** when the whole interval lies on the verdict's side (above +5, below −5, or
-  inside ±5); else the verdict is the estimate's and more games would settle it.
+  inside ±5) over at least :data:`MIN_SETTLED` paired games; else the verdict is the
+  estimate's and more games would settle it.
 
 Games are played in small jobs of a few game indices (both arms of the same games in one
 job), on a pool of worker processes, and the verdict is recomputed as each job returns
@@ -50,13 +51,15 @@ from .swaps import Arm, deck_results, opponents
 BAND = 0.05
 #: The level of the one-minute verdict, and the search level that confirms it.
 FAST_LEVEL = "greedy"
-CONFIRM_LEVEL = "search-100"
+CONFIRM_LEVEL = "search-30"
 #: Game indices per job: both seats (seats alternate by index), so each job is a fair unit.
 JOB_GAMES = 2
 #: Seconds between two looks at ``stop`` while games are running.
 POLL = 0.2
 #: Games per (deck, opponent) pairing of the one-minute verdict at the greedy level (bench/verdict.py).
-DEFAULT_GAMES = 40
+DEFAULT_GAMES = 32
+#: Fewest paired games before a verdict may be settled (a few equal pairs have an interval of width 0).
+MIN_SETTLED = 60
 
 VERDICT_WORDS: dict[str, dict[str, str]] = {
     "too_strong": {"ja": "強すぎる", "en": "too strong"},
@@ -232,6 +235,7 @@ def summary(card_id: str, level: str, swaps: Sequence[Swap], skipped: Sequence[s
     """The verdict so far, as data (the CLI, the server and the card store all show this)."""
     pooled = tally.effect()
     verdict, settled = judge(pooled["value"], pooled["ci95"], band) if pooled["pairs"] > 1 else ("pending", False)
+    settled = settled and pooled["pairs"] >= MIN_SETTLED
     decks = []
     for s in swaps:
         e = tally.effect(s.deck)

@@ -103,7 +103,7 @@ def balance_command(
                                                     "(chant: hoarder, rusher, attacker; destiny: aggressive, "
                                                     "defensive) (repeatable; default: random and greedy).")] = None,
     games: Annotated[int | None, typer.Option("--games", "-n", metavar="N", help=(
-        "Games per deck pairing and level (default 50; with --card 40)."))] = None,
+        "Games per deck pairing and level (default 50; with --card 32)."))] = None,
     out: Annotated[Path, typer.Option("--out", metavar="DIR", help="Folder for report.html, balance.json and the "
                                       "plots.")] = Path("balance-report"),
     seed: SeedOpt = 0,
@@ -174,12 +174,12 @@ def balance_command(
     card: Annotated[Path | None, typer.Option("--card", metavar="FILE", help=(
         "Is this card too strong? Swap the file's one new card into each starter deck it fits (for the most "
         "similar card) and play the field on the same seeds with and without it: too strong / within the band "
-        "/ too weak, with the interval (--games: games per pairing, default 40, greedy level)."))] = None,
+        "/ too weak, with the interval (--games: games per pairing, default 32, greedy level)."))] = None,
     confirm: Annotated[bool, typer.Option("--confirm", help=(
         "With --card: go on with the search agent (--confirm-level) until --confirm-seconds or Ctrl-C, the "
         "interval narrowing live."))] = False,
     confirm_level: Annotated[str, typer.Option("--confirm-level", metavar="LEVEL", help=(
-        "With --card --confirm: the level of the confirmation games."))] = "search-100",
+        "With --card --confirm: the level of the confirmation games."))] = "search-30",
     confirm_seconds: Annotated[float, typer.Option("--confirm-seconds", metavar="S", help=(
         "With --card --confirm: the confirmation's time budget in seconds."))] = 600.0,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report's data (balance.json) on stdout "
