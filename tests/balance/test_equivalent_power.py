@@ -6,7 +6,7 @@ from pathlib import Path
 
 from balance_helpers import invoke_balance
 
-from grimoire.balance.equivalent import crossing, equivalent, verdict
+from grimoire.balance.equivalent import confirmed, crossing, equivalent, verdict
 
 
 def test_the_equivalent_power_is_where_the_swap_value_crosses_zero_with_its_interval() -> None:
@@ -32,6 +32,17 @@ def test_rule_8_5_verdict_against_the_band_of_the_cards_chant_value() -> None:
     assert verdict([4.0, 5.0], None) == "no band"
 
 
+def test_a_verdict_stands_only_when_fresh_seeds_repeat_it() -> None:
+    row = {"card": "c", "deck": "d", "level": "greedy", "power": 7.2, "ci": [6.6, 7.8], "verdict": "too strong"}
+    same = {**row, "power": 7.0, "ci": [6.4, 7.6]}
+    other = {**row, "power": 6.1, "ci": [5.0, 7.0], "verdict": "undecided"}
+    assert confirmed([row], [same])[0]["verdict"] == "too strong"
+    kept = confirmed([row], [other])[0]
+    assert kept["verdict"] == "undecided" and kept["first_verdict"] == "too strong"
+    assert kept["fresh"] == {"power": 6.1, "ci": [5.0, 7.0], "verdict": "undecided"}
+    assert confirmed([row], [])[0]["verdict"] == "undecided"
+
+
 def test_the_command_sweeps_the_vanilla_power_and_says_what_the_card_plays_like(tmp_path: Path) -> None:
     result = invoke_balance(["chant", "--deck", "fire", "--agent", "greedy", "-n", "4", "--out", str(tmp_path),
                              "--swap", "火焔球", "--equivalent-power", "--workers", "1"])
@@ -42,6 +53,8 @@ def test_the_command_sweeps_the_vanilla_power_and_says_what_the_card_plays_like(
     powers = [p["power"] for p in row["points"]]
     assert powers == sorted(set(powers)) and len(powers) == 6  # −3 … +3 around 2, power 0 swept once
     assert row["verdict"] in ("too strong", "too weak", "in band", "undecided")
+    assert row["fresh"] is not None and (row["verdict"] == row["fresh"]["verdict"] or row["verdict"] == "undecided")
+    assert (tmp_path / "flame_sphere-power+0-fresh" / "balance.json").exists()  # re-checked on fresh seeds
     assert "equivalent power [greedy] flame_sphere in fire:" in result.output and "seed band 1–2" in result.output
 
 

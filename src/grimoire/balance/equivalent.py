@@ -30,6 +30,8 @@ from grimoire.core.game import Game
 from .collect import metrics_for
 from .swaps import vanilla_card_tables
 
+#: the fresh seeds a verdict is re-checked on: the run's seed plus this
+FRESH_SEED = 1_000_003
 #: the vanilla powers swept around the guideline's middle (``--swap-power``)
 SWEEP = (-3, -2, -1, 0, 1, 2, 3)
 
@@ -110,9 +112,12 @@ def power_band(game: Game[Any], card: str) -> tuple[int, int] | None:
 
 
 def measure_equivalent(game: Game[Any], card: str, run: Callable[[int], dict[str, Any]],
-                       deltas: Sequence[int] = SWEEP) -> dict[str, Any]:
+                       deltas: Sequence[int] = SWEEP,
+                       recheck: Callable[[int], dict[str, Any]] | None = None) -> dict[str, Any]:
     """Sweep the vanilla stand-in's power (``run(delta)``: the report of ``--swap CARD --swap-power
-    delta``) and read ``card``'s equivalent power in each deck and level."""
+    delta``) and read ``card``'s equivalent power in each deck and level. With ``recheck`` (the same
+    sweep on fresh seeds) a verdict stands only when the fresh sweep gives the same one
+    (:func:`confirmed`)."""
     found = game.pool.find(card)
     card = found.id if found is not None else card
     powers: dict[int, float] = {}
@@ -126,5 +131,29 @@ def measure_equivalent(game: Game[Any], card: str, run: Callable[[int], dict[str
     sweep = [(d, run(d)) for d in powers]
     pc = game.pool[card]
     band = power_band(game, card)
+    found = rows(sweep, powers, band, getattr(pc, "power", None))
+    if recheck is not None:
+        fresh = rows([(d, recheck(d)) for d in powers], powers, band, getattr(pc, "power", None))
+        found = confirmed(found, fresh)
     return {"card": card, "chant": getattr(pc, "chant", None), "printed": getattr(pc, "power", None), "band": band,
-            "deltas": list(powers), "rows": rows(sweep, powers, band, getattr(pc, "power", None))}
+            "deltas": list(powers), "rows": found}
+
+
+def confirmed(found: list[dict[str, Any]], fresh: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each row with its fresh-seed re-check (``fresh``: ``power``, ``ci``, ``verdict``); a verdict the fresh
+    seeds do not repeat becomes ``undecided``.
+
+    >>> a = [{"card": "c", "deck": "d", "level": "greedy", "power": 7.0, "ci": [6.5, 7.5], "verdict": "too strong"}]
+    >>> b = [{"card": "c", "deck": "d", "level": "greedy", "power": 6.0, "ci": [5.0, 7.0], "verdict": "undecided"}]
+    >>> confirmed(a, b)[0]["verdict"], confirmed(a, a)[0]["verdict"]
+    ('undecided', 'too strong')
+    """
+    by_key = {(r["card"], r["deck"], r["level"]): r for r in fresh}
+    out = []
+    for r in found:
+        f = by_key.get((r["card"], r["deck"], r["level"]))
+        again = {"power": f["power"], "ci": f["ci"], "verdict": f["verdict"]} if f else None
+        same = again is not None and again["verdict"] == r["verdict"]
+        out.append({**r, "fresh": again, "verdict": r["verdict"] if same else "undecided",
+                    "first_verdict": r["verdict"]})
+    return out

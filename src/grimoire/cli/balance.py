@@ -17,7 +17,7 @@ from typing import Annotated, Any
 import typer
 
 from grimoire.balance.cache import BlockCache, summary_line
-from grimoire.balance.equivalent import measure_equivalent
+from grimoire.balance.equivalent import FRESH_SEED, measure_equivalent
 from grimoire.balance.report import balance
 from grimoire.balance.sequential import MAX_LOOKS, Budget, measure, parse_budget, parse_until
 from grimoire.balance.suggest import BAND
@@ -246,8 +246,8 @@ def balance_command(
     store = BlockCache(cache) if cache is not None else None  # a bad folder stops the run before any game
     decks = list(deck or sorted(load_game(game_name.value, card_paths=cards or []).cards.starter_decks()))
 
-    def run(n: int, where: Path = out, swaps: SwapPlan | None = plan) -> dict[str, Any]:
-        return balance(game_name.value, decks, list(agent or ["random", "greedy"]), n, where, seed, compare,
+    def run(n: int, where: Path = out, swaps: SwapPlan | None = plan, at: int = seed) -> dict[str, Any]:
+        return balance(game_name.value, decks, list(agent or ["random", "greedy"]), n, where, at, compare,
                        workers=workers, card_paths=cards or [], progress=not as_json, backend=backend.value,
                        address=address,
                        correction=correction.value, min_sample=min_sample,
@@ -257,8 +257,10 @@ def balance_command(
                        band=target_band, cache=store, pilots=pilots, pilot_table=pilot_table,
                        meta_weights=list(meta_weights or []))
 
-    def run_at(card: str, delta: int) -> dict[str, Any]:
-        return run(games, Path(out) / f"{card}-power{delta:+d}", SwapPlan((card,), None, delta, False))
+    def run_at(card: str, fresh: bool, delta: int) -> dict[str, Any]:
+        at = seed + FRESH_SEED if fresh else seed
+        return run(games, Path(out) / f"{card}-power{delta:+d}{'-fresh' if fresh else ''}",
+                   SwapPlan((card,), None, delta, False), at)
 
     if equivalent_power:
         equivalent_command(game_name.value, list(swap or []), cards or [], run_at, out, as_json)
@@ -299,13 +301,14 @@ def _association(a: dict[str, Any] | None) -> str:
 
 
 def equivalent_command(game_name: str, swaps: list[str], cards: list[str],
-                       run_at: Callable[[str, int], dict[str, Any]], out: Path, as_json: bool) -> None:
+                       run_at: Callable[[str, bool, int], dict[str, Any]], out: Path, as_json: bool) -> None:
     """``--equivalent-power``: each swapped card's equivalent power, written to ``equivalent.json``."""
     from grimoire.core.registry import load_game
 
     game = load_game(game_name, card_paths=cards)
     ids = [c.id if (c := game.pool.find(card)) is not None else card for card in swaps]
-    found = [measure_equivalent(game, card, functools.partial(run_at, card)) for card in ids]
+    found = [measure_equivalent(game, card, functools.partial(run_at, card, False),
+                                recheck=functools.partial(run_at, card, True)) for card in ids]
     Path(out).mkdir(parents=True, exist_ok=True)
     (Path(out) / "equivalent.json").write_text(json.dumps(found, ensure_ascii=False, indent=1), encoding="utf-8")
     if as_json:
@@ -317,6 +320,14 @@ def equivalent_command(game_name: str, swaps: list[str], cards: list[str],
 
 def _power(x: float | None, beyond: str) -> str:
     return beyond if x is None else f"{x:.1f}"
+
+
+def _fresh(r: dict[str, Any]) -> str:
+    f = r.get("fresh")
+    if not f:
+        return ""
+    plays = "never matched" if f["power"] is None else f"{f['power']:.1f}"
+    return f"; fresh seeds {plays}, {f['verdict']}"
 
 
 def equivalent_lines(found: list[dict[str, Any]]) -> list[str]:
@@ -333,7 +344,7 @@ def equivalent_lines(found: list[dict[str, Any]]) -> list[str]:
                      else "the swept vanilla powers never match it")
             lines.append(f"equivalent power [{r['level']}] {r['card']} in {r['deck']}: {plays} "
                          f"[{_power(lo, 'below')}, {_power(hi, 'above')}] (printed power {f['printed']}; "
-                         f"{where}: {r['verdict']})")
+                         f"{where}: {r['verdict']}{_fresh(r)})")
     return lines
 
 
