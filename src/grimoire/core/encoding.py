@@ -5,7 +5,8 @@ documented numbering of every option id the game can produce (an
 :class:`ActionCatalogue`) and a fixed-size numeric observation built from one seat's
 view only. An encoding may also be a :class:`StateEncoding`: the same observation read
 straight from the state (faster; :class:`StaticRows` holds the fixed slots of its card
-rows). The RL adapters (:mod:`grimoire.rl`) turn these into PettingZoo and Gymnasium
+rows), and a :class:`CompactEncoding`: a smaller observation of per-card-kind counts
+per zone (:class:`CompactRows` lays it out). The RL adapters (:mod:`grimoire.rl`) turn these into PettingZoo and Gymnasium
 spaces; nothing here needs NumPy.
 
 >>> cat = ActionCatalogue(plain=("end", "done"), by_uid=("place",), uids=3, by_number={"pay": 2},
@@ -195,6 +196,62 @@ class StateEncoding(Protocol):
                       options: Mapping[str, Any]) -> array[float]:
         """The observation of ``seat`` in ``state`` (``decision``: the pending one, if any),
         as a new ``array("f")``."""
+        ...
+
+
+#: what one copy of a card adds to its zone's count in a compact observation (counts are scaled by 1/4)
+COUNT = 0.25
+
+
+class CompactRows:
+    """The layout of a compact observation: the ``scalars``, then one count per card kind
+    (``card_ids``, in that order) for each of ``zones`` (``me.hand.<card id>``: copies / 4),
+    then one ``uid.<n>.card`` slot per card instance saying which card it is — ``(k + 1) / K``
+    for the ``k``-th of the ``K`` card ids, 0 when the seat cannot see it — so a policy can
+    tell what an action naming a uid is about.
+
+    >>> rows = CompactRows(["turn"], ["me.hand", "opp.field"], ["a", "b"], 2)
+    >>> rows.layout.names
+    ['turn', 'me.hand.a', 'me.hand.b', 'opp.field.a', 'opp.field.b', 'uid.0.card', 'uid.1.card']
+    >>> rows.zone_at, rows.card_at, rows.kind["b"], rows.code["b"], len(rows.zeros)
+    ([1, 3], 5, 1, 1.0, 7)
+    """
+
+    __slots__ = ("card_at", "code", "kind", "layout", "zeros", "zone_at")
+
+    def __init__(self, scalars: Sequence[str], zones: Sequence[str], card_ids: Sequence[str], uids: int) -> None:
+        self.layout = Layout()
+        for name in scalars:
+            self.layout.slot(name)
+        self.kind: dict[str, int] = {card_id: k for k, card_id in enumerate(card_ids)}
+        self.code: dict[str, float] = {card_id: (k + 1) / len(card_ids) for k, card_id in enumerate(card_ids)}
+        self.zone_at: list[int] = [self.layout.group(zone, card_ids) for zone in zones]
+        self.card_at = self.layout.rows("uid", ["card"], uids)
+        self.zeros: array[float] = array("f", bytes(4 * self.layout.size))
+
+
+def compact_rows(cache: dict[tuple[int, int], tuple[Game[Any], CompactRows]], game: Game[Any],
+                 scalars: Sequence[str], zones: Sequence[str], uids: int) -> CompactRows:
+    """The :class:`CompactRows` of ``game``'s card pool (its card ids sorted) with ``uids`` card
+    instances, built once per game object and uid count and kept in ``cache``."""
+    found = cache.get((id(game), uids))
+    if found is None or found[0] is not game:
+        found = cache[(id(game), uids)] = (game, CompactRows(scalars, zones, sorted(game.pool.by_id), uids))
+    return found[1]
+
+
+class CompactEncoding(Protocol):
+    """An encoding with a compact observation besides the full one: the same scalar slots,
+    then per-card-kind counts per zone instead of a row per card instance, built straight from
+    the state and reading only what the seat may know (see :class:`CompactRows`)."""
+
+    def compact_layout(self, game: Game[Any], options: Mapping[str, Any]) -> Layout:
+        """The names of the compact observation's slots."""
+        ...
+
+    def observe_compact(self, game: Game[Any], state: Any, seat: int, decision: Decision | None,
+                        options: Mapping[str, Any]) -> array[float]:
+        """The compact observation of ``seat`` in ``state``, as a new ``array("f")``."""
         ...
 
 

@@ -13,7 +13,7 @@ the seat may know (``docs/rl.md``).
 >>> bool(obs["action_mask"].sum() > 0), reward
 (True, 0)
 >>> import gymnasium
->>> gymnasium.make("grimoire/destiny-v1", opponent="random").reset(seed=1)[1]["seat"]
+>>> gymnasium.make("grimoire/destiny-v2", opponent="random").reset(seed=1)[1]["seat"]
 0
 """
 
@@ -31,10 +31,15 @@ from grimoire.core.registry import game_names, plugin
 
 from .aec import GrimoireAEC, env, raw_env
 from .single import Policy, SingleAgentEnv
+from .vector import BatchedEnv
 
-for _name in game_names():  # gymnasium.make("grimoire/chant-v1", opponent="random")
-    if plugin(_name).encoding is not None and f"grimoire/{_name}-v1" not in gymnasium.registry:
-        gymnasium.register(f"grimoire/{_name}-v1", entry_point="grimoire.rl.single:SingleAgentEnv",
-                           kwargs={"game": _name})
+# gymnasium.make("grimoire/chant-v2", opponent="random"): v2 the compact observation, v1 the full one;
+# gymnasium.make_vec("grimoire/chant-v2", num_envs=16, opponent="random") is a BatchedEnv
+for _name in game_names():
+    for _version, _observation in ((1, "full"), (2, "compact")):
+        if plugin(_name).encoding is not None and f"grimoire/{_name}-v{_version}" not in gymnasium.registry:
+            gymnasium.register(f"grimoire/{_name}-v{_version}", entry_point="grimoire.rl.single:SingleAgentEnv",
+                               vector_entry_point="grimoire.rl.vector:BatchedEnv" if _version == 2 else None,
+                               kwargs={"game": _name, "observation": _observation})
 
-__all__ = ["GrimoireAEC", "Policy", "SingleAgentEnv", "env", "raw_env"]
+__all__ = ["BatchedEnv", "GrimoireAEC", "Policy", "SingleAgentEnv", "env", "raw_env"]

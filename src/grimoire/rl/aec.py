@@ -25,7 +25,8 @@ class GrimoireAEC(AECEnv):  # type: ignore[misc]
 
     ``game_name`` is any installed game with an encoding; ``decks`` two starter-deck
     names or decks (None: a random pair of starters per game, from the seed);
-    ``options`` the rules options; ``max_steps`` truncates a game (default: the game's
+    ``options`` the rules options; ``observation`` ``"compact"`` (per-card-kind counts per zone and
+    the game's scalars, the default) or ``"full"`` (a row per card instance); ``max_steps`` truncates a game (default: the game's
     bound); ``render_mode="ansi"`` renders the current seat's board as text, ``"human"``
     prints it after every reset and step. :attr:`action_names` and :attr:`observation_names`
     say what each action number answers and what each observation slot holds.
@@ -39,11 +40,13 @@ class GrimoireAEC(AECEnv):  # type: ignore[misc]
 
     def __init__(self, game_name: str = "chant", decks: Sequence[DeckSpec] | None = None,
                  options: Mapping[str, Any] | None = None, render_mode: str | None = None,
-                 max_steps: int | None = None, lang: str = "en", game: Game[Any] | None = None) -> None:
+                 max_steps: int | None = None, lang: str = "en", game: Game[Any] | None = None,
+                 observation: str = "compact") -> None:
         super().__init__()
         render_mode = check_render_mode(render_mode)
-        self.table = Table(game_name, decks, options, game)
-        self.metadata = {**self.metadata, "name": f"grimoire_{self.table.game.name}_v1"}
+        self.table = Table(game_name, decks, options, game, observation)
+        version = 2 if observation == "compact" else 1  # v1: the full observation, as before the compact one
+        self.metadata = {**self.metadata, "name": f"grimoire_{self.table.game.name}_v{version}"}
         self.possible_agents = list(AGENTS)
         self.agents = list(AGENTS)
         self.render_mode = render_mode

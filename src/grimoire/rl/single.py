@@ -43,7 +43,8 @@ class SingleAgentEnv(gymnasium.Env[dict[str, NDArray[Any]], int]):
     has an all-zero mask (no decision is pending: see docs/rl.md for vector environments).
     An action outside the mask ends the episode with reward −1 and ``info["illegal"] = True``.
     ``render_mode``: None, ``"ansi"`` (:meth:`render` returns the learner's board as text) or
-    ``"human"`` (the board is printed at every reset and step).
+    ``"human"`` (the board is printed at every reset and step). ``observation``: ``"compact"``
+    (the default) or ``"full"``, as for :class:`~grimoire.rl.aec.GrimoireAEC`.
 
     >>> e = SingleAgentEnv("destiny", opponent="random", seat=0)
     >>> obs, info = e.reset(seed=5)
@@ -57,10 +58,11 @@ class SingleAgentEnv(gymnasium.Env[dict[str, NDArray[Any]], int]):
 
     def __init__(self, game: str = "chant", opponent: str | Agent | Policy = "greedy", seat: int | str = 0,
                  decks: Sequence[DeckSpec] | None = None, options: Mapping[str, Any] | None = None,
-                 render_mode: str | None = None, lang: str = "en", game_object: Game[Any] | None = None) -> None:
+                 render_mode: str | None = None, lang: str = "en", game_object: Game[Any] | None = None,
+                 observation: str = "compact") -> None:
         super().__init__()
         self.render_mode = check_render_mode(render_mode)
-        self.table = Table(game, decks, options, game_object)
+        self.table = Table(game, decks, options, game_object, observation)
         self.policy: Policy | None = None
         if isinstance(opponent, str):
             self.opponent: Agent = make_agent(opponent, self.table.game.name, timed=False)
@@ -130,27 +132,40 @@ class SingleAgentEnv(gymnasium.Env[dict[str, NDArray[Any]], int]):
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, NDArray[Any]], dict[str, Any]]:
         super().reset(seed=seed)
+        self._begin()
+        return self._result()
+
+    def _begin(self) -> None:
+        """Start the next game from this environment's random stream, up to the learner's first decision."""
         game_seed = int(self.np_random.integers(0, 2**62))
         self._chance = Chance.seeded(game_seed ^ 0x0770)
         self.seat = int(self.np_random.integers(0, 2)) if self.seat_choice == "random" else int(self.seat_choice)
         self.table.new_game(game_seed)
         self._opponent_moves()
-        return self._result()
 
-    def step(self, action: int) -> tuple[dict[str, NDArray[Any]], float, bool, bool, dict[str, Any]]:
+    def _advance(self, action: int) -> tuple[float, bool, str | None]:
+        """Play the learner's ``action`` and the opponent's answers after it: the reward, whether the
+        episode ended, and why (the outcome's reason, ``"illegal"`` for an action outside the mask)."""
         game, state = self.table.game, self.table.state
-        option = self.table.option(int(action))
+        option = self.table.option(action)
         if option is None:
-            obs, info = self._result()
-            return obs, -1.0, True, False, {**info, "illegal": True}
+            return -1.0, True, "illegal"
         game.apply_unchecked(state, option, [])
         self._opponent_moves()
-        obs, info = self._result()
         outcome = game.outcome(state)
         if outcome is None:
-            return obs, 0.0, False, False, info
-        reward = 0.0 if outcome.winner is None else (1.0 if outcome.winner == self.seat else -1.0)
-        return obs, reward, True, False, {**info, "reason": str(outcome.reason)}
+            return 0.0, False, None
+        return (0.0 if outcome.winner is None else (1.0 if outcome.winner == self.seat else -1.0)), True, \
+            str(outcome.reason)
+
+    def step(self, action: int) -> tuple[dict[str, NDArray[Any]], float, bool, bool, dict[str, Any]]:
+        reward, done, why = self._advance(int(action))
+        obs, info = self._result()
+        if why == "illegal":
+            return obs, reward, True, False, {**info, "illegal": True}
+        if not done:
+            return obs, reward, False, False, info
+        return obs, reward, True, False, {**info, "reason": why}
 
     def render(self) -> str | None:  # type: ignore[override, unused-ignore]  # Gymnasium 1.0 types frames apart
         """``ansi``: the learner's board as text; ``human``: the same, printed; otherwise None."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from array import array
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
@@ -10,8 +11,9 @@ import numpy as np
 from gymnasium import spaces
 from numpy.typing import NDArray
 
+from grimoire.core.decision import Decision
 from grimoire.core.decks import Deck
-from grimoire.core.encoding import ActionCatalogue, Encoding, StateEncoding
+from grimoire.core.encoding import ActionCatalogue, CompactEncoding, Encoding, StateEncoding
 from grimoire.core.errors import GrimoireError
 from grimoire.core.game import Game, Setup
 from grimoire.core.registry import load_game, plugin
@@ -22,6 +24,16 @@ DeckSpec = str | Deck
 RENDER_MODES = ("ansi", "human")
 #: Observation values are scaled to about [0, 1]; anything beyond ±BOUND is clipped.
 BOUND = 10.0
+#: ``observation=`` values: ``compact`` (the default: per-card-kind counts per zone and the game's scalars) or
+#: ``full`` (a row per card instance)
+OBSERVATIONS = ("compact", "full")
+
+
+def check_observation(observation: str) -> str:
+    """``observation`` itself when it is one of :data:`OBSERVATIONS`, else a ValueError."""
+    if observation not in OBSERVATIONS:
+        raise ValueError(f"observation must be one of {', '.join(OBSERVATIONS)}, got {observation!r}")
+    return observation
 
 
 class Actions(spaces.Discrete):
@@ -50,10 +62,13 @@ class Table:
 
     ``decks`` are two starter-deck names or :class:`~grimoire.core.decks.Deck` s; None
     draws a pair of the game's starter decks at random for every game (from the seed).
+    ``observation`` is ``"compact"`` or ``"full"`` (docs/rl.md).
     """
 
     def __init__(self, game_name: str, decks: Sequence[DeckSpec] | None = None,
-                 options: Mapping[str, Any] | None = None, game: Game[Any] | None = None) -> None:
+                 options: Mapping[str, Any] | None = None, game: Game[Any] | None = None,
+                 observation: str = "compact") -> None:
+        self.observation = check_observation(observation)
         self.game: Game[Any] = game if game is not None else load_game(game_name)
         encoder = plugin(self.game.name).encoder()
         if encoder is None:
@@ -61,7 +76,13 @@ class Table:
         self.encoding: Encoding = encoder
         self.options = self.game.options(options)
         self.catalogue: ActionCatalogue = self.encoding.catalogue(self.game, self.options)
-        layout = self.encoding.layout(self.game, self.options)
+        self.compact = cast(CompactEncoding, encoder) if callable(getattr(encoder, "observe_compact", None)) else None
+        if observation == "compact":
+            if self.compact is None:
+                raise GrimoireError(f"game {self.game.name!r} has no compact observation: use observation='full'")
+            layout = self.compact.compact_layout(self.game, self.options)
+        else:
+            layout = self.encoding.layout(self.game, self.options)
         self.size = layout.size
         #: what each action number answers: the option id (``end``, ``pay:2``, ``place:17`` …)
         self.action_names: tuple[str, ...] = tuple(self.catalogue.ids)
@@ -97,26 +118,40 @@ class Table:
         self.pair = pair
         self.state = self.game.new_state(Setup(pair, self.options, seed))
 
+    def pending(self, seat: int) -> Decision | None:
+        """The decision ``seat`` must answer now, if any."""
+        decision = self.game.decision(self.state)
+        return decision if decision is not None and decision.player == seat else None
+
+    def legal(self, mine: Decision | None) -> list[int]:
+        """The action numbers of the options of ``mine`` (none for None)."""
+        if mine is None:
+            return []
+        index = self._index
+        try:
+            return [index[option.id] for option in mine.options]
+        except KeyError:
+            for option in mine.options:
+                self.catalogue.index(option.id)  # the one-line error of the id outside the catalogue
+            raise
+
+    def encode(self, seat: int, mine: Decision | None) -> array[float]:
+        """The observation of ``seat`` as a new single-precision array, not yet clipped (``mine``: its
+        pending decision)."""
+        state = self.state
+        if self.compact is not None and self.observation == "compact":
+            return self.compact.observe_compact(self.game, state, seat, mine, self.options)
+        if self.fast is None:
+            return array("f", self.encoding.observe(self.game, self.game.view(state, seat), mine, self.options))
+        return self.fast.observe_state(self.game, state, seat, mine, self.options)
+
     def observe(self, seat: int) -> dict[str, NDArray[Any]]:
         """The observation of ``seat`` (what it may know, encoded) and its action mask (zeros unless it must answer)."""
-        state = self.state
-        decision = self.game.decision(state)
-        mine = decision if decision is not None and decision.player == seat else None
+        mine = self.pending(seat)
         mask = np.zeros(self.catalogue.size, np.int8)
         if mine is not None:
-            index = self._index
-            try:
-                mask[[index[option.id] for option in mine.options]] = 1
-            except KeyError:
-                for option in mine.options:
-                    self.catalogue.index(option.id)  # the one-line error of the id outside the catalogue
-                raise
-        if self.fast is None:
-            values = self.encoding.observe(self.game, self.game.view(state, seat), mine, self.options)
-            observation = np.asarray(values, np.float32)
-        else:
-            observation = np.frombuffer(self.fast.observe_state(self.game, state, seat, mine, self.options),
-                                        np.float32)
+            mask[self.legal(mine)] = 1
+        observation = np.frombuffer(self.encode(seat, mine), np.float32)
         np.clip(observation, -BOUND, BOUND, out=observation)
         return {"observation": observation, "action_mask": mask}
 

@@ -38,7 +38,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from grimoire.core.decision import Decision
-from grimoire.core.encoding import ActionCatalogue, Layout, StaticRows, static_rows
+from grimoire.core.encoding import COUNT, ActionCatalogue, CompactRows, Layout, StaticRows, compact_rows, static_rows
 from grimoire.core.game import Game
 
 from . import rules
@@ -78,6 +78,10 @@ _KIND_AT = {k: _KIND + i for i, k in enumerate(KINDS)}
 _PHASE_OF = {int(Phase[p]): _PHASE + i for i, p in enumerate(PHASES)}
 _HAND, _AREA, _UNDER, _BLANK, _SHOWN, _FORBIDDEN = range(len(ZONES))  # a static row: card, owner, zone
 _ZEROS = array("f", bytes(4 * LAYOUT.size))
+SCALARS = tuple(LAYOUT.names[:_UIDS])
+#: the zones of the compact observation's counts (the opponent's hand and forbidden deck are hidden)
+COMPACT_ZONES = (*(f"me.{z}" for z in ("hand", "chanting", "ready", "underlay", "blank", "shown", "forbidden")),
+                 *(f"opp.{z}" for z in ("chanting", "ready", "underlay", "blank", "shown")))
 
 
 class ChantEncoding:
@@ -86,6 +90,7 @@ class ChantEncoding:
     def __init__(self) -> None:
         self._rows: dict[tuple[int, str, bool, str], tuple[float, ...]] = {}
         self._static: dict[int, tuple[Game[Any], StaticRows]] = {}
+        self._compact: dict[tuple[int, int], tuple[Game[Any], CompactRows]] = {}
 
     def catalogue(self, game: Game[Any], options: Mapping[str, Any] | None = None) -> ActionCatalogue:
         return ActionCatalogue(PLAIN, BY_UID, MAX_UIDS, {"pay": MAX_PAY}, ("reveal",), sorted(game.pool.by_id))
@@ -152,13 +157,8 @@ class ChantEncoding:
     def _rows_of(self, game: Game[Any]) -> StaticRows:
         return static_rows(self._static, game, ZONES, _DYNAMIC, self._row)
 
-    def observe_state(self, game: Game[Any], state: Any, seat: int, decision: Decision | None,
-                      options: Mapping[str, Any] | None = None) -> array[float]:
-        """:meth:`observe` of the seat's view (in single precision), read straight from the state."""
-        s: ChantState = state
-        static = self._rows_of(game)
-        base, table = static.base, static.rows
-        out = _ZEROS[:]
+    def _scalars(self, s: ChantState, seat: int, decision: Decision | None, out: array[float]) -> None:
+        """Write the slots before the uid rows (the same in the full and the compact observation)."""
         out[_TURN] = s.turn / 60
         if s.active == seat:
             out[_MY_TURN] = 1.0
@@ -177,6 +177,38 @@ class ChantEncoding:
         if decision is not None and decision.player == seat:
             out[_KIND_AT[decision.kind]] = 1.0
         out[_STACK] = len(s.stack) / 5
+        progress, defs, under = s.progress, s.defs, s.under
+        ready_total = 0
+        for p in (0, 1):
+            pl = s.players[p]
+            size = len(pl.area)  # cards in the area, underlay included (rules.depth)
+            chanting = 0  # rules.chanting_count
+            for u in pl.area:
+                below = under.get(u)
+                n = len(below) if below else 0
+                size += n
+                if progress[u] >= defs[u].chant:
+                    ready_total += 1 + n  # rules.ready_total
+                else:
+                    chanting += 1
+            side = _ME if p == seat else _OPP
+            out[side] = pl.life / 20
+            out[side + 1] = (size - 5 if size > 5 else 0) / 5
+            out[side + 2] = chanting / 5
+            out[side + 3] = len(pl.library) / 40
+            out[side + 4] = len(pl.hand) / 10
+            out[side + 5] = len(pl.forbidden) / 5
+            out[side + 6] = len(pl.blank) / 40
+        out[_READY] = ready_total / 20
+
+    def observe_state(self, game: Game[Any], state: Any, seat: int, decision: Decision | None,
+                      options: Mapping[str, Any] | None = None) -> array[float]:
+        """:meth:`observe` of the seat's view (in single precision), read straight from the state."""
+        s: ChantState = state
+        static = self._rows_of(game)
+        base, table = static.base, static.rows
+        out = _ZEROS[:]
+        self._scalars(s, seat, decision, out)
         ids, progress, defs, under, used, players = s.ids, s.progress, s.defs, s.under, s.used, s.players
         width = len(ROW)
         # power_of's static modifiers exist only while a card with one is in a chant area
@@ -185,7 +217,6 @@ class ChantEncoding:
             for u in pl.area:
                 if defs[u].mods:
                     modded = True
-        ready_total = 0
         for p in (0, 1):
             pl = players[p]
             mine = p == seat
@@ -197,8 +228,6 @@ class ChantEncoding:
                     row = table[base[ids[u]] + offset + z]
                     at = _UIDS + u * width
                     out[at:at + _DYNAMIC] = row
-            size = len(pl.area)  # cards in the area, underlay included (rules.depth)
-            chanting = 0  # rules.chanting_count
             for u in pl.area:
                 row = table[base[ids[u]] + offset + _AREA]
                 at = _UIDS + u * width
@@ -206,35 +235,61 @@ class ChantEncoding:
                 d = defs[u]
                 chant = d.chant
                 done = progress[u]
-                ready = done >= chant
                 below = under.get(u)
                 if below:
-                    size += len(below)
                     for c in below:
                         row = table[base[ids[c]] + offset + _UNDER]
                         under_at = _UIDS + c * width
                         out[under_at:under_at + _DYNAMIC] = row
-                if ready:
-                    ready_total += 1 + (len(below) if below else 0)  # rules.ready_total
-                else:
-                    chanting += 1
                 power = rules.power_of(s, u) if modded else d.power
                 dyn = at + _DYNAMIC
                 out[dyn] = min(1.0, done / chant) if chant else 1.0
-                if ready:
+                if done >= chant:
                     out[dyn + 1] = 1.0
                 if u in used:
                     out[dyn + 2] = 1.0
                 out[dyn + 3] = (power if power is not None and power > 0 else 0) / 10
-            side = _ME if mine else _OPP
-            out[side] = pl.life / 20
-            out[side + 1] = (size - 5 if size > 5 else 0) / 5
-            out[side + 2] = chanting / 5
-            out[side + 3] = len(pl.library) / 40
-            out[side + 4] = len(pl.hand) / 10
-            out[side + 5] = len(pl.forbidden) / 5
-            out[side + 6] = len(pl.blank) / 40
-        out[_READY] = ready_total / 20
+        return out
+
+    def _compact_of(self, game: Game[Any]) -> CompactRows:
+        return compact_rows(self._compact, game, SCALARS, COMPACT_ZONES, MAX_UIDS)
+
+    def compact_layout(self, game: Game[Any], options: Mapping[str, Any] | None = None) -> Layout:
+        return self._compact_of(game).layout
+
+    def observe_compact(self, game: Game[Any], state: Any, seat: int, decision: Decision | None,
+                        options: Mapping[str, Any] | None = None) -> array[float]:
+        """The compact observation of ``seat`` (module docstring), read straight from the state."""
+        s: ChantState = state
+        rows = self._compact_of(game)
+        kind, code, zone_at, card_at = rows.kind, rows.code, rows.zone_at, rows.card_at
+        out = rows.zeros[:]
+        self._scalars(s, seat, decision, out)
+        ids, progress, defs, under = s.ids, s.progress, s.defs, s.under
+        for p in (0, 1):
+            pl = s.players[p]
+            if p == seat:
+                zones = ((pl.hand, zone_at[0]), (pl.blank, zone_at[4]), (pl.shown, zone_at[5]),
+                         (pl.forbidden, zone_at[6]))
+                chanting_at, ready_at, under_at = zone_at[1], zone_at[2], zone_at[3]
+            else:
+                zones = ((pl.blank, zone_at[10]), (pl.shown, zone_at[11]))
+                chanting_at, ready_at, under_at = zone_at[7], zone_at[8], zone_at[9]
+            for zone, at in zones:
+                for u in zone:
+                    card = ids[u]
+                    out[at + kind[card]] += COUNT
+                    out[card_at + u] = code[card]
+            for u in pl.area:
+                card = ids[u]
+                out[(ready_at if progress[u] >= defs[u].chant else chanting_at) + kind[card]] += COUNT
+                out[card_at + u] = code[card]
+                below = under.get(u)
+                if below:
+                    for c in below:
+                        card = ids[c]
+                        out[under_at + kind[card]] += COUNT
+                        out[card_at + c] = code[card]
         return out
 
 

@@ -40,7 +40,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from grimoire.core.decision import Decision
-from grimoire.core.encoding import ActionCatalogue, Layout, StaticRows, static_rows
+from grimoire.core.encoding import COUNT, ActionCatalogue, CompactRows, Layout, StaticRows, compact_rows, static_rows
 from grimoire.core.game import Game
 
 from .cards import ABILITIES, ATTRIBUTES, TIMINGS
@@ -79,6 +79,10 @@ _AT = _build_layout(0)[1]  # the slots before the uid rows are the same for ever
 _TURN, _MY_TURN, _FIRST, _PHASE, _SUMMONS = _AT["turn"], _AT["my_turn"], _AT["first"], _AT["phase"], _AT["summons"]
 _KIND, _JA, _CA, _USED, _STACK = _AT["kind"], _AT["ja"], _AT["ca"], _AT["used"], _AT["stack"]
 _ME, _OPP, _UIDS = _AT["me"], _AT["opp"], _AT["uids"]
+SCALARS = tuple(_build_layout(0)[0].names)
+#: the zones of the compact observation's counts (the opponent's hand is hidden)
+COMPACT_ZONES = (*(f"me.{z}" for z in ("hand", "field", "discard", "crisis")),
+                 *(f"opp.{z}" for z in ("field", "discard", "crisis")))
 
 
 def _uids(options: Mapping[str, Any] | None) -> int:
@@ -93,6 +97,7 @@ class DestinyEncoding:
         self._layouts: dict[int, tuple[Layout, dict[str, int]]] = {}
         self._static: dict[int, tuple[Game[Any], StaticRows]] = {}
         self._zeros: dict[int, array[float]] = {}
+        self._compact: dict[tuple[int, int], tuple[Game[Any], CompactRows]] = {}
 
     def catalogue(self, game: Game[Any], options: Mapping[str, Any] | None = None) -> ActionCatalogue:
         return ActionCatalogue(PLAIN, BY_UID, _uids(game.options(options)))
@@ -168,20 +173,13 @@ class DestinyEncoding:
     def _rows_of(self, game: Game[Any]) -> StaticRows:
         return static_rows(self._static, game, ZONES, _DYNAMIC, self._row)
 
-    def observe_state(self, game: Game[Any], state: Any, seat: int, decision: Decision | None,
-                      options: Mapping[str, Any] | None = None) -> array[float]:
-        """:meth:`observe` of the seat's view (in single precision), read straight from the state."""
-        s: DestinyState = state
-        static = self._rows_of(game)
-        base, table = static.base, static.rows
-        players = s.players
-        p0, p1 = players
-        uids = max(len(p0.deck) + len(p0.hand) + len(p0.field) + len(p0.discard) + len(p0.crisis) + len(p1.deck)
+    def _uid_count(self, s: DestinyState, options: Mapping[str, Any] | None) -> int:
+        p0, p1 = s.players
+        return max(len(p0.deck) + len(p0.hand) + len(p0.field) + len(p0.discard) + len(p0.crisis) + len(p1.deck)
                    + len(p1.hand) + len(p1.field) + len(p1.discard) + len(p1.crisis), _uids(options))
-        zeros = self._zeros.get(uids)
-        if zeros is None:
-            zeros = self._zeros[uids] = array("f", bytes(4 * self._layout(uids)[0].size))
-        out = zeros[:]
+
+    def _scalars(self, s: DestinyState, seat: int, decision: Decision | None, out: array[float]) -> None:
+        """Write the slots before the uid rows (the same in the full and the compact observation)."""
         out[_TURN] = s.turn / 120
         if s.active == seat:
             out[_MY_TURN] = 1.0
@@ -191,21 +189,15 @@ class DestinyEncoding:
         out[_SUMMONS] = s.summons / 2
         if decision is not None and decision.player == seat:
             out[_KIND + _KIND_AT[decision.kind]] = 1.0
-        battle = s.attacker >= 0
-        if battle:
+        if s.attacker >= 0:
             if s.ja:
                 out[_JA] = 1.0
             out[_CA] = s.ca / 6
             if s.used:
                 out[_USED] = 1.0
         out[_STACK] = len(s.stack) / 4
-        attacker = s.attacker if battle else -1
-        blocker = s.blocker if battle and s.blocker >= 0 else -1
-        declared = set(s.queue) if s.phase == DECLARE or battle else set()
-        ids, defs = s.ids, s.defs
-        width = len(ROW)
         for i in (0, 1):
-            p = players[i]
+            p = s.players[i]
             mine = i == seat
             side = _ME if mine else _OPP
             out[side] = p.threads / 30
@@ -221,6 +213,28 @@ class DestinyEncoding:
             out[rest + 5] = p.turns / 60
             if p.hako == s.turn and s.turn > 0:
                 out[rest + 6] = 1.0
+
+    def observe_state(self, game: Game[Any], state: Any, seat: int, decision: Decision | None,
+                      options: Mapping[str, Any] | None = None) -> array[float]:
+        """:meth:`observe` of the seat's view (in single precision), read straight from the state."""
+        s: DestinyState = state
+        static = self._rows_of(game)
+        base, table = static.base, static.rows
+        uids = self._uid_count(s, options)
+        zeros = self._zeros.get(uids)
+        if zeros is None:
+            zeros = self._zeros[uids] = array("f", bytes(4 * self._layout(uids)[0].size))
+        out = zeros[:]
+        self._scalars(s, seat, decision, out)
+        battle = s.attacker >= 0
+        attacker = s.attacker if battle else -1
+        blocker = s.blocker if battle and s.blocker >= 0 else -1
+        declared = set(s.queue) if s.phase == DECLARE or battle else set()
+        ids, defs = s.ids, s.defs
+        width = len(ROW)
+        for i in (0, 1):
+            p = s.players[i]
+            mine = i == seat
             offset = len(ZONES) if mine else 0
             zones = ((p.hand, _HAND), (p.discard, _DISCARD), (p.crisis, _CRISIS)) if mine else \
                 ((p.discard, _DISCARD), (p.crisis, _CRISIS))
@@ -247,6 +261,41 @@ class DestinyEncoding:
                     out[dyn + 4] = 1.0
                 if u in declared:
                     out[dyn + 5] = 1.0
+        return out
+
+    def _compact_of(self, game: Game[Any], uids: int) -> CompactRows:
+        return compact_rows(self._compact, game, SCALARS, COMPACT_ZONES, uids)
+
+    def compact_layout(self, game: Game[Any], options: Mapping[str, Any] | None = None) -> Layout:
+        return self._compact_of(game, _uids(game.options(options))).layout
+
+    def observe_compact(self, game: Game[Any], state: Any, seat: int, decision: Decision | None,
+                        options: Mapping[str, Any] | None = None) -> array[float]:
+        """The compact observation of ``seat`` (module docstring), read straight from the state."""
+        s: DestinyState = state
+        rows = self._compact_of(game, self._uid_count(s, options))
+        kind, code, zone_at, card_at = rows.kind, rows.code, rows.zone_at, rows.card_at
+        out = rows.zeros[:]
+        self._scalars(s, seat, decision, out)
+        ids = s.ids
+        for i in (0, 1):
+            p = s.players[i]
+            if i == seat:
+                zones = ((p.hand, zone_at[0]), (p.discard, zone_at[2]), (p.crisis, zone_at[3]))
+                field_at = zone_at[1]
+            else:
+                zones = ((p.discard, zone_at[5]), (p.crisis, zone_at[6]))
+                field_at = zone_at[4]
+            for zone, at in zones:
+                for u in zone:
+                    card = ids[u]
+                    out[at + kind[card]] += COUNT
+                    out[card_at + u] = code[card]
+            for user in p.field:
+                u = user.uid
+                card = ids[u]
+                out[field_at + kind[card]] += COUNT
+                out[card_at + u] = code[card]
         return out
 
 
