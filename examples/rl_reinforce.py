@@ -34,7 +34,7 @@ class LinearPolicy:
 
     def __init__(self, env: SingleAgentEnv, rng: np.random.Generator) -> None:
         cat = env.table.catalogue
-        names = env.table.encoding.layout(env.table.game, env.table.options).names
+        names = env.observation_names
         rows = [i for i, n in enumerate(names) if n.startswith("uid.0.")]
         if rows:  # one row of slots per card instance: uid.<u>.<slot>
             self.row_start = rows[0]
@@ -131,7 +131,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     rng = np.random.default_rng(args.seed)
-    env = SingleAgentEnv(args.game, opponent="random", seat="random")
+    env = SingleAgentEnv(args.game, opponent="random", seat="random", observation="full")
     policy = LinearPolicy(env, rng)
     began = time.perf_counter()
     before = results(env, policy, args.eval_games, 10_000_000, rng)

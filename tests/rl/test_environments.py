@@ -19,21 +19,28 @@ from grimoire.rl import SingleAgentEnv, env, raw_env
 GAMES = ["chant", "destiny"]
 
 
+OBSERVATIONS = ["compact", "full"]
+
+
+@pytest.mark.parametrize("observation", OBSERVATIONS)
 @pytest.mark.parametrize("name", GAMES)
-def test_pettingzoo_api_and_seed_tests_pass(name: str) -> None:
-    api_test(env(name), num_cycles=400, verbose_progress=False)
-    seed_test(lambda: env(name), num_cycles=400)
+def test_pettingzoo_api_and_seed_tests_pass(name: str, observation: str) -> None:
+    api_test(env(name, observation=observation), num_cycles=400, verbose_progress=False)
+    seed_test(lambda: env(name, observation=observation), num_cycles=400)
 
 
+@pytest.mark.parametrize("observation", OBSERVATIONS)
 @pytest.mark.parametrize("name", GAMES)
-def test_gymnasium_env_checker_passes(name: str) -> None:
-    check_env(SingleAgentEnv(name, opponent="random"))
-    check_env(gymnasium.make(f"grimoire/{name}-v1", opponent="greedy", seat=1).unwrapped)
+def test_gymnasium_env_checker_passes(name: str, observation: str) -> None:
+    check_env(SingleAgentEnv(name, opponent="random", observation=observation))
+    version = 2 if observation == "compact" else 1
+    check_env(gymnasium.make(f"grimoire/{name}-v{version}", opponent="greedy", seat=1).unwrapped)
 
 
+@pytest.mark.parametrize("observation", OBSERVATIONS)
 @pytest.mark.parametrize("name", GAMES)
-def test_observations_and_masks_do_not_change_when_hidden_cards_are_resampled(name: str) -> None:
-    e = raw_env(name)
+def test_observations_and_masks_do_not_change_when_hidden_cards_are_resampled(name: str, observation: str) -> None:
+    e = raw_env(name, observation=observation)
     table = e.table
     pick = Chance.seeded(4)
     checked = 0
@@ -108,7 +115,7 @@ def test_the_worked_example_learns_to_beat_random_play() -> None:
     example = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(example)
     rng = np.random.default_rng(3)
-    env_ = SingleAgentEnv("destiny", opponent="random", seat="random")
+    env_ = SingleAgentEnv("destiny", opponent="random", seat="random", observation="full")
     policy = example.LinearPolicy(env_, rng)
     before = example.win_rate(env_, policy, 150, 10_000, rng)
     baseline = 0.0

@@ -16,7 +16,7 @@ CASES = [("chant", {}), ("chant", {"starting_life": 300, "first_turn_draw": True
 
 @pytest.mark.parametrize(("name", "options"), CASES)
 def test_state_encoding_equals_view_encoding_at_every_step(name: str, options: dict[str, Any]) -> None:
-    e = raw_env(name, options=options)
+    e = raw_env(name, options=options, observation="full")
     table = e.table
     assert table.fast is not None
     encoding, game = table.encoding, table.game
@@ -43,7 +43,7 @@ def test_state_encoding_equals_view_encoding_at_every_step(name: str, options: d
 
 
 def test_the_view_path_serves_an_encoding_without_a_state_encoding() -> None:
-    e = raw_env("chant")
+    e = raw_env("chant", observation="full")
     e.reset(seed=5)
     fast = e.table.observe(0)
     e.table.fast = None

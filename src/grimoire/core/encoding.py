@@ -6,8 +6,8 @@ documented numbering of every option id the game can produce (an
 view only. An encoding may also be a :class:`StateEncoding`: the same observation read
 straight from the state (faster; :class:`StaticRows` holds the fixed slots of its card
 rows), and a :class:`CompactEncoding`: a smaller observation of per-card-kind counts
-per zone (:class:`CompactRows` lays it out). The RL adapters (:mod:`grimoire.rl`) turn these into PettingZoo and Gymnasium
-spaces; nothing here needs NumPy.
+per zone (:class:`CompactRows` lays it out). The RL adapters (:mod:`grimoire.rl`) turn
+these into PettingZoo and Gymnasium spaces; nothing here needs NumPy.
 
 >>> cat = ActionCatalogue(plain=("end", "done"), by_uid=("place",), uids=3, by_number={"pay": 2},
 ...                       by_card=("reveal",), card_ids=("a", "b"))

@@ -26,10 +26,11 @@ class GrimoireAEC(AECEnv):  # type: ignore[misc]
     ``game_name`` is any installed game with an encoding; ``decks`` two starter-deck
     names or decks (None: a random pair of starters per game, from the seed);
     ``options`` the rules options; ``observation`` ``"compact"`` (per-card-kind counts per zone and
-    the game's scalars, the default) or ``"full"`` (a row per card instance); ``max_steps`` truncates a game (default: the game's
-    bound); ``render_mode="ansi"`` renders the current seat's board as text, ``"human"``
-    prints it after every reset and step. :attr:`action_names` and :attr:`observation_names`
-    say what each action number answers and what each observation slot holds.
+    the game's scalars, the default) or ``"full"`` (a row per card instance); ``max_steps``
+    truncates a game (default: the game's bound); ``render_mode="ansi"`` renders the current
+    seat's board as text, ``"human"`` prints it after every reset and step.
+    :attr:`action_names` and :attr:`observation_names` say what each action number answers and
+    what each observation slot holds.
 
     An observation is built when :meth:`observe` (or ``last()``) first asks for it after a
     step, and that same one is returned until the next step or reset.

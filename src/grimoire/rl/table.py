@@ -62,7 +62,8 @@ class Table:
 
     ``decks`` are two starter-deck names or :class:`~grimoire.core.decks.Deck` s; None
     draws a pair of the game's starter decks at random for every game (from the seed).
-    ``observation`` is ``"compact"`` or ``"full"`` (docs/rl.md).
+    ``observation`` is ``"compact"`` or ``"full"`` (docs/rl.md); an encoding without a compact
+    form (no ``observe_compact``) observes the same under both names.
     """
 
     def __init__(self, game_name: str, decks: Sequence[DeckSpec] | None = None,
@@ -77,9 +78,7 @@ class Table:
         self.options = self.game.options(options)
         self.catalogue: ActionCatalogue = self.encoding.catalogue(self.game, self.options)
         self.compact = cast(CompactEncoding, encoder) if callable(getattr(encoder, "observe_compact", None)) else None
-        if observation == "compact":
-            if self.compact is None:
-                raise GrimoireError(f"game {self.game.name!r} has no compact observation: use observation='full'")
+        if observation == "compact" and self.compact is not None:
             layout = self.compact.compact_layout(self.game, self.options)
         else:
             layout = self.encoding.layout(self.game, self.options)

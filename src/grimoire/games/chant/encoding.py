@@ -268,6 +268,7 @@ class ChantEncoding:
         ids, progress, defs, under = s.ids, s.progress, s.defs, s.under
         for p in (0, 1):
             pl = s.players[p]
+            zones: tuple[tuple[list[int], int], ...]
             if p == seat:
                 zones = ((pl.hand, zone_at[0]), (pl.blank, zone_at[4]), (pl.shown, zone_at[5]),
                          (pl.forbidden, zone_at[6]))

@@ -280,6 +280,7 @@ class DestinyEncoding:
         ids = s.ids
         for i in (0, 1):
             p = s.players[i]
+            zones: tuple[tuple[list[int], int], ...]
             if i == seat:
                 zones = ((p.hand, zone_at[0]), (p.discard, zone_at[2]), (p.crisis, zone_at[3]))
                 field_at = zone_at[1]
