@@ -1,187 +1,167 @@
-"""RL throughput: environment steps per second against the engine's raw decisions per second.
+"""RL throughput: the environments' steps per second against the engine's decisions per second and
+PettingZoo's own classic card environments, pure Python and compiled, in one run.
 
 Usage::
 
-    python bench/rl.py [--steps 20000] [--rounds 5] [--out docs/performance.md]
+    python bench/rl.py [--rounds 3] [--seconds 2] [--num-envs 16] [--out docs/performance.md]
 
-Each round plays random legal actions (chosen from the action mask) through the PettingZoo
-AEC environment (with PettingZoo's wrappers, as ``grimoire.rl.env`` returns it; every step
-reads ``last()``: the observation and mask of the agent to act) and through the raw engine
-loop (``decision()`` + ``apply_unchecked``, no observation); rounds are interleaved and the
-best of each is kept. Target: the environment at least half the engine's rate. Each round
-also times the parts of a step one by one (engine step, encoding from the state, NumPy,
-mask) and, for comparison, the observation built from the seat's view (the least of each
-part over the rounds is kept).
+Every measurement is its own process (``bench/_rl_worker.py``) running for ``--seconds``, with
+random legal actions from the action mask; each round runs every contestant once, in a rotated
+order, and a ratio is taken within a round (the machine is shared and noisy), then the median
+over rounds is reported. Per game and build (pure Python as installed; the compiled build made by
+``bench/compiled.py`` into ``build/compiled``, unless ``--no-compiled``):
+
+* the engine's raw loop (``decision()`` + ``apply_unchecked``, no observation);
+* the PettingZoo AEC environment with PettingZoo's standard wrappers (``grimoire.rl.env``; every
+  step reads the acting agent's observation and mask with ``last()``), with the compact
+  observation and with the full one, and the compact one without the wrappers (``raw_env``);
+* the batched environment (``grimoire.rl.BatchedEnv``, ``--num-envs`` games against the random
+  opponent): learner steps/s, and the engine decisions/s inside it (the opponent's answers
+  included, from the decisions per learner step counted in an untimed run);
+
+and PettingZoo's classic Leduc Hold'em and Texas Hold'em (RLCard inside, with PettingZoo's
+wrappers), installed into their own environment (``.bench/rl-peers``) by the script.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import statistics
+import subprocess
 import sys
-import time
+import venv
+from dataclasses import dataclass
 from pathlib import Path
-
-import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _report import write_section
+from compiled import build as build_compiled
 
-from grimoire.core.game import Setup
-from grimoire.core.registry import load_game
-from grimoire.core.rng import Chance
-from grimoire.rl import env, raw_env
-from grimoire.rl.table import BOUND, Table
-
-
-def env_rate(name: str, steps: int, wrapped: bool = True) -> float:
-    e = env(name) if wrapped else raw_env(name)
-    pick = Chance.seeded(1)
-    done_steps = 0
-    seed = 0
-    start = time.perf_counter()
-    while done_steps < steps:
-        e.reset(seed=seed)
-        seed += 1
-        for _agent in e.agent_iter():
-            obs, _, term, trunc, _ = e.last()
-            if term or trunc:
-                e.step(None)
-                continue
-            legal = np.flatnonzero(obs["action_mask"])
-            e.step(int(legal[pick.below(len(legal))]))
-            done_steps += 1
-    return done_steps / (time.perf_counter() - start)
+ROOT = Path(__file__).resolve().parent.parent
+WORKER = Path(__file__).resolve().parent / "_rl_worker.py"
+# PettingZoo's classic card environments with the versions its `classic` extra pins (chess and
+# OpenSpiel, for its other classic games, left out)
+PEER_PACKAGES = ["pettingzoo==1.24.0", "gymnasium==1.0.0", "numpy==1.26.4", "rlcard==1.0.5", "pygame==2.3.0"]
+PEERS = (("Leduc Hold'em (PettingZoo classic)", "leduc_holdem_v4"),
+         ("Texas Hold'em (PettingZoo classic)", "texas_holdem_v4"))
+KINDS = (("engine", "engine decisions/s"), ("env-compact", "env, compact"), ("env-full", "env, full"),
+         ("raw-compact", "raw_env, compact"), ("batched", "batched, learner steps"))
 
 
-def engine_rate(name: str, steps: int) -> float:
-    game = load_game(name)
-    starters = sorted(game.cards.starter_decks())
-    pick = Chance.seeded(1)
-    done_steps = 0
-    seed = 0
-    start = time.perf_counter()
-    while done_steps < steps:
-        deck = game.cards.starter_deck(starters[seed % len(starters)])
-        state = game.new_state(Setup((deck, deck), game.options(), seed=seed))
-        seed += 1
-        while (d := game.decision(state)) is not None:
-            game.apply_unchecked(state, d.options[pick.below(len(d.options))].id, [])
-            done_steps += 1
-    return done_steps / (time.perf_counter() - start)
+@dataclass(frozen=True)
+class Contestant:
+    """One measured program: its key, the interpreter and the worker's arguments."""
+
+    key: tuple[str, str, str]  # (build, game, kind)
+    python: str
+    args: tuple[str, ...]
+    pythonpath: str | None = None
+
+    def run(self, seconds: float) -> dict[str, float]:
+        env = dict(os.environ)
+        if self.pythonpath:
+            env["PYTHONPATH"] = self.pythonpath
+        else:
+            env.pop("PYTHONPATH", None)
+        out = subprocess.run([self.python, str(WORKER), self.args[0], self.args[1], str(seconds), *self.args[2:]],
+                             env=env, check=True, capture_output=True, text=True).stdout
+        result = json.loads(out.strip().splitlines()[-1])
+        return {"rate": float(result["count"]) / float(result["seconds"]), "decisions": result.get("decisions", 1.0)}
 
 
-def breakdown(name: str, steps: int) -> dict[str, float]:
-    """Microseconds per decision spent on each part of a step and its observation, on the
-    positions of random games (the environment's own calls, timed one by one; then, over the
-    same positions, the observation built from the seat's view)."""
-    table = Table(name)
-    game = table.game
-    fast = getattr(table, "fast", None)  # None: a build without the state encoding
-    parts = dict.fromkeys(("engine step", "encode (state)", "to NumPy + clip", "mask", "view + encode"), 0.0)
-    index = {oid: i for i, oid in enumerate(table.catalogue.ids)}
-    clock = time.perf_counter
-    for reference in (False, True):
-        pick = Chance.seeded(2)
-        done_steps = seed = 0
-        while done_steps < steps:
-            table.new_game(seed)
-            seed += 1
-            state = table.state
-            d = game.decision(state)
-            while d is not None:
-                if reference:
-                    t0 = clock()
-                    table.encoding.observe(game, game.view(state, d.player), d, table.options)
-                    parts["view + encode"] += clock() - t0
-                else:
-                    t0 = clock()
-                    values = fast.observe_state(game, state, d.player, d, table.options) if fast else None
-                    t1 = clock()
-                    if values is not None:
-                        observation = np.frombuffer(values, np.float32)
-                        np.clip(observation, -BOUND, BOUND, out=observation)
-                    t2 = clock()
-                    mask = np.zeros(table.catalogue.size, np.int8)
-                    mask[[index[option.id] for option in d.options]] = 1
-                    t3 = clock()
-                    parts["encode (state)"] += t1 - t0
-                    parts["to NumPy + clip"] += t2 - t1
-                    parts["mask"] += t3 - t2
-                t4 = clock()
-                game.apply_unchecked(state, d.options[pick.below(len(d.options))].id, [])
-                d = game.decision(state)
-                if not reference:
-                    parts["engine step"] += clock() - t4
-                done_steps += 1
-    out = {k: v / done_steps * 1e6 for k, v in parts.items()}
-    if fast is None:
-        out["encode (state)"] = out["to NumPy + clip"] = float("nan")
-    return out
+def peer_python(where: Path) -> str:
+    """The peers' interpreter, creating its environment (and installing PettingZoo's classic envs) on first use."""
+    python = where / "bin" / "python"
+    stamp = where / ".installed"
+    if not stamp.exists() or stamp.read_text() != " ".join(PEER_PACKAGES):
+        print(f"installing {' '.join(PEER_PACKAGES)} into {where} …", flush=True)
+        venv.create(where, with_pip=True, clear=True)
+        subprocess.run([str(python), "-m", "pip", "install", "-q", *PEER_PACKAGES], check=True)
+        stamp.write_text(" ".join(PEER_PACKAGES))
+    return str(python)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--steps", type=int, default=20000)
-    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--num-envs", type=int, default=16)
+    parser.add_argument("--peers-env", type=Path, default=ROOT / ".bench" / "rl-peers")
+    parser.add_argument("--compiled-dir", type=Path, default=ROOT / "build" / "compiled")
+    parser.add_argument("--no-compiled", action="store_true", help="measure only the pure-Python package")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
-    rows: list[str] = []
-    split_rows: list[str] = []
-    for name in ("chant", "destiny"):
-        best_env = best_raw = best_engine = 0.0
-        parts: dict[str, float] = {}
-        for _ in range(args.rounds):
-            best_engine = max(best_engine, engine_rate(name, args.steps))
-            best_env = max(best_env, env_rate(name, args.steps))
-            best_raw = max(best_raw, env_rate(name, args.steps, wrapped=False))
-            for key, value in breakdown(name, args.steps).items():
-                parts[key] = min(parts.get(key, value), value)
-        ratio, raw_ratio = best_env / best_engine, best_raw / best_engine
-        print(f"{name}: env {best_env:,.0f} steps/s (raw_env {best_raw:,.0f}), engine {best_engine:,.0f} "
-              f"decisions/s, ratio {ratio:.2f} (raw_env {raw_ratio:.2f})", flush=True)
-        rows.append(f"| {name} | {best_env:,.0f} | {best_raw:,.0f} | {best_engine:,.0f} | {ratio:.2f} | "
-                    f"{raw_ratio:.2f} |")
-        per_env, per_raw = 1e6 / best_env, 1e6 / best_raw
-        timed = sum(v for k, v in parts.items() if k != "view + encode" and v == v)
-        parts["rest of a raw_env step"] = per_raw - timed
-        parts["PettingZoo wrappers"] = per_env - per_raw
-        print(f"{name}: " + ", ".join(f"{k} {v:.1f} µs" for k, v in parts.items()), flush=True)
-        split_rows.append(f"| {name} | {per_env:.1f} | " + " | ".join(
-            f"{parts[k]:.1f}" for k in ("engine step", "encode (state)", "to NumPy + clip", "mask",
-                                        "rest of a raw_env step", "PettingZoo wrappers", "view + encode")) + " |")
+
+    peers = peer_python(args.peers_env)
+    builds: list[tuple[str, str | None]] = [("pure Python", None)]
+    if not args.no_compiled:
+        builds.append(("compiled", str(build_compiled(args.compiled_dir) / "src")))
+    contestants = [Contestant(("peer", label, "env"), peers, ("pettingzoo", module)) for label, module in PEERS]
+    for build, path in builds:
+        for game in ("chant", "destiny"):
+            for kind, _ in KINDS:
+                extra = (str(args.num_envs),) if kind == "batched" else ()
+                contestants.append(Contestant((build, game, kind), sys.executable, (kind, game, *extra), path))
+
+    rates: dict[tuple[str, str, str], list[float]] = {c.key: [] for c in contestants}
+    ratios: dict[tuple[str, str, str], list[float]] = {c.key: [] for c in contestants}
+    decisions: dict[tuple[str, str], float] = {}
+    for r in range(args.rounds):
+        order = contestants[r % len(contestants):] + contestants[: r % len(contestants)]
+        measured = {c.key: c.run(args.seconds) for c in order}
+        for key, m in measured.items():
+            rates[key].append(m["rate"])
+            if key[2] == "batched":
+                decisions[key[:2]] = m["decisions"]
+            if key[0] != "peer":
+                engine = measured[(key[0], key[1], "engine")]["rate"]
+                ratios[key].append(m["rate"] * (m["decisions"] if key[2] == "batched" else 1.0) / engine)
+        print(f"round {r + 1}: " + ", ".join(f"{'/'.join(k)} {v['rate']:,.0f}" for k, v in measured.items()),
+              flush=True)
+
+    def median(key: tuple[str, str, str]) -> float:
+        return statistics.median(rates[key])
+
+    peer_best = max(median(("peer", label, "env")) for label, _ in PEERS)
+    rows = [f"| {label} | steps/s | {median(('peer', label, 'env')):,.0f} | "
+            f"{min(rates[('peer', label, 'env')]):,.0f}–{max(rates[('peer', label, 'env')]):,.0f} | | |"
+            for label, _ in PEERS]
+    for build, _ in builds:
+        for game in ("chant", "destiny"):
+            for kind, label in KINDS:
+                key = (build, game, kind)
+                rs = sorted(rates[key])
+                ratio = "" if kind == "engine" else f"{statistics.median(ratios[key]):.2f}×"
+                if kind == "batched":
+                    each = decisions[(build, game)]
+                    label = f"batched ({args.num_envs} games), learner steps; {each:.2f} decisions each"
+                vs_peer = "" if kind == "engine" else f"{median(key) / peer_best:.1f}×"
+                rows.append(f"| {game} · {build} · {label} | {'decisions/s' if kind == 'engine' else 'steps/s'} | "
+                            f"{median(key):,.0f} | {rs[0]:,.0f}–{rs[-1]:,.0f} | {ratio} | {vs_peer} |")
     body = "\n".join([
         "## RL environments: steps per second",
         "",
-        "`python bench/rl.py` — random legal actions from the action mask through the PettingZoo AEC",
-        "environment (`grimoire.rl.env`, PettingZoo's wrappers included; every step reads the acting agent's",
-        "observation and mask with `last()`) and through `raw_env` (no wrappers), against the engine's raw",
-        "loop (`decision()` + `apply_unchecked`, no observation) in the same run, best of interleaved",
-        "rounds. Target: the environment at least half the engine's rate.",
+        f"`python bench/rl.py --rounds {args.rounds} --seconds {args.seconds:g} --num-envs {args.num_envs}` — "
+        "random legal actions from the action",
+        "mask; every measurement its own process on one core, interleaved rounds, medians over rounds. *env*",
+        "is the PettingZoo AEC environment with PettingZoo's standard wrappers (`grimoire.rl.env`; every step",
+        "reads the acting agent's observation and mask with `last()`), *raw_env* the same without them;",
+        "*compact* and *full* are the observations (docs/rl.md). *batched* is `grimoire.rl.BatchedEnv` against",
+        "the random opponent: learner steps/s, each learner step also playing the opponent's answers",
+        "(decisions per learner step counted in an untimed run). *vs engine* is the median of the ratio",
+        "within a round to the engine's raw decisions/s of the same game and build (for *batched*: the engine",
+        "decisions it plays per second, learner and opponent); *vs best peer* is the median rate over the",
+        "faster of PettingZoo's own classic card environments, Leduc Hold'em and Texas Hold'em (RLCard",
+        "inside, PettingZoo's wrappers, installed into `.bench/rl-peers` by the script).",
         "",
-        "| game | env steps/s | raw_env steps/s | engine decisions/s | env / engine | raw_env / engine |",
+        "| program | unit | median | range over rounds | vs engine | vs best peer |",
         "|---|---|---|---|---|---|",
         *rows,
-        "",
-        "Where a step's time goes (µs per decision, one core). The first four parts are timed call by",
-        "call on the positions of random games (the least over the rounds); *rest* is what a `raw_env`",
-        "step costs beyond them (the environment's bookkeeping, `agent_iter` and `last()`, the check of",
-        "the action and the caller's pick from the mask) and *wrappers* is `env` against `raw_env`, both",
-        "from the rates above. *view + encode* is the observation built from the seat's view, as",
-        "`Encoding.observe` does (the environments do not use it; shown for comparison):",
-        "",
-        "| game | env step | engine step | encode (state) | to NumPy + clip | mask | rest of a raw_env step "
-        "| PettingZoo wrappers | view + encode |",
-        "|---|---|---|---|---|---|---|---|---|",
-        *split_rows,
-        "",
-        "The environments encode the observation straight from the state into a single-precision",
-        "array that NumPy takes without a copy, at a little more than the cost of one engine step (a",
-        "third of the view path). The target of half the engine's rate is not met in pure Python: the",
-        "observation (a slot for every card instance) and the mask together cost more than the engine",
-        "step, and PettingZoo's standard wrappers (attribute look-ups through three layers on every",
-        "call) cost at least twice the engine step on their own. See docs/rl.md.",
     ])
+    print(body)
     if args.out:
         write_section(args.out, "rl", body)
         print(f"wrote {args.out}")

@@ -11,7 +11,7 @@ from numpy.typing import NDArray
 
 from grimoire.ai.registry import make_agent
 from grimoire.core.game import Game
-from grimoire.core.play import Agent, ask
+from grimoire.core.play import Agent, RandomAgent, ask
 from grimoire.core.rng import Chance
 from grimoire.core.setup_choices import declared_answer
 
@@ -107,10 +107,13 @@ class SingleAgentEnv(gymnasium.Env[dict[str, NDArray[Any]], int]):
         other = 1 - self.seat
         assert table.pair is not None
         choices = table.pair[other].choices
+        blind = type(self.opponent) is RandomAgent
         while (d := game.decision(state)) is not None and d.player != self.seat:
             declared = declared_answer(choices, d)
             if declared is not None:
                 answer = declared
+            elif blind:  # the random agent never reads its view: the same answer without building one
+                answer = d.options[self._chance.below(len(d.options))].id
             elif self.policy is None:
                 answer = ask(game, state, d, self.opponent, self._chance)
             else:
