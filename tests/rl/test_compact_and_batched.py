@@ -9,6 +9,7 @@ import gymnasium
 import numpy as np
 import pytest
 
+from grimoire.core.play import RandomAgent
 from grimoire.core.rng import Chance
 from grimoire.rl import BatchedEnv, SingleAgentEnv, raw_env
 
@@ -160,3 +161,26 @@ def test_make_vec_of_the_v2_id_is_the_batched_env() -> None:
     assert obs["observation"].shape == (4, len(envs.observation_names))
     if hasattr(gymnasium.vector, "AutoresetMode"):
         assert envs.metadata["autoreset_mode"] == gymnasium.vector.AutoresetMode.SAME_STEP
+
+
+@pytest.mark.parametrize("name", ["chant", "destiny"])
+def test_the_random_opponent_plays_the_same_games_without_building_its_view(name: str) -> None:
+    class Viewing(RandomAgent):  # not the random agent itself: asked through its view, as any agent is
+        views = 0
+
+        def choose(self, game: Any, view: Any, decision: Any, chance: Chance) -> str:
+            Viewing.views += 1
+            return super().choose(game, view, decision, chance)
+
+    def trace(opponent: Any) -> list[Any]:
+        e = SingleAgentEnv(name, opponent=opponent, seat="random")
+        seen: list[Any] = []
+        for seed in range(3):
+            obs, _ = e.reset(seed=seed)
+            done = False
+            while not done:
+                obs, reward, done, _, _ = e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+                seen.append((obs["observation"].tobytes(), reward))
+        return seen
+
+    assert trace("random") == trace(Viewing()) and Viewing.views > 20
