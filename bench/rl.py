@@ -8,8 +8,8 @@ Usage::
 Every measurement is its own process (``bench/_rl_worker.py``) running for ``--seconds``, with
 random legal actions from the action mask; each round runs every contestant once, in a rotated
 order, and a ratio is taken within a round (the machine is shared and noisy), then the median
-over rounds is reported. Per game and build (pure Python as installed; the compiled build made by
-``bench/compiled.py`` into ``build/compiled``, unless ``--no-compiled``):
+over rounds is reported. Per game and build (pure Python from this tree's ``src``; the compiled
+build made by ``bench/compiled.py`` into ``build/compiled``, unless ``--no-compiled``):
 
 * the engine's raw loop (``decision()`` + ``apply_unchecked``, no observation);
 * the PettingZoo AEC environment with PettingZoo's standard wrappers (``grimoire.rl.env``; every
@@ -96,7 +96,7 @@ def main() -> None:
     args = parser.parse_args()
 
     peers = peer_python(args.peers_env)
-    builds: list[tuple[str, str | None]] = [("pure Python", None)]
+    builds: list[tuple[str, str | None]] = [("pure Python", str(ROOT / "src"))]  # this tree, as it is
     if not args.no_compiled:
         builds.append(("compiled", str(build_compiled(args.compiled_dir) / "src")))
     contestants = [Contestant(("peer", label, "env"), peers, ("pettingzoo", module)) for label, module in PEERS]
