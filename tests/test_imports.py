@@ -36,13 +36,8 @@ KNOWN_UPWARD = {
     ("grimoire.web.__main__", "grimoire.cli.main"),
 }
 
-#: module cycles of today (issue 36 item 6), each a set of modules that import one another
-KNOWN_CYCLES = {
-    frozenset({"grimoire.games.chant.cards", "grimoire.games.chant.cardtext"}),
-    frozenset({"grimoire.games.destiny.cards", "grimoire.games.destiny.cardtext"}),
-    frozenset({"grimoire.web.storage", "grimoire.web.pgstore"}),
-    frozenset({"grimoire.games.chant.guidelines", "grimoire.games.chant.metrics"}),  # metrics imports it lazily
-}
+#: module cycles of today, each a set of modules that import one another (none left: keep it so)
+KNOWN_CYCLES: set[frozenset[str]] = set()
 
 
 def modules() -> dict[str, Path]:

@@ -13,7 +13,8 @@ from grimoire.balance import balance
 from grimoire.balance.analysis import paired, sign_flags
 from grimoire.core.effects import Effect
 from grimoire.core.registry import load_game
-from grimoire.games.chant.metrics import ChantMetrics, guideline_band, has_drawback
+from grimoire.games.chant.bands import guideline_band, has_drawback
+from grimoire.games.chant.metrics import ChantMetrics
 
 LEVEL_KEYS = {"games", "matchups", "deck_win_rates", "first_player", "length", "reasons", "cards", "card_flags",
               "coverage", "game_metrics", "card_stats", "associations"}

@@ -17,7 +17,8 @@ from web_helpers import FAST, client, hub
 from grimoire.core.registry import load_game, own_cards
 from grimoire.web.app import create_app
 from grimoire.web.limits import Limits
-from grimoire.web.storage import SavedCard, SavedDeck, Store, Taken, open_store
+from grimoire.web.storage import SavedCard, SavedDeck, Store, Taken
+from grimoire.web.stores import open_store
 from grimoire.web.thinking import Job, think
 
 SPARK = {"name": "小さな火花", "ruby": "スパーク", "id": "little_spark", "other_name": "Little Spark",

@@ -13,7 +13,8 @@ from grimoire.core.records import GameRecord
 from grimoire.core.replay import verify
 from grimoire.core.rng import Chance
 from grimoire.web.app import create_app
-from grimoire.web.storage import Store, StoredGame, open_store
+from grimoire.web.storage import Store, StoredGame
+from grimoire.web.stores import open_store
 
 
 def play_out(c: TestClient, data: dict[str, Any], seed: int = 4) -> None:

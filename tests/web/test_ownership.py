@@ -221,7 +221,7 @@ def test_w9_the_stores_keep_owners_withdrawals_and_shown_games(db_path: Path) ->
 
 
 def test_w9_the_postgresql_store_keeps_owners_withdrawals_and_shown_games(pg_url: str) -> None:
-    from grimoire.web.storage import open_store
+    from grimoire.web.stores import open_store
 
     store = open_store(pg_url)
     try:

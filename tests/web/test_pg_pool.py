@@ -8,7 +8,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from grimoire.web.storage import StorageError, StoredGame, open_store
+from grimoire.web.storage import StorageError, StoredGame
+from grimoire.web.stores import open_store
 
 
 def test_the_postgresql_store_pools_connections_with_psycopg_pool(pg_url: str) -> None:

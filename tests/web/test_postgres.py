@@ -19,7 +19,8 @@ from server_helpers import Seat, Server, post, servers
 from web_helpers import FAST, STARTERS, hello, token
 
 from grimoire.core.rng import Chance
-from grimoire.web.storage import StaleWrite, StoredGame, open_store
+from grimoire.web.storage import StaleWrite, StoredGame
+from grimoire.web.stores import open_store
 
 
 def _game(gid: str, created: float = 5.0, creator: str = "c") -> StoredGame:

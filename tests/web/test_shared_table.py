@@ -14,7 +14,7 @@ from typing import Any
 from server_helpers import Server, post, servers
 from web_helpers import STARTERS, token
 
-from grimoire.web.storage import open_store
+from grimoire.web.stores import open_store
 
 Msg = dict[str, Any]
 

@@ -17,7 +17,7 @@ from .app import create_app
 from .guard import host_name, protocol_class, trusted_proxies
 from .limits import Limits
 from .review import new_token
-from .storage import open_store
+from .stores import open_store
 from .thinking import Thinker
 
 

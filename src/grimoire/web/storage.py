@@ -21,8 +21,8 @@ write during play (full disk, read-only file), which leaves the database as it w
 Traceback (most recent call last):
 ...
 grimoire.web.storage.StaleWrite: game 'g1': answer 0 is already stored
->>> open_store("postgresql://nobody@127.0.0.1:1/none", connect=False).kind
-'postgresql'
+
+A store is opened from its URL by :func:`grimoire.web.stores.open_store`.
 """
 
 from __future__ import annotations
@@ -714,19 +714,6 @@ class Store:
         """The deck saved for ``game`` as ``name`` (with its owner's hash), or None."""
         rows = self._read(DECK_SQL, (game, name))
         return deck_of(rows[0]) if rows else None
-
-
-def open_store(url: str | Path, durability: str = "normal", *, connect: bool = True) -> Storage:
-    """The database at ``url``: a ``postgresql://`` URL, or a SQLite file path (or ``:memory:``).
-
-    A database that cannot be opened is a one-line :class:`StorageError`.
-    """
-    text = str(url)
-    if text.startswith(("postgresql://", "postgres://")):
-        from .pgstore import PgStore
-
-        return PgStore(text, durability, connect=connect)
-    return Store(text, durability)
 
 
 def _reason(exc: BaseException) -> str:

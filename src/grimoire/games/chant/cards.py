@@ -26,56 +26,20 @@ from pathlib import Path
 from typing import Any
 
 from grimoire.core.content import Localized, TableReader, card_files
-from grimoire.core.effects import Effect, OpRegistry, OpSpec, Param
+from grimoire.core.effects import Effect
 from grimoire.core.errors import ContentError
 from grimoire.core.pool import CardPool, build_pool
 
+from .cardtext import rules_text
+from .vocabulary import ACTIVE_TRIGGERS, ATTRIBUTES, C_PHASE_COST, DEFAULT_TIMING, KINDS, REGISTRY, TIMINGS, TRIGGERS
+
+#: the card definitions and their loading, and the vocabulary (:mod:`.vocabulary`) as read from here too
+__all__ = [
+    "ACTIVE_TRIGGERS", "ATTRIBUTES", "DATA", "DEFAULT_TIMING", "KINDS", "REGISTRY", "TIMINGS", "TRIGGERS",
+    "CardDef", "load_pool", "parse_card", "with_text",
+]
+
 DATA = Path(str(resources.files("grimoire.games.chant"))) / "data"  # works in the compiled build too
-ATTRIBUTES = ("science", "fantasy", "matter", "spirit")
-KINDS = ("library", "forbidden")
-TRIGGERS = ("chant_start", "static", "activate", "c_phase", "leave", "end_phase")
-ACTIVE_TRIGGERS = tuple(t for t in TRIGGERS if t != "static")
-#: When a card may be activated by its owner (3.4): its own A phase (the default), its own
-#: C phase, both of those, its own E phase, or only as a counter in the opponent's turn.
-TIMINGS = ("a_phase", "c_phase", "a_and_c_phase", "end_phase", "counter")
-DEFAULT_TIMING = "a_phase"
-
-_FILTER = Param("table", required=False, default={}, keys={
-    "owner": ("own", "opponent", "any"),
-    "attribute": ATTRIBUTES,
-    "state": ("chanting", "ready", "any"),
-})
-_N = Param("int", minimum=1)
-_COST = {"cost_life": Param("int", required=False, default=0, minimum=1)}
-
-
-def op_registry() -> OpRegistry:
-    """The effect vocabulary of ``docs/rules/chant-cards.md`` as an :class:`OpRegistry`."""
-    reg = OpRegistry(ACTIVE_TRIGGERS)
-    target = Param("str", choices=("self", "choose", "all"))
-    for spec in (
-        OpSpec("draw", {"n": _N}, doc="the owner draws n cards"),
-        OpSpec("damage", {"n": _N, "to": Param("str", required=False, default="opponent",
-                                                choices=("opponent", "self", "both"))}, doc="deal n damage"),
-        OpSpec("gain_life", {"n": _N}, doc="the owner gains n life"),
-        OpSpec("pay_life", {"n": _N}, doc="the owner pays n life"),
-        OpSpec("advance", {"n": _N, "target": target, "filter": _FILTER}, doc="advance chanting cards"),
-        OpSpec("rewind", {"n": _N, "target": target, "filter": _FILTER}, doc="rewind cards"),
-        OpSpec("pay_life_advance_self", {"max": _N}, doc="pay k life, advance this card by k"),
-        OpSpec("reveal_pick", {"n": _N}, doc="show up to n library cards; the opponent picks one for hand"),
-        OpSpec("tutor_chant", {"card": Param("str")}, doc="search the library for a card and place it"),
-        OpSpec("power_per_blank_name", {"names": Param("strlist"), "n": Param("int", required=False, default=1,
-                                                                                minimum=1)},
-               triggers=("activate",), doc="power bonus per distinct matching name in the blank pile"),
-        OpSpec("power_mod", {"n": Param("int"), "filter": _FILTER}, triggers=("static",),
-               doc="matching cards have power + n"),
-        OpSpec("discard", {"n": _N}, doc="the owner discards n hand cards"),
-    ):
-        reg.add(spec)
-    return reg
-
-
-REGISTRY = op_registry()
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +100,7 @@ def parse_card(file: str, table: Mapping[str, Any]) -> CardDef:
     tags = r.tags("tags")
     effects: list[Effect] = []
     for i, eff in enumerate(r.tables("effects")):
-        extra = _COST if eff.get("on") == "c_phase" else None
+        extra = C_PHASE_COST if eff.get("on") == "c_phase" else None
         effect = REGISTRY.validate(file, cid, i, eff, extra)
         if effect.op == "power_mod" and effect.params["n"] == 0:
             raise ContentError(file, cid, f"effects[{i}].n", "must not be 0")
@@ -162,8 +126,6 @@ def parse_card(file: str, table: Mapping[str, Any]) -> CardDef:
 
 def with_text(card: CardDef, pool: CardPool[CardDef] | None = None) -> CardDef:
     """``card`` whose ``text`` is the rules text generated from its effects (``pool`` names cards)."""
-    from .cardtext import rules_text
-
     return replace(card, text=Localized(rules_text(card, "ja", pool), rules_text(card, "en", pool)))
 
 

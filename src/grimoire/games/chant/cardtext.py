@@ -29,7 +29,7 @@ from typing import Any
 from grimoire.core.effects import Effect
 from grimoire.core.phrases import Article, Grammar, Name, Names, Num, Opt, Phrase, Plural, normalize, render
 
-from .cards import ATTRIBUTES, REGISTRY
+from .vocabulary import ATTRIBUTES, REGISTRY
 
 ATTRIBUTE_JA = {"science": "科学", "fantasy": "幻想", "matter": "物質", "spirit": "精神"}
 SECTIONS = ("chant", "activation")

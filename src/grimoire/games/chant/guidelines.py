@@ -7,7 +7,7 @@ copies of a name and five forbidden books. :func:`card_guidelines` applies them 
 each :class:`Guideline` is a warning (``warn``), a shipped card's written-down exception
 (``exception``), a passed check (``ok``) or a reminder (``note``), in both languages, with
 the seed's words and line. Warnings, never refusals.
-The power band is :func:`.metrics.band_findings`, the one the balance report checks.
+The power band is :func:`.bands.band_findings`, the one the balance report checks.
 
 >>> from grimoire.core.registry import load_game
 >>> game = load_game("chant", tables={"x": {"id": "x", "kind": "library", "name": {"ja": "x", "en": "x"},
@@ -28,8 +28,8 @@ from grimoire.core.content import Localized
 from grimoire.core.effects import Effect
 from grimoire.core.phrases import render
 
+from .bands import band_findings, drawback_effect, guideline_band, ratio_limit
 from .cardtext import NameBook, _values, op_key, op_phrase
-from .metrics import band_findings, drawback_effect, guideline_band, ratio_limit
 
 SEED = "000_6069a7e417a4847c.txt"
 

@@ -25,59 +25,42 @@ from pathlib import Path
 from typing import Any
 
 from grimoire.core.content import Localized, TableReader, card_files
-from grimoire.core.effects import Effect, OpRegistry, OpSpec, Param
+from grimoire.core.effects import Effect, OpRegistry
 from grimoire.core.errors import ContentError
 from grimoire.core.pool import CardPool, build_pool
 
+from .cardtext import rules_text
+from .vocabulary import (
+    ABILITIES,
+    ATTACK,
+    ATTRIBUTE_JA,
+    ATTRIBUTES,
+    BATTLE,
+    HAKO,
+    HOUKI,
+    JUTSUSHIKI,
+    KANCHI,
+    KIJUTSU,
+    KIRYOKU,
+    MAIN,
+    RESPONSE,
+    SHINPI,
+    TARGETS,
+    TIMINGS,
+    USER_OPS,
+    VOCABULARY,
+    ZENNO,
+)
+
+#: the card definitions and their loading, and the vocabulary (:mod:`.vocabulary`) as read from here too
+__all__ = [
+    "ABILITIES", "ATTACK", "ATTRIBUTES", "ATTRIBUTE_JA", "BATTLE", "DATA", "HAKO", "HOUKI", "JUTSUSHIKI",
+    "KANCHI", "KIJUTSU", "KIRYOKU", "MAIN", "RESPONSE", "SHINPI", "TARGETS", "TIMINGS", "USER_OPS",
+    "VOCABULARY", "ZENNO", "CardDef", "load_pool", "read_card",
+]
+
 DATA = Path(str(resources.files("grimoire.games.destiny"))) / "data"  # works in the compiled build too
 
-ATTRIBUTES = ("kiryoku", "jutsushiki", "shinpi", "zenno")
-KIRYOKU, JUTSUSHIKI, SHINPI, ZENNO = ATTRIBUTES
-ATTRIBUTE_JA = {"kiryoku": "気魄", "jutsushiki": "術式", "shinpi": "神秘", "zenno": "全能"}
-
-TIMINGS = ("main", "battle", "response", "attack")
-MAIN, BATTLE, RESPONSE, ATTACK = range(4)
-
-TARGETS = ("own_user", "opponent_user", "any_user", "self")
-USER_OPS = frozenset({"strengthen", "weaken", "destroy", "ready"})
-
-ABILITIES = ("chimyaku_houki", "chimyaku_kijutsu", "chimyaku_kanchi", "chimyaku_no_hako")
-HOUKI, KIJUTSU, KANCHI, HAKO = ABILITIES
-
-
-def _n() -> Param:
-    return Param("int", minimum=1, maximum=6)
-
-
-def _targeted() -> dict[str, Param]:
-    return {"n": _n(), "target": Param("str", choices=TARGETS),
-            "attribute": Param("str", required=False, choices=ATTRIBUTES)}
-
-
-def vocabulary() -> OpRegistry:
-    """The effect operations of destiny-cards.md, with their timings and parameters."""
-    reg = OpRegistry(TIMINGS)
-    target_only = {"target": Param("str", choices=TARGETS),
-                   "attribute": Param("str", required=False, choices=ATTRIBUTES)}
-    specs = (
-        OpSpec("onslaught", {"n": _n()}, ("attack",), "this user gets +n power"),
-        OpSpec("ja", {}, ("attack",), "the blocker's wheel +1 becomes 0"),
-        OpSpec("ca", {"n": _n()}, ("attack",), "a winning attack takes n extra threads"),
-        OpSpec("cancel", {}, ("response",), "the group just used does not resolve"),
-        OpSpec("strengthen", _targeted(), ("main", "battle", "attack"), "target gets +n power"),
-        OpSpec("weaken", _targeted(), ("main", "battle", "attack"), "target gets -n power"),
-        OpSpec("destroy", _targeted(), ("main", "battle", "attack"), "target with power <= n leaves"),
-        OpSpec("ready", target_only, ("main", "battle"), "target becomes effect-ready"),
-        OpSpec("gain_threads", {"n": _n()}, ("main", "battle", "attack", "response"), "you gain n threads"),
-        OpSpec("lose_threads", {"n": _n()}, ("main", "battle", "attack"), "the opponent loses n threads"),
-        OpSpec("draw", {"n": _n()}, ("main", "battle", "attack", "response"), "you draw n cards"),
-    )
-    for spec in specs:
-        reg.add(spec)
-    return reg
-
-
-VOCABULARY = vocabulary()
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,8 +133,6 @@ def read_card(file: str, table: dict[str, Any], registry: OpRegistry = VOCABULAR
     )
     card = CardDef(card_id, name, attribute, power, lucky, Localized("", ""), groups, choices, ruby, flavor,
                    effects=tuple(effects), tags=tags)
-    from .cardtext import rules_text
-
     return replace(card, text=Localized(rules_text(card, "ja"), rules_text(card, "en")))
 
 

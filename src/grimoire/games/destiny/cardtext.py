@@ -25,7 +25,7 @@ from typing import Any
 from grimoire.core.effects import Effect
 from grimoire.core.phrases import Grammar, Num, Phrase, Plural, normalize, render
 
-from .cards import ATTRIBUTE_JA, ATTRIBUTES, TIMINGS, USER_OPS, VOCABULARY
+from .vocabulary import ATTRIBUTE_JA, ATTRIBUTES, TIMINGS, USER_OPS, VOCABULARY
 
 LABEL = {"ja": {"main": "【メイン】", "battle": "【バトル】", "response": "【応答】", "attack": "【攻撃】"},
          "en": {"main": "[Main]", "battle": "[Battle]", "response": "[Response]", "attack": "[Attack]"}}
