@@ -13,6 +13,7 @@ and so does a listed one that is gone, so the lists only shrink.
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from pathlib import Path
 
@@ -177,3 +178,34 @@ def test_the_checker_sees_a_cycle_and_an_upward_import() -> None:
     edges = graph()
     assert "grimoire.core.decision" in edges["grimoire.core.game"]
     assert {"grimoire.cli.params", "grimoire.balance.report"} <= edges["grimoire.cli.balance"]
+
+
+#: the browser's modules: the web package's and each game's renderer (served under /static/js and /games/<game>/)
+JS_ROOTS = (SRC / "grimoire" / "web" / "static" / "js", *sorted((SRC / "grimoire" / "games").glob("*/web")))
+_JS_IMPORT = re.compile(  # import … from "x", export … from "x", import("x")
+    r"""(?:^\s*import\b[^;]*?\bfrom\s*|^\s*export\b[^;]*?\bfrom\s*|\bimport\s*\(\s*)["']([^"']+)["']""", re.M | re.S)
+
+
+def js_graph() -> dict[str, set[str]]:
+    """Each browser module (by path under ``src``) and the modules it imports, statically or with ``import()``;
+    ``/static/js/…`` is the web package's ``static/js`` folder."""
+    static = SRC / "grimoire" / "web" / "static"
+    edges: dict[str, set[str]] = {}
+    for root in JS_ROOTS:
+        for path in sorted(root.rglob("*.js")):
+            found = set()
+            for target in _JS_IMPORT.findall(path.read_text(encoding="utf-8")):
+                resolved = static / target.removeprefix("/static/") if target.startswith("/static/") \
+                    else (path.parent / target).resolve()
+                found.add(str(resolved.relative_to(SRC)))
+            edges[str(path.relative_to(SRC))] = found
+    return edges
+
+
+def test_the_browser_modules_import_no_cycle_and_only_modules_that_exist() -> None:
+    edges = js_graph()
+    assert "grimoire/web/static/js/cards.js" in edges["grimoire/web/static/js/cardpop.js"]
+    missing = {(a, b) for a, bs in edges.items() for b in bs if not (SRC / b).is_file()}
+    assert not missing, f"imports of browser modules that do not exist: {sorted(missing)}"
+    found = cycles(edges)
+    assert not found, f"browser module import cycles: {[sorted(c) for c in found]}"

@@ -152,6 +152,8 @@ export function installCardPopups(gameName) {
   if (installed) return;
   installed = true;
   document.addEventListener("pointerdown", (e) => { pointer = e.pointerType || "mouse"; }, true);
+  // a pile's browse button (browseButton, cards.js) asks for its gallery
+  document.addEventListener("grimoire:gallery", (e) => openGallery(e.detail.title, e.detail.ids));
   document.addEventListener("mouseover", (e) => {
     if (pointer === "touch") return;
     const c = e.target.closest && e.target.closest("[data-card]");

@@ -135,10 +135,11 @@ export function browseButton(title, items) {
   b.type = "button";
   b.dataset.pile = title;
   b.disabled = !items.length;
-  b.addEventListener("click", async (e) => {
+  b.addEventListener("click", (e) => {
     e.preventDefault();
-    const { openGallery } = await import("./cardpop.js");
-    openGallery(title, items.map((i) => i.card));
+    // the page's card pop-ups (installCardPopups, cardpop.js) open the gallery: cardpop.js imports this module
+    b.dispatchEvent(new CustomEvent("grimoire:gallery", { bubbles: true,
+                                                          detail: { title, ids: items.map((i) => i.card) } }));
   });
   return b;
 }
