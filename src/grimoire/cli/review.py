@@ -29,7 +29,7 @@ def _t(key: str, lang: str, *args: Any) -> str:
 
 def _store(db: str) -> Any:
     try:
-        from grimoire.web.storage import open_store
+        from grimoire.web.stores import open_store
     except ImportError as exc:  # the web extra is not installed
         raise MissingExtra("web", "reviewing a server's cards needs its storage", str(exc)) from None
     return open_store(db)
