@@ -229,6 +229,10 @@ def test_w2_two_browsers_play_a_friend_game_to_the_end(server, browser):
         p1.goto(links["seat1"])
         pages = (p0, p1)
         for p in pages:
+            # answers by clicking only: with auto-pass on, a single option could be answered between reading the
+            # page and the click, which would then wait for a button the other seat's turn has taken away
+            p.evaluate("localStorage.setItem('grimoire.autopass', '0')")
+            p.reload()
             p.wait_for_selector(".player-zone.me")
         step = 0
         deadline = time.monotonic() + 600
