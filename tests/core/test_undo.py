@@ -132,35 +132,3 @@ def test_a_finished_game_takes_nothing_back() -> None:
     with pytest.raises(TakeBackError) as refused:
         take_back(m, 0)
     assert refused.value.key == "over"
-
-
-@pytest.mark.parametrize("game_name", ["chant", "destiny"])
-def test_the_step_by_step_counter_always_agrees_with_the_take_back_limit(game_name: str) -> None:
-    """TakeBackCounter (what a server asks after every answer) equals takeback_limit at every step, for
-    both seats, also after answers are taken back."""
-    from grimoire.core.undo import TakeBackCounter
-
-    game = load_game(game_name)
-    names = sorted(game.cards.starter_decks())
-    decks = (game.cards.starter_deck(names[0]), game.cards.starter_deck(names[-1]))
-    for seed in (1, 2):
-        match = Match(game, Setup(decks, game.options(), seed=seed))
-        counters = (TakeBackCounter(0), TakeBackCounter(1))
-        chooser = Chance.seeded(seed)
-        taken = 0
-        for step in range(160):
-            decision = match.decision
-            if decision is None:
-                break
-            match.answer(decision.options[chooser.below(len(decision.options))].id)
-            for seat in (0, 1):
-                assert counters[seat].limit(match) == takeback_limit(match, seat), (seed, step, seat)
-            seat = match.deciders[-1]
-            if step % 7 == 3 and takeback_limit(match, seat) > 0:
-                take_back(match, seat)
-                taken += 1
-                for counter in counters:
-                    counter.reset()
-                for s in (0, 1):
-                    assert counters[s].limit(match) == takeback_limit(match, s)
-        assert taken > 0
