@@ -132,3 +132,62 @@ def test_a_finished_game_takes_nothing_back() -> None:
     with pytest.raises(TakeBackError) as refused:
         take_back(m, 0)
     assert refused.value.key == "over"
+
+
+#: a Chant game (random answers, seed 36) whose runaway coin is tossed within 200 answers
+SEED_WITH_A_RUNAWAY_TOSS = 36
+
+
+def _counters_agree(game_name: str, chance: str, seed: int) -> tuple[int, int]:
+    """Plays a random game (taking answers back now and then), checking TakeBackCounter against
+    takeback_limit after every answer; returns (answers taken back, posts given)."""
+    from grimoire.core.boardcoin import POST_KIND
+    from grimoire.core.undo import TakeBackCounter
+
+    game = load_game(game_name)
+    names = sorted(game.cards.starter_decks())
+    decks = (game.cards.starter_deck(names[0]), game.cards.starter_deck(names[-1]))
+    # Chant's coin for the first player is tossed in the set-up: it reads the host's post
+    script = ("12:00:04",) if chance == "post" and game_name == "chant" else ()
+    match = Match(game, Setup(decks, game.options(), seed=seed, chance=chance, chance_script=script))
+    counters = (TakeBackCounter(0), TakeBackCounter(1))
+    chooser = Chance.seeded(seed)
+    taken = posts = 0
+    for step in range(200):
+        decision = match.decision
+        if decision is None:
+            break
+        if decision.kind == POST_KIND:
+            posts += 1
+            match.answer(f"post:12:00:0{chooser.below(10)}")
+        else:
+            match.answer(decision.options[chooser.below(len(decision.options))].id)
+        if match.held is not None:  # the answer waits on a post time: nothing was applied yet
+            continue
+        for seat in (0, 1):
+            assert counters[seat].limit(match) == takeback_limit(match, seat), (seed, step, seat)
+        seat = match.deciders[-1]
+        if step % 7 == 3 and takeback_limit(match, seat) > 0:
+            take_back(match, seat)
+            taken += 1
+            for counter in counters:
+                counter.reset()
+            for s in (0, 1):
+                assert counters[s].limit(match) == takeback_limit(match, s)
+    return taken, posts
+
+
+@pytest.mark.parametrize(("game_name", "chance", "seeds"), [
+    ("chant", "prng", (1, 2)), ("destiny", "prng", (1, 2)),
+    ("chant", "post", (SEED_WITH_A_RUNAWAY_TOSS,)), ("destiny", "post", (1, 2))])
+def test_the_step_by_step_counter_always_agrees_with_the_take_back_limit(game_name: str, chance: str,
+                                                                         seeds: tuple[int, ...]) -> None:
+    """TakeBackCounter (what a server asks after every answer) equals takeback_limit at every step, for
+    both seats, also after answers are taken back, and with the board coin asked at the toss (a post time
+    reaches the match's chance script only when it is given, after the kept copy was made)."""
+    taken = posts = 0
+    for seed in seeds:
+        t, p = _counters_agree(game_name, chance, seed)
+        taken, posts = taken + t, posts + p
+    assert taken > 0
+    assert (posts > 0) == (chance == "post")

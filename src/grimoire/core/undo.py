@@ -111,6 +111,78 @@ def takeback_limit(match: Match[Any], seat: int) -> int:
     return limit
 
 
+class TakeBackCounter:
+    """:func:`takeback_limit` for one seat of one match, kept up to date step by step: a server asks it
+    after every answer, and replaying the game from its start each time would cost more with every step.
+
+    It keeps a copy of the game at the last step it has looked at and the limit there; a new answer costs
+    one :func:`reveals`, the other seat's answers one application each. After answers are taken back
+    (``Match.truncate``) call :meth:`reset`. It always agrees with :func:`takeback_limit`.
+
+    >>> from grimoire.core.registry import load_game
+    >>> from grimoire.core.game import Setup
+    >>> from grimoire.core.match import Match
+    >>> game = load_game("chant"); deck = game.cards.starter_deck("fire")
+    >>> m = Match(game, Setup((deck, deck), seed=2)); counter = TakeBackCounter(0)
+    >>> for _ in range(30):
+    ...     _ = m.answer(m.decision.options[0].id)
+    ...     assert counter.limit(m) == takeback_limit(m, 0)
+    """
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self._pos = -1  # the answers applied to the kept state (-1: none kept)
+        self._state: Any = None
+        self._limit = 0
+
+    def reset(self) -> None:
+        """Forget the kept state (answers were taken back)."""
+        self._pos = -1
+        self._state = None
+        self._limit = 0
+
+    def _sync_posts(self, match: Match[Any]) -> None:
+        """Give the kept state the post times the match's tosses were given since it was copied (a board
+        coin asked at the toss: the match adds each one to its chance script before the answer that reads it)."""
+        game = match.game
+        kept = game.chance(self._state).script
+        given = game.chance(match.state).script
+        if len(kept) < len(given):
+            kept.extend(given[len(kept):])
+
+    def limit(self, match: Match[Any]) -> int:
+        """How many of the last answers the seat may take back now."""
+        if match.decision is None or match.outcome is not None:
+            return 0
+        deciders = match.deciders
+        n = len(deciders)
+        first = n
+        while first > 0 and deciders[first - 1] == self.seat:
+            first -= 1
+        if first == n:
+            return 0
+        game = match.game
+        answers = match.answers
+        if self._state is None or self._pos > n:
+            self._state = match.replayed(first)
+            self._pos = first
+            self._limit = 0
+        elif self._pos < first:  # the other seat answered since: the count starts again at ``first``
+            self._sync_posts(match)
+            for step in range(self._pos, first):
+                game.apply_unchecked(self._state, answers[step], [])
+            self._pos = first
+            self._limit = 0
+        # here first <= self._pos <= n: the kept state is inside this seat's run of answers
+        self._sync_posts(match)
+        for step in range(self._pos, n):
+            answer = answers[step]
+            self._limit = 0 if reveals(game, self._state, answer, self.seat) else self._limit + 1
+            game.apply_unchecked(self._state, answer, [])
+        self._pos = n
+        return self._limit
+
+
 def take_back(match: Match[Any], seat: int, count: int = 1) -> int:
     """Take back ``seat``'s last ``count`` answers (see the module docstring); returns how many
     more it may take back after that. Raises :class:`TakeBackError` and changes nothing when

@@ -26,6 +26,7 @@ from grimoire.core.game import Game, Setup
 from grimoire.core.match import Match
 from grimoire.core.play import Agent
 from grimoire.core.rng import Chance
+from grimoire.core.undo import TakeBackCounter
 
 from .protocol import dumps
 from .storage import StoredGame
@@ -133,6 +134,9 @@ class LiveGame:
     takeback_refused: int | None = None
     #: (answers, what each seat may take back after them): computed once per position (a take-back clears it)
     takeback_limits: tuple[int, list[int]] | None = None
+    #: each seat's take-back limit kept up to date answer by answer (grimoire.core.undo.TakeBackCounter)
+    takeback_counters: tuple[TakeBackCounter, TakeBackCounter] = field(
+        default_factory=lambda: (TakeBackCounter(0), TakeBackCounter(1)))
     #: the call that ends the game when the running seat's time runs out
     flag_timer: asyncio.TimerHandle | None = None
 

@@ -32,14 +32,14 @@ log = logging.getLogger("grimoire.web")
 
 
 def limits(live: LiveGame) -> list[int]:
-    """How many answers each seat may take back now (a computer seat: none); computed once per position
-    (it replays the game: tens of milliseconds in a long one)."""
+    """How many answers each seat may take back now (a computer seat: none); computed once per position,
+    step by step (:class:`grimoire.core.undo.TakeBackCounter`: never a replay of the whole game per answer)."""
     if live.match.decision is None:  # over (a concession or a flag leaves the answers as they were)
         return [0, 0]
     cached = live.takeback_limits
     if cached is not None and cached[0] == live.seq:
         return list(cached[1])
-    found = [0 if live.ai_seat(seat) else takeback_limit(live.match, seat) for seat in (0, 1)]
+    found = [0 if live.ai_seat(seat) else live.takeback_counters[seat].limit(live.match) for seat in (0, 1)]
     live.takeback_limits = (live.seq, found)
     return list(found)
 
@@ -111,6 +111,8 @@ class TakeBacks:
             live.takeback_asked = None
             live.takeback_refused = None
             live.takeback_limits = None  # the same number of answers may now be followed by others
+            for counter in live.takeback_counters:
+                counter.reset()
             running_for(live)
         self.hub.replays.forget(live.id)
         for conn in list(live.conns):
