@@ -12,6 +12,7 @@ Routes::
     GET  /api/games/{id}           public facts about a game
     GET  /api/games/{id}/replay    the view after step N (header X-Seat-Token: the seat's own view)
     GET  /api/games/{id}/forum     a seat's post for the forum thread (?seat=0|1&since=N&lang=): public text
+    POST /api/mine/games           the games of seat links a browser holds: whose move, since when, the deadline
     WS   /ws/{id}                  live play (see :mod:`grimoire.web.protocol`)
     GET  /rules/{game}?lang=ja|en  the game's numbered rules (:mod:`grimoire.web.rules`)
 
@@ -70,6 +71,7 @@ from .history import history_routes
 from .hub import HUMAN, Conn, Hub, LiveGame, client_key
 from .invites import invite_routes
 from .limits import Bucket, Limits
+from .mygames import mygames_routes
 from .ownership import owner_hash
 from .protocol import parse_message
 from .review import Reviewer, check_proposals, review_routes, token_hash
@@ -126,6 +128,7 @@ def create_app(store: Storage, games: Sequence[str] | None = None, ai_delay: flo
         Route("/api/games/{id}/forum", partial(_forum, hub)),
         *history_routes(hub, STATIC, _lang, _json_body, _error),
         *analysis_routes(hub, _lang, _error),
+        *mygames_routes(hub, _lang, _json_body, _error),
         *invite_routes(hub, STATIC, _lang, _json_body, _error,
                        partial(_deck, withdrawn=hub.games.withdrawn, proposed=hub.games.proposed),
                        _spec_problems, _options),

@@ -316,6 +316,12 @@ class PgStore:
             return [r[0] for r in conn.execute(
                 "SELECT option FROM answers WHERE game_id = %s AND seq >= %s ORDER BY seq", (game_id, seq))]
 
+    def turn_since(self, game_id: str, seat: int) -> float | None:
+        with self._conn("read") as conn:
+            row = conn.execute("SELECT MAX(at) FROM answers WHERE game_id = %s AND seat <> %s",
+                               (game_id, seat)).fetchone()
+        return None if row is None or row[0] is None else float(row[0])
+
     def count_games(self) -> int:
         with self._conn("read") as conn:
             return int(conn.execute("SELECT COUNT(*) FROM games").fetchone()[0])

@@ -39,6 +39,11 @@ const TEXTS = {
     playing: "対局中",
     vs_ai: "コンピュータ戦（対戦記録に載ります）",
     gone: "見つかりません（期限切れ）",
+    your_move: "あなたの番",
+    their_move: "相手の番",
+    since: "{0}から",
+    due: "期限 {0}（{1}）",
+    now: "いま",
   },
   en: {
     title: "Mine",
@@ -71,6 +76,11 @@ const TEXTS = {
     playing: "in play",
     vs_ai: "against the computer (on the public history)",
     gone: "not found (expired)",
+    your_move: "your move",
+    their_move: "their move",
+    since: "since {0}",
+    due: "due {0} ({1})",
+    now: "just now",
   },
 };
 
@@ -140,17 +150,46 @@ async function loadSaved() {
   }
 }
 
-async function gameRow(g) {
+// "2日前" / "2 days ago", "1日後" / "in 1 day": the largest whole unit of the time from now to ``at`` (seconds).
+function relative(at, now = Date.now() / 1000) {
+  const diff = at - now;
+  const size = Math.abs(diff);
+  if (size < 60) return m("now");
+  const [unit, span] = size >= 86400 ? ["day", 86400] : size >= 3600 ? ["hour", 3600] : ["minute", 60];
+  const whole = Math.floor(size / span) * Math.sign(diff);
+  return new Intl.RelativeTimeFormat(getLang() === "ja" ? "ja-JP" : "en-GB", { numeric: "always" }).format(whole, unit);
+}
+
+function localTime(at) {
+  return new Date(at * 1000).toLocaleString(getLang() === "ja" ? "ja-JP" : "en-GB",
+    { dateStyle: "medium", timeStyle: "short" });
+}
+
+// Whose move it is, since when, and (a timed game) until when.
+function turnLine(game) {
+  if (game.finished || game.to_move === null || game.seat === null) return null;
+  const line = el("span", { className: `turn ${game.your_move ? "yours" : "theirs"}` },
+    el("strong", { textContent: m(game.your_move ? "your_move" : "their_move") }), " ",
+    el("time", { className: "since", dateTime: new Date(game.since * 1000).toISOString(), title: localTime(game.since),
+      textContent: m("since", relative(game.since)) }));
+  if (game.deadline !== null) {
+    line.append(" · ", el("time", { className: "deadline", dateTime: new Date(game.deadline * 1000).toISOString(),
+      textContent: m("due", relative(game.deadline), localTime(game.deadline)) }));
+  }
+  return line;
+}
+
+async function gameRow(g, game) {
   const token = seatOf(g.link);
   const when = new Date(g.created || Date.now()).toLocaleString(getLang() === "ja" ? "ja-JP" : "en-GB");
   const li = el("li", {}, el("a", { href: g.link, textContent: `${titles[g.game] || g.game || ""} — ${when}` }));
   li.dataset.id = g.id;
-  const res = await fetch(`/api/games/${encodeURIComponent(g.id)}`);
-  if (!res.ok) { li.append(" ", el("span", { className: "meta", textContent: m("gone") })); return li; }
-  const game = await res.json();
+  if (!game || game.gone) { li.append(" ", el("span", { className: "meta", textContent: m("gone") })); return li; }
   const people = game.seats.every((s) => s === "human");
   li.firstChild.textContent = `${titles[game.game] || game.game} — ${when}`;
   li.append(" ", el("span", { className: "meta", textContent: game.finished ? m("finished") : m("playing") }));
+  const turn = turnLine(game);
+  if (turn) { li.append(" · ", turn); li.dataset.turn = game.your_move ? "yours" : "theirs"; }
   if (!people) { li.append(" · ", el("span", { className: "meta", textContent: m("vs_ai") })); return li; }
   if (!game.finished || !token) return li;
   const box = el("input", { type: "checkbox" });
@@ -172,10 +211,17 @@ async function gameRow(g) {
 
 async function loadGames() {
   const list = $("my-games");
-  const games = recentGames().slice(0, 20);  // each asks the server once
+  const games = recentGames();
   list.replaceChildren();
   if (!games.length) { list.append(el("li", { className: "muted", textContent: m("none") })); return; }
-  for (const row of await Promise.all(games.map(gameRow))) list.append(row);
+  // one request for all: whose move, since when (the seat tokens go in the body, never in a URL)
+  const { ok, data } = await post("/api/mine/games", { games: games.map((g) => ({ id: g.id, token: seatOf(g.link) || "" })) });
+  if (!ok) { list.append(el("li", { className: "muted", textContent: (data.error || {}).message || "" })); return; }
+  const found = data.games;
+  const rows = await Promise.all(games.map((g, i) => gameRow(g, found[i])));
+  // the games waiting for this browser's move first, the longest waiting at the top
+  const order = (i) => (found[i] && found[i].your_move ? found[i].since : Infinity);
+  for (const i of rows.map((_, i) => i).sort((a, b) => order(a) - order(b))) list.append(rows[i]);
 }
 
 async function main() {
