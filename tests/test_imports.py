@@ -32,10 +32,8 @@ LAYERS: dict[str, set[str]] = {
     "cli": {"core", "ai", "sim", "extras", "balance", "web", "rl"},
 }
 
-#: upward imports of today (issue 36 item 6): ``python -m grimoire.web`` runs the command line's ``serve``
-KNOWN_UPWARD = {
-    ("grimoire.web.__main__", "grimoire.cli.main"),
-}
+#: upward imports of today (none left: keep it so)
+KNOWN_UPWARD: set[tuple[str, str]] = set()
 
 #: module cycles of today, each a set of modules that import one another (none left: keep it so)
 KNOWN_CYCLES: set[frozenset[str]] = set()

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 import grimoire
-import grimoire.cli.serve as serve_mod
+import grimoire.web.command as serve_mod
 from cli_helpers import call
 from grimoire.cli.choices import Lang, locale_lang
 from grimoire.core.registry import load_game
@@ -246,6 +246,17 @@ def test_a_missing_web_extra_is_one_line_naming_the_extra(capsys, monkeypatch) -
     code, out, err = call(capsys, monkeypatch, ["serve", "--port", "8765"])
     assert code == 2 and out == "" and len(err.splitlines()) == 1
     assert "(extra 'web'): pip install 'grimoire-cardgames[web]'" in err
+
+
+def test_the_command_line_and_its_serve_command_load_without_the_web_extra() -> None:
+    """``grimoire`` registers ``serve`` from grimoire.web.command, which imports no Starlette or Uvicorn."""
+    code = ("import sys; sys.modules['starlette'] = sys.modules['uvicorn'] = None\n"
+            "from grimoire.cli.main import run\n"
+            "sys.exit(run(['serve', '--help']))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "COLUMNS": "200"})
+    assert done.returncode == 0, done.stderr
+    assert "--port" in done.stdout and "--owner-token" in done.stdout
 
 
 def test_a_missing_ray_is_one_line_naming_the_extra(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]

@@ -13,7 +13,7 @@ from rich.console import Console
 
 import grimoire.cli.balance as balance_cli
 import grimoire.cli.play as play_mod
-import grimoire.cli.serve as serve_mod
+import grimoire.web.command as serve_mod
 from cli_helpers import call
 from grimoire.cli.choices import GameName
 from grimoire.cli.common import GrimoireUsageError

@@ -1,6 +1,6 @@
 """The ``cards`` and ``deck`` commands: list, show, check, import, export and render cards; check deck files.
 
-Card files given with ``--cards`` load into their own game only (:mod:`.cardfiles`).
+Card files given with ``--cards`` load into their own game only (:mod:`grimoire.core.cardfiles`).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from grimoire.core.cardfiles import open_games
 from grimoire.core.cardtools import (
     check_words,
     face_svg,
@@ -36,7 +37,6 @@ from grimoire.core.registry import game_names, load_game
 from grimoire.core.safeio import CARDS_LIMIT, read_text
 from grimoire.core.tomlwrite import dump_cards
 
-from .cardfiles import open_games
 from .pngfaces import png_renderer
 from .text import t
 

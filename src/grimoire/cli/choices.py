@@ -72,20 +72,3 @@ class Backend(StrEnum):
 
     process = "process"
     ray = "ray"
-
-
-class LogLevel(StrEnum):
-    """The least severe message the web server logs (Python's logging levels)."""
-
-    critical = "critical"
-    error = "error"
-    warning = "warning"
-    info = "info"
-    debug = "debug"
-
-
-class Durability(StrEnum):
-    """How safely the web server stores each answer (see grimoire.web.storage)."""
-
-    normal = "normal"
-    full = "full"

@@ -29,13 +29,14 @@ from grimoire.core.setup_choices import playing
 from grimoire.extras import version_line
 from grimoire.sim.parallel import simulate_parallel
 from grimoire.sim.stats import SimResult
+from grimoire.web.command import serve_command
 
 from . import cards as cards_mod
 from .analyze import analyze_file, analyze_position
 from .balance import balance_command
 from .boardplay import board_setup
 from .check import check_command
-from .choices import DEFAULT_LANG, Backend, Coin, Durability, GameName, LogLevel
+from .choices import DEFAULT_LANG, Backend, Coin, GameName
 from .common import GrimoireUsageError, check_seed, game_options, guard, open_game, resolve_deck
 from .params import AddressOpt, AiSetupOpt, BackendOpt, CardsOpt, GameArg, LangOpt, OptionOpt, SeedOpt, WorkersOpt
 from .play import Session, read_stdin
@@ -292,86 +293,7 @@ def analyze(
     raise typer.Exit(analyze_file(file, step, iterations, seconds, seed, lang.value, make_console(), as_json))
 
 
-LIMITS_HELP = ("A server limit, NAME=VALUE (repeatable). Limits and defaults: "
-               "max_body (65536 bytes), body_timeout (10 s), json_depth (16), json_digits (15), json_items (2000), "
-               "ws_message (4096 "
-               "bytes), ws_rate (20 messages/s), ws_burst (60), ws_queue (64 messages), ws_queue_bytes (2097152), "
-               "conns_per_client (32), header_timeout (10 s), creates_per_minute (10), open_games_per_client (20), "
-               "expire_days (7), finished_ai_days (7), think_queue (64), saves_per_minute (20), "
-               "computes_per_minute (60), idle_claim (300 s), webhooks (1: on). See docs/server.md.")
-
-
-@app.command()
-@guard
-def serve(
-    host: Annotated[str, typer.Option("--host", metavar="HOST", envvar="GRIMOIRE_HOST", help="Address to listen "
-                                      "on: 127.0.0.1 (default) serves this machine only; 0.0.0.0 (or this "
-                                      "machine's LAN address) lets a friend on another machine join.")
-                    ] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", metavar="N", envvar="GRIMOIRE_PORT", help="Port to listen on.")
-                    ] = 8000,
-    db: Annotated[str | None, typer.Option("--db", metavar="FILE|URL", envvar="GRIMOIRE_DB", help="SQLite database "
-                                           "file (default: in the user data folder), or a postgresql:// URL that "
-                                           "several server processes share (extra: postgres).")] = None,
-    ai_delay: Annotated[float, typer.Option("--ai-delay", metavar="SECONDS", help="How long the computer "
-                                            "thinks before each move it makes.")] = 0.3,
-    durability: Annotated[Durability, typer.Option("--durability", help="normal: an answer survives the server "
-                                                   "process being killed; full: also an operating-system crash "
-                                                   "or power loss (every answer synced to disk, slower).")
-                          ] = Durability.normal,
-    limit: Annotated[list[str] | None, typer.Option("--limit", metavar="NAME=VALUE", help=LIMITS_HELP)] = None,
-    think_workers: Annotated[int | None, typer.Option("--think-workers", metavar="N", help="Processes in which "
-                                                      "the searching computer levels think (default: every core "
-                                                      "but one; 0: a thread of the server).")] = None,
-    origin: Annotated[list[str] | None, typer.Option("--origin", metavar="URL", help="Another site allowed to "
-                                                     "POST and open sockets, e.g. https://play.example "
-                                                     "(repeatable).")] = None,
-    forwarded_allow_ips: Annotated[str | None, typer.Option("--forwarded-allow-ips", metavar="IPS", help="Behind "
-                                                            "a reverse proxy: the proxy's addresses, whose "
-                                                            "X-Forwarded-For names the client.")] = None,
-    public_url: Annotated[str | None, typer.Option("--public-url", metavar="URL", envvar="GRIMOIRE_PUBLIC_URL",
-                                                   help="The address players "
-                                                   "reach this server at, put into seat and spectator links, "
-                                                   "e.g. http://192.168.1.20:8000 on a LAN or https://play.example "
-                                                   "behind a proxy (default: the address the browser used).")
-                          ] = None,
-    cards: CardsOpt = None,
-    log_level: Annotated[LogLevel | None, typer.Option("--log-level", envvar="GRIMOIRE_LOG_LEVEL", help="The "
-                                                       "least severe message logged, by Grimoire and by Uvicorn "
-                                                       "(default: info for Grimoire's, warning for Uvicorn's).",
-                                                       show_default=False)] = None,
-    access_log: Annotated[bool, typer.Option("--access-log", envvar="GRIMOIRE_ACCESS_LOG", help="Log every HTTP "
-                                             "request and WebSocket connection (Uvicorn's access log).")] = False,
-    owner_token: Annotated[str | None, typer.Option("--owner-token", metavar="TOKEN", envvar="GRIMOIRE_OWNER_TOKEN",
-                                                    help="The server owner's secret (24–200 characters): saved "
-                                                    "cards become proposals the owner approves or sends back on "
-                                                    "/review (default: no review, cards approved at once).",
-                                                    show_default=False)] = None,
-    review: Annotated[bool, typer.Option("--review", help="Review saved cards with a new owner token, printed "
-                                         "at start (when --owner-token is not given).")] = False,
-) -> None:
-    """Serve the browser lobby and tables.
-
-    Play online between two people, or against the computer. The options that
-    deployments set once can come from the environment: GRIMOIRE_HOST, GRIMOIRE_PORT,
-    GRIMOIRE_DB, GRIMOIRE_PUBLIC_URL, GRIMOIRE_LOG_LEVEL, GRIMOIRE_ACCESS_LOG, GRIMOIRE_OWNER_TOKEN.
-    """
-    if not 0 < port < 65536:
-        raise GrimoireError(f"--port must be between 1 and 65535, got {port}")
-    if ai_delay < 0:
-        raise GrimoireError(f"--ai-delay must not be negative, got {ai_delay}")
-    if think_workers is not None and not 0 <= think_workers <= 256:
-        raise GrimoireError(f"--think-workers must be between 0 and 256, got {think_workers}")
-    if owner_token is not None and not 24 <= len(owner_token) <= 200:
-        raise GrimoireError(f"--owner-token must be 24 to 200 characters, got {len(owner_token)}")
-    from .serve import serve as run_server
-
-    run_server(host, port, db, ai_delay, limits=limit or [], durability=durability.value,
-               think_workers=think_workers, origins=origin or [], forwarded_allow_ips=forwarded_allow_ips,
-               cards=cards or [], public_url=public_url, log_level=None if log_level is None else log_level.value,
-               access_log=access_log, owner_token=owner_token, review=review)
-
-
+app.command("serve")(guard(serve_command))
 app.command("balance")(guard(balance_command))
 
 

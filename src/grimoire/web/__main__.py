@@ -2,6 +2,6 @@
 
 import sys
 
-from grimoire.cli.main import run
+from grimoire.web.command import main
 
-sys.exit(run(["serve", *sys.argv[1:]]))
+sys.exit(main(sys.argv[1:]))
