@@ -51,7 +51,7 @@ def _number(request: Request, name: str, default: float | None, top: float, inte
     except ValueError:
         value = -1
     if len(raw) > 12 or not 0 < value <= top:
-        raise ClientError("bad_message", "field", field=name, what=f"a number above 0, at most {top:g}")
+        raise ClientError("bad_message", "field", field=name, what="a number above 0, at most {n}", n=f"{top:g}")
     return value
 
 
@@ -84,7 +84,7 @@ async def _analysis(hub: Hub, lang_of: LangOf, error: ErrorOf, request: Request)
         steps = live.seq
         raw = request.query_params.get("step", str(steps))
         if not raw.isdigit() or len(raw) > 12 or int(raw) > steps:
-            raise ClientError("bad_message", "field", field="step", what=f"an integer 0–{steps}")
+            raise ClientError("bad_message", "field", field="step", what="an integer 0–{n}", n=steps)
         step = int(raw)
         seconds = _number(request, "seconds", None, MAX_SECONDS, integer=False)
         iterations = _number(request, "iterations", None, MAX_ITERATIONS, integer=True)

@@ -300,8 +300,8 @@ def card_routes(hub: Hub, static: Any, lang_of: LangOf, json_body: JSONBody,
             author = _label(body.get("author"), "author", MAX_LEN["author"])
             text = body.get("text")
             if not isinstance(text, str) or len(text) > MAX_DECK_TEXT:
-                raise ClientError("bad_message", "field", field="text", what=f"a deck list of at most "
-                                                                            f"{MAX_DECK_TEXT} characters")
+                raise ClientError("bad_message", "field", field="text", what="a deck list of at most {n} characters",
+                                  n=MAX_DECK_TEXT)
             screen_size(text)
             may_compute(request)
             found = problems(game, text, lang)

@@ -9,6 +9,8 @@ in Japanese or English when sent. HTTP answers carry the status of :data:`STATUS
 {'type': 'error', 'code': 'stale', 'message': 'decision 3 is no longer pending; the pending decision is 4', 'seq': 4}
 >>> e.message("ja")
 '決定 3 はもう受け付けていません（いま待っているのは 4）'
+>>> ClientError("bad_message", "field", field="step", what="an integer 0–{n}", n=12).message("ja")
+"'step' は 0〜12 の整数 でなければなりません"
 >>> pick_lang("en-GB,en;q=0.9"), pick_lang("fr"), pick_lang(None)
 ('en', 'ja', 'ja')
 """
@@ -168,6 +170,35 @@ MESSAGES: dict[str, tuple[str, str]] = {
 }
 
 
+#: What a field must be (the ``what`` of the ``field`` message), by its English template: (Japanese, English).
+#: A ``what`` not listed here is a list of the accepted values themselves ("0 / 1", "'ai' / 'friend'"), shown as is.
+FIELD_WHAT: dict[str, tuple[str, str]] = {w[1]: w for w in (
+    ("カードの項目のオブジェクト", "an object of the card's fields"),
+    ("差し替えるカードの ID", "the id of the card to replace"),
+    ("デッキ名", "a deck name"),
+    ("{n} 文字までのデッキリスト", "a deck list of at most {n} characters"),
+    ("カードの ID", "a card id"),
+    ("復元コード（24〜200 文字）", "a recovery code (24–200 letters)"),
+    ("文字列か null", "a string or null"),
+    ("整数", "an integer"),
+    ("空でない文字列", "a non-empty string"),
+    ("前のページの 'next'", "the 'next' of the page before"),
+    ("0〜{n} の整数", "an integer 0–{n}"),
+    ("< > を含まない {n} 文字までのメモ", "a note of at most {n} characters without < >"),
+    ("< > を含まない 1〜{n} 文字のメモ", "a note of 1 to {n} characters without < >"),
+    ("{n} 文字までの http か https の URL", "an http(s) URL of at most {n} characters"),
+    ("'prng'（コンピューターが相手のとき）", "'prng' with a computer opponent"),
+    ("21:03:58 のような書き込み時刻", "a post time such as 21:03:58"),
+    ("単純な値のオブジェクト", "an object of plain values"),
+    ("'starter' か 'text' を持つオブジェクト", "an object with 'starter' or 'text'"),
+    ("構築済みデッキの 'starter' かデッキリストの 'text'", "a 'starter' deck or a deck list 'text'"),
+    ("文字列", "a string"),
+    ("オブジェクト", "an object"),
+    ("ログの行番号", "a log line number"),
+    ("0 より大きく {n} 以下の数", "a number above 0, at most {n}"),
+)}
+
+
 def refused_json(exc: Any, limits: Any) -> ClientError:
     """The ``bad_json`` error for a :class:`~grimoire.web.safejson.JSONRefused` under ``limits``."""
     kind = getattr(exc, "kind", "syntax")
@@ -197,8 +228,12 @@ class ClientError(Exception):
         """The message in ``lang`` (``ja`` or ``en``)."""
         ja, en = MESSAGES.get(self.key, ("{text}", "{text}"))
         template = en if lang == "en" else ja
+        params = self.params
+        what = FIELD_WHAT.get(str(params.get("what")))
         try:
-            return template.format(**self.params)
+            if what is not None:
+                params = {**params, "what": what[1 if lang == "en" else 0].format(**params)}
+            return template.format(**params)
         except (KeyError, IndexError):
             return template
 

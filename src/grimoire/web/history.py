@@ -198,7 +198,7 @@ async def _branch(hub: Hub, lang_of: LangOf, json_body: JSONBody, error: ErrorOf
         step, seat, level = body.get("step"), body.get("seat"), body.get("level")
         steps = source.seq
         if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= steps:
-            raise ClientError("bad_message", "field", field="step", what=f"an integer 0–{steps}")
+            raise ClientError("bad_message", "field", field="step", what="an integer 0–{n}", n=steps)
         if seat not in (0, 1) or isinstance(seat, bool):
             raise ClientError("bad_message", "field", field="seat", what="0 / 1")
         choices = hub.levels(source.game.name)

@@ -158,7 +158,7 @@ def review_routes(hub: Any, static: Any, lang_of: Callable[..., str],
                 raise ClientError("bad_message", "field", field="decision", what="approve / return")
             if not isinstance(note, str) or len(note) > NOTE_MAX or any(c in note for c in "<>"):
                 raise ClientError("bad_message", "field", field="note",
-                                  what=f"a note of at most {NOTE_MAX} characters without < >")
+                                  what="a note of at most {n} characters without < >", n=NOTE_MAX)
             if decision == "return" and not note.strip():
                 raise ClientError("bad_message", "review_note")
             await hub.games.db(hub.games.review, name, card_id, DECISIONS[decision], note.strip())
@@ -197,7 +197,7 @@ def review_routes(hub: Any, static: Any, lang_of: Callable[..., str],
                 if not isinstance(text, str) or not text.strip() or len(text) > NOTE_MAX or any(
                         c in text for c in "<>"):
                     raise ClientError("bad_message", "field", field="note",
-                                      what=f"a note of 1 to {NOTE_MAX} characters without < >")
+                                      what="a note of 1 to {n} characters without < >", n=NOTE_MAX)
                 await hub.games.db(hub.store.add_note, name, card_id, by_author, text.strip())
             found = await hub.games.db(hub.store.card_notes, name, card_id)
         except ClientError as exc:

@@ -48,7 +48,8 @@ def webhook_url(raw: Any, allowed: bool) -> str | None:
     """
     if raw is None or raw == "":
         return None
-    bad = ClientError("bad_message", "field", field="webhook", what=f"an http(s) URL of at most {MAX_URL} characters")
+    bad = ClientError("bad_message", "field", field="webhook", what="an http(s) URL of at most {n} characters",
+                      n=MAX_URL)
     if not isinstance(raw, str) or len(raw) > MAX_URL or any(c.isspace() or ord(c) < 32 for c in raw):
         raise bad
     parts = urlsplit(raw)
