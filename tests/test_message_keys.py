@@ -192,3 +192,41 @@ def _rendered(name: str, games: int) -> dict[tuple[str, str], str]:
 @pytest.mark.parametrize("name", ["chant", "destiny"])
 def test_every_rendered_prompt_option_event_and_reason_speaks_one_language(name: str) -> None:
     assert _rendered(name, 24) == {}
+
+
+def _ability_decision() -> tuple[Any, Any]:
+    game = load_game("destiny")
+    decks = [game.cards.starter_deck(deck) for deck in sorted(game.cards.starter_decks())]
+    decision = game.decision(game.new_state(Setup((decks[0], decks[1]), game.options({}), seed=1)))
+    assert decision is not None and decision.kind == "ability"
+    return game, decision
+
+
+def test_rule_9_each_forecast_abilitys_note_at_the_table_speaks_the_players_words() -> None:
+    from grimoire.web.rules import decision_refs
+
+    game, decision = _ability_decision()
+    ja = decision_refs("destiny", decision, "ja", game.text)["notes"]
+    en = decision_refs("destiny", decision, "en", game.text)["notes"]
+    assert len(ja) == len(en) == 4
+    for option, note in ja.items():
+        assert ja_problems(note["text"]) == [], option
+        assert en_problems(en[option]["text"]) == [], option
+    kijutsu = "ability:chimyaku_kijutsu"
+    assert "【メイン】か【バトル】のまとまり" in ja[kijutsu]["text"]
+    assert "[Main] or [Battle] groups" in en[kijutsu]["text"]
+    assert "A cancel effect cannot cancel this use" in en[kijutsu]["text"]
+    assert "自分の能力者、相手の能力者、どちらかの能力者のエフェクト" in ja["ability:chimyaku_kanchi"]["text"]
+    assert "kiryoku card" in en["ability:chimyaku_houki"]["text"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rule_9_asking_the_terminal_about_an_ability_speaks_one_language(lang: str) -> None:
+    from grimoire.cli.cardhelp import term_help
+
+    game, _ = _ability_decision()
+    for asked in ("地脈蜂起", "地脈記述", "地脈感知", "地脈の函"):
+        lines = term_help(game, asked, lang)
+        assert lines is not None
+        said = lines[1].plain
+        assert (ja_problems(said) if lang == "ja" else en_problems(said)) == [], said

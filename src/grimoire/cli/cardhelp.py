@@ -26,6 +26,7 @@ from grimoire.core.cardtools import rules_text
 from grimoire.core.decision import Decision, split_option
 from grimoire.core.errors import GrimoireError
 from grimoire.core.game import Game
+from grimoire.core.i18n import rule_note
 from grimoire.core.registry import plugin
 
 from .cards import card_stats
@@ -86,11 +87,14 @@ def _rules_markdown(game: Game[Any], lang: str) -> str | None:
     return None if path is None else path.read_text(encoding="utf-8")
 
 
-def rule_paragraph(markdown: str, number: str) -> str | None:
-    r"""Rule ``number``'s paragraph of a rules document as plain text (None: no such rule).
+def rule_paragraph(markdown: str, number: str, code: bool = False) -> str | None:
+    r"""Rule ``number``'s paragraph of a rules document as plain text (None: no such rule); with ``code``,
+    ids keep their backquotes (for :meth:`~grimoire.core.i18n.Texts.rule_words`).
 
     >>> rule_paragraph("9.1. **Ley** (`x`). When\nsummoning.\n\n9.2. Other.", "9.1")
     'Ley (x). When summoning.'
+    >>> rule_paragraph("9.1. **Ley** (`x`). When\nsummoning.", "9.1", code=True)
+    'Ley (`x`). When summoning.'
     >>> rule_paragraph("9.1. 召喚するとき\n捨てられます。", "9.1"), rule_paragraph("", "9.9")
     ('召喚するとき捨てられます。', None)
     """
@@ -107,7 +111,7 @@ def rule_paragraph(markdown: str, number: str) -> str | None:
             for more in para[1:]:  # Japanese lines join without a space
                 text += more if not text or not more or not (text[-1].isascii() and more[0].isascii()) \
                     else " " + more
-            return re.sub(r"\*\*|`", "", text).strip()
+            return re.sub(r"\*\*" if code else r"\*\*|`", "", text).strip()
     return None
 
 
@@ -133,7 +137,8 @@ def term_help(game: Game[Any], asked: str, lang: str) -> list[Text] | None:
         return None
     word, number = next(iter(found.items()))
     markdown = _rules_markdown(game, lang)
-    text = None if markdown is None else rule_paragraph(markdown, number)
+    text = None if markdown is None else rule_paragraph(markdown, number, code=True)
+    text = None if text is None else game.text.rule_words(rule_note(text), lang)
     head = Text(game.text.term(word, lang), style="bold")
     head.append(f"  [{word}]  " + t("rule_number", lang, n=number), style="dim")
     return [head, Text(f"    {text or t('no_text', lang)}")]

@@ -28,6 +28,7 @@ Event lines use named arguments (see :mod:`grimoire.core.events`): ``{player}`` 
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -74,6 +75,28 @@ COMMON_TERMS: dict[str, tuple[str, str]] = {
 }
 NameFn = Callable[[str, str], str]
 _FORMATTER = string.Formatter()
+_CODE = re.compile(r"`([^`]*)`")
+_JAPANESE = re.compile(r"[\u3005\u3040-\u30ff\u3400-\u9fff\uff01-\uff5e「」]+")
+_GLOSS = re.compile(r"\s*[(（][^()（）A-Za-z]*[\u3040-\u30ff\u3400-\u9fff][^()（）A-Za-z]*[)）]")
+_WIDE = r"[^\x00-\x7f]"
+_TITLE = re.compile(r"^[^。]*?[（(]`?[a-z_]+`?[）)][。.]\s*")
+
+
+def _starting(word: str, m: re.Match[str]) -> str:
+    """``word`` put in place of ``m``, capitalised when ``m`` starts a sentence."""
+    before = m.string[:m.start()].rstrip()
+    return word[:1].upper() + word[1:] if not before or before[-1] in ".!?" else word
+
+
+def rule_note(text: str) -> str:
+    """A rule's text as a note beside an option: without a leading "Name (`id`)." title (the option names
+    it) and without its interpretations (the rules page gives them).
+
+    >>> rule_note("地脈蜂起（`chimyaku_houki`）。捨てられます。解釈: 変種オプション `x` は…")
+    '捨てられます。'
+    """
+    text = re.split(r"\s*(?:\*\*)?(?:Interpretation|解釈):", text)[0]
+    return _TITLE.sub("", text)
 
 
 def check_lang(lang: str) -> str:
@@ -206,6 +229,44 @@ class Texts:
         args = self.events.named(event)
         args["player"] = event.player + 1
         return self.catalog.render_named(key, args, lang, self.card_name)
+
+    def rule_word(self, word: str, lang: str) -> str | None:
+        """A rules document's id (``main``, ``own_user``) in ``lang``: a ``word.<id>`` entry, else a term."""
+        by_lang = self.catalog.entries.get("word." + word)
+        if by_lang is not None and lang in by_lang:
+            return by_lang[lang]
+        return self.catalog.term(word, lang)
+
+    def rule_words(self, text: str, lang: str) -> str:
+        """A rule's text (its ids still in backquotes, as the rules document writes them) as a player reads it
+        at the table: the ids (```main```, ```own_user```) in the words of ``lang``; in English, the seed's
+        Japanese glosses in brackets dropped and its Japanese words given in English (Japanese with no known
+        English stays).
+
+        >>> from grimoire.core.events import EventSchema
+        >>> from grimoire.core.pool import CardPool
+        >>> texts = Texts(Catalog({"word.main": {"ja": "【メイン】", "en": "[Main]"}},
+        ...                       {"kiryoku": ("気魄", "kiryoku")}), CardPool([]), EventSchema({}))
+        >>> texts.rule_words("a `main` group of a 気魄 card (地脈) in the main phase. 気魄 cards.", "en")
+        'a [Main] group of a kiryoku card in the main phase. Kiryoku cards.'
+        >>> texts.rule_words("`kiryoku` のカードの `main` か `battle` のまとまり", "ja")
+        '気魄のカードの【メイン】か battle のまとまり'
+        """
+        def word(m: re.Match[str]) -> str:
+            found = self.rule_word(m.group(1), lang)
+            return m.group(1) if found is None else _starting(found, m) if lang == "en" else found
+
+        out = _CODE.sub(word, text)
+        if lang == "ja":
+            return re.sub(f"(?<={_WIDE}) (?={_WIDE})", "", out)
+        out = _GLOSS.sub("", out)
+        english: dict[str, str] = {}
+        for pair in self.catalog.terms.values():
+            english.setdefault(pair[0], pair[1])
+        for key, by_lang in self.catalog.entries.items():
+            if key.startswith("word.") and "ja" in by_lang and "en" in by_lang:
+                english[by_lang["ja"]] = by_lang["en"]
+        return _JAPANESE.sub(lambda m: _starting(english.get(m.group(0), m.group(0)), m), out)
 
     def ui(self, key: str, lang: str, **args: Any) -> str:
         """A board word or phrase ``ui.<key>`` in ``lang``, formatted with ``args``."""

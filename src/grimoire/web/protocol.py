@@ -168,7 +168,7 @@ def decision_payload(game: Game[Any], decision: Decision, seq: int, lang: str,
         "prompt": game.text.prompt(decision, lang),
         "options": [{"id": o.id, "label": game.text.label(o, lang), "args": [_plain(a) for a in o.args]}
                     for o in decision.options],
-        **decision_refs(game.name, decision, lang),
+        **decision_refs(game.name, decision, lang, game.text),
         **extra,
     }
 

@@ -40,7 +40,7 @@ from starlette.routing import BaseRoute, Route
 
 from grimoire.core.decision import Decision
 from grimoire.core.errors import GrimoireError
-from grimoire.core.i18n import LANGS
+from grimoire.core.i18n import LANGS, Texts, rule_note
 from grimoire.core.registry import plugin
 
 __all__ = ["decision_refs", "has_rules_page", "render_markdown", "rule_numbers", "rule_text", "rules_routes",
@@ -166,7 +166,7 @@ def _rendered(game: str, lang: str) -> str | None:
 
 @lru_cache(maxsize=16)
 def _texts(game: str, lang: str) -> dict[str, str]:
-    """Rule number → the rule's own text, plain (Markdown marks removed)."""
+    """Rule number → the rule's own text, plain (Markdown marks removed but the backquotes of ids)."""
     source = rules_source(game, lang) or ""
     out: dict[str, str] = {}
     for token in _parser().parse(source):
@@ -175,8 +175,8 @@ def _texts(game: str, lang: str) -> dict[str, str]:
         m = _NUMBER.match(token.content)
         if m is None or m.group(1) in out:
             continue
-        plain = "".join("\n" if c.type == "softbreak" else c.content for c in token.children or []
-                        if c.type in ("text", "code_inline", "softbreak"))
+        plain = "".join("\n" if c.type == "softbreak" else f"`{c.content}`" if c.type == "code_inline" else c.content
+                        for c in token.children or [] if c.type in ("text", "code_inline", "softbreak"))
         plain = re.sub(r"\s+", " ", _join_lines(plain)).strip()
         out[m.group(1)] = _NUMBER.sub("", plain, count=1).strip()
     return out
@@ -190,7 +190,8 @@ def has_rules_page(game: str) -> bool:
 
 def rule_text(game: str, lang: str, number: str) -> str | None:
     """The text of rule ``number`` of ``game`` in ``lang``, plain (None: no such rule)."""
-    return _texts(game, lang).get(number)
+    text = _texts(game, lang).get(number)
+    return None if text is None else text.replace("`", "")
 
 
 @lru_cache(maxsize=16)
@@ -201,22 +202,23 @@ def _refs(game: str) -> Mapping[str, str]:
         return {}
 
 
-def decision_refs(game: str, decision: Decision, lang: str) -> dict[str, Any]:
+def decision_refs(game: str, decision: Decision, lang: str, texts: Texts | None = None) -> dict[str, Any]:
     """What the decision payload says of the rules: ``rule`` (the rule the decision applies, or None)
     and ``notes`` (option id → ``{"rule", "text"}`` for options with a rule of their own; the text
-    without its title and its interpretations, which the option and the rules page give).
+    without its title and its interpretations, which the option and the rules page give). With the
+    game's ``texts``, a note speaks the player's words, not the rules document's ids
+    (:meth:`~grimoire.core.i18n.Texts.rule_words`).
     """
     refs = _refs(game)
     notes: dict[str, dict[str, str]] = {}
     for option in decision.options:
         number = refs.get(f"{decision.kind} {option.id}")
         if number is not None:
-            text = re.split(r"\s*(?:Interpretation|解釈):", rule_text(game, lang, number) or "")[0]
-            notes[option.id] = {"rule": number, "text": _TITLE.sub("", text)}
+            text = rule_note(_texts(game, lang).get(number, ""))
+            text = texts.rule_words(text, lang) if texts is not None else text.replace("`", "")
+            notes[option.id] = {"rule": number, "text": text}
     return {"rule": refs.get(decision.kind), "notes": notes}
 
-
-_TITLE = re.compile(r"^[^。]*?[（(][a-z_]+[）)][。.]\s*")  # a leading "Name (id)." title: the option already names it
 
 LangOf = Callable[[Request], str]
 

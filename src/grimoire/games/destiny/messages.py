@@ -225,6 +225,18 @@ MESSAGES: dict[str, dict[str, str]] = {
     "why.game_drawn": _m("両者が同じ出来事で負けた（{reason}）", "both forecasters lost in the same event ({reason})"),
     "why.game_drawn.turn_limit": _m("ターン上限まで誰も負けなかった：引き分け",
                                     "nobody lost by the turn limit: a draw"),
+    # ----- the rules document's ids in a player's words (rule texts shown at the table, e.g. an ability's rule)
+    "word.main": _m("【メイン】", "[Main]"),
+    "word.battle": _m("【バトル】", "[Battle]"),
+    "word.attack": _m("【攻撃】", "[Attack]"),
+    "word.response": _m("【応答】", "[Response]"),
+    "word.own_user": _m("自分の能力者", "own user"),
+    "word.opponent_user": _m("相手の能力者", "opponent's user"),
+    "word.any_user": _m("どちらかの能力者", "any user"),
+    "word.self": _m("自身", "itself"),
+    "word.cancel": _m("相殺", "a cancel effect"),
+    "word.crisis": _m("クライシス場", "crisis zone"),
+    "word.effect_ready": _m("エフェクト使用可能状態", "effect-ready"),
     # ----- board words (terminal and browser)
     "ui.threads": _m("運命の糸", "Threads"),
     "ui.ability": _m("予報能力", "Ability"),
