@@ -189,13 +189,15 @@ FIELD_WHAT: dict[str, tuple[str, str]] = {w[1]: w for w in (
     ("{n} 文字までの http か https の URL", "an http(s) URL of at most {n} characters"),
     ("'prng'（コンピューターが相手のとき）", "'prng' with a computer opponent"),
     ("21:03:58 のような書き込み時刻", "a post time such as 21:03:58"),
-    ("単純な値のオブジェクト", "an object of plain values"),
+    ("普通の値（文字列や数）のオブジェクト", "an object of plain values"),
     ("'starter' か 'text' を持つオブジェクト", "an object with 'starter' or 'text'"),
     ("構築済みデッキの 'starter' かデッキリストの 'text'", "a 'starter' deck or a deck list 'text'"),
     ("文字列", "a string"),
     ("オブジェクト", "an object"),
     ("ログの行番号", "a log line number"),
     ("0 より大きく {n} 以下の数", "a number above 0, at most {n}"),
+    ("{n} 個までのゲームのリスト", "a list of at most {n} games"),
+    ("'id' と 'token' を持つオブジェクト", "objects with 'id' and 'token'"),
 )}
 
 

@@ -60,14 +60,15 @@ def deadline_of(clock: Clock | None) -> float | None:
 def _asked(body: dict[str, Any]) -> list[tuple[str, str]]:
     games = body.get("games")
     if not isinstance(games, list) or len(games) > MAX_GAMES:
-        raise ClientError("bad_message", "field", field="games", what=f"a list of at most {MAX_GAMES} games")
+        raise ClientError("bad_message", "field", field="games", what="a list of at most {n} games",
+                          n=MAX_GAMES)
     out = []
     for item in games:
         game_id = item.get("id") if isinstance(item, dict) else None
         token = item.get("token", "") if isinstance(item, dict) else None
         if not isinstance(game_id, str) or not 0 < len(game_id) <= 64 or not isinstance(token, str) \
                 or len(token) > 200:
-            raise ClientError("bad_message", "field", field="games", what="objects {id, token}")
+            raise ClientError("bad_message", "field", field="games", what="objects with 'id' and 'token'")
         out.append((game_id, token))
     return out
 
