@@ -15,6 +15,7 @@ import grimoire.cli.balance as balance_cli
 import grimoire.cli.play as play_mod
 import grimoire.web.command as serve_mod
 from cli_helpers import call
+from grimoire.balance.plan import LabPlan
 from grimoire.cli.choices import GameName
 from grimoire.cli.common import GrimoireUsageError
 from grimoire.cli.play import Person, QuitGame, Session
@@ -128,12 +129,11 @@ def test_sim_help_reads_like_a_manual(capsys, monkeypatch) -> None:  # type: ign
 def test_balance_passes_backend_and_address_to_the_lab(capsys, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     seen: dict[str, Any] = {}
 
-    def fake_balance(game: str, decks: list[str], agents: list[str], games: int, out: Path, *args: Any,
-                     **kwargs: Any) -> dict[str, Any]:
-        seen.update(kwargs, game=game, agents=agents, games=games)
+    def fake_run_lab(plan: LabPlan) -> dict[str, Any]:
+        seen.update(vars(plan))
         return {"levels": {}, "flags": [], "guideline": []}
 
-    monkeypatch.setattr(balance_cli, "balance", fake_balance)
+    monkeypatch.setattr(balance_cli, "run_lab", fake_run_lab)
     code, out, err = call(capsys, monkeypatch, ["balance", "toy", "-n", "3", "--agent", "random", "--backend", "ray",
                                                 "--address", "ray://head:10001", "--out", str(tmp_path)])
     assert code == 0, err

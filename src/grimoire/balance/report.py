@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ from grimoire.core.decks import Deck
 from grimoire.core.errors import GrimoireError
 from grimoire.core.game import Game, Setup
 from grimoire.core.setup_choices import check_choices
-from grimoire.sim.parallel import cached_game, check_backend
+from grimoire.sim.parallel import cached_game
 
 from . import analysis, cardstats, choices, meta, plots, suggest, swaps
 from . import cache as block_cache
@@ -42,9 +43,9 @@ from .collect import (
 )
 from .html import render_html
 from .pairing import Hints, pair_blocks
+from .plan import LabPlan
 
 FORMAT = "grimoire-balance"
-CORRECTIONS = ("holm", "bh")
 
 
 def method(correction: str, min_sample: int) -> dict[str, Any]:
@@ -255,18 +256,7 @@ def _key(g: GameStats) -> tuple[str, str, str, int]:
 
 
 def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games: int, out: Path, seed: int = 0,
-            compare: tuple[str | Path, str | Path] | None = None, *, workers: int | None = 1,
-            card_paths: Sequence[str | Path] = (), progress: bool = False, plots_enabled: bool = True,
-            backend: str = "process", address: str | None = None, correction: str = "holm",
-            min_sample: int = analysis.MIN_SAMPLE, options: Mapping[str, Any] | None = None,
-            variants: Sequence[Mapping[str, Any]] = (), swap: swaps.SwapPlan | None = None,
-            choose: Mapping[str, Mapping[str, str]] | None = None,
-            choice_table: tuple[str, Sequence[str]] | None = None, suggest_steps: int = 0,
-            optimize: str | None = None, search_width: int = 4, suggest_first: bool = False,
-            suggest_every_level: bool = False, band: tuple[float, float] | None = None,
-            cache: block_cache.BlockCache | str | Path | None = None,
-            pilots: Mapping[str, str] | None = None, pilot_table: str | None = None,
-            sample_records: int = 24, meta_weights: Sequence[str] = ()) -> dict[str, Any]:
+            compare: tuple[str | Path, str | Path] | None = None, **settings: Any) -> dict[str, Any]:
     """Run the balance lab and write ``balance.json``, ``report.html`` and plots into ``out``.
 
     ``agents`` are AI levels or agent names (``random``, ``greedy``, ``easy``, ``hard``,
@@ -290,233 +280,344 @@ def balance(game: str, decks: Sequence[str | Path], agents: Sequence[str], games
     against that meta. The optimizer checks each move on held-out seeds and writes the improved list
     to ``out/optimized-decks/<deck>.txt``. Returns the JSON data.
 
+    ``settings`` are the other fields of :class:`~grimoire.balance.plan.LabPlan` (``workers``,
+    ``card_paths``, ``swap``, ``suggest_steps``…), by name; this is ``run_lab(LabPlan(...))``.
+
     >>> import tempfile
     >>> data = balance("chant", ["fire", "matter"], ["random"], 2, Path(tempfile.mkdtemp()), seed=1,
     ...                plots_enabled=False)
     >>> data["levels"]["random"]["games"], sorted(data)[:3]
     (6, ['agents', 'choice_table', 'choices'])
     """
-    if games < 1:
-        raise GrimoireError(f"the balance lab needs at least 1 game per pairing, got {games}")
-    if not agents:
-        raise GrimoireError("the balance lab needs at least one agent level")
-    check_backend(backend, workers)
-    if correction not in CORRECTIONS:
-        raise GrimoireError(f"unknown correction {correction!r}: use holm or bh")
-    if min_sample < 1:
-        raise GrimoireError(f"the minimum sample must be at least 1, got {min_sample}")
-    if compare and (swap or variants or suggest_steps or optimize):
-        raise GrimoireError("--compare cannot be combined with --swap, --variant, --suggest or --optimize-deck")
-    if suggest_steps < 0:
-        raise GrimoireError(f"--suggest needs a number of steps of at least 1, got {suggest_steps}")
-    if suggest_first and not suggest_steps:
-        raise GrimoireError("--suggest-first-player needs --suggest STEPS")
-    if suggest_every_level and not suggest_steps:
-        raise GrimoireError("--suggest-every-level needs --suggest STEPS")
-    store = cache if cache is None or isinstance(cache, block_cache.BlockCache) else block_cache.BlockCache(cache)
-    paths = [str(p) for p in card_paths]
-    old_tables = read_tables(compare[0]) if compare else None
-    new_tables = read_tables(compare[1]) if compare else None
-    base = cached_game(game, paths, old_tables)
-    deck_list = load_decks(base, decks)
-    labels = [label for label, _ in deck_list]
-    deck_cards = {label: set(d.all_cards()) for label, d in deck_list}
-    base_options = tuple(sorted(base.options(dict(options or {})).items()))
-    variant_options = [tuple(sorted(base.options({**dict(options or {}), **dict(v)}).items())) for v in variants]
-    for opts in (base_options, *variant_options):  # options the games check only at set-up: refuse them now
-        base.new_state(Setup((deck_list[0][1], deck_list[-1][1]), dict(opts), seed=0))
-    for level in agents:  # unknown agent names: refuse them before any game
-        lab_agent(level, game, (deck_list[0][1], deck_list[-1][1]))
-    if pilots and pilot_table is not None:
-        raise GrimoireError("--pilot-table plays every deck with its level: it cannot be combined with --pilot")
-    for level in [*(pilots or {}).values(), *([pilot_table] if pilot_table is not None else [])]:
-        lab_agent(level, game, (deck_list[0][1], deck_list[-1][1]))  # an unknown pilot too
-    hints = load_hints(base, deck_list, choose or {}, pilots)
-    weights = meta.parse_meta(list(meta_weights), labels) if meta_weights else None  # refused before any game
-    if optimize is not None and optimize not in labels:
-        raise GrimoireError(f"--optimize-deck {optimize!r} is not a deck of the run: {', '.join(labels)}")
-    batches: list[list[Block]] = [schedule(game, old_tables, paths, agents, deck_list, games, seed, base_options,
-                                           hints)]
-    if compare:
-        new_game = cached_game(game, paths, new_tables)
-        new_decks = load_decks(new_game, decks)
-        batches.append(schedule(game, new_tables, paths, agents, new_decks, games, seed, base_options, hints))
-    for opts in variant_options:
-        batches.append(schedule(game, old_tables, paths, agents, deck_list, games, seed, opts, hints))
-    arms: list[swaps.Arm] = []
-    skipped: list[str] = []
-    swap_tables: dict[str, dict[str, Any]] = {}
-    if swap is not None:
-        arms, skipped = swaps.plan_swaps(base, deck_list, swap)
-        swap_tables = swaps.vanilla_card_tables(base, sorted({a.card for a in arms}), swap.power_delta)
-        cached_game(game, paths, swap_tables or None)  # card errors surface here, before any game
-        if swap.everywhere:  # the whole field as built (with the vanilla cards in the pool), then per card
-            batches.append(schedule(game, swap_tables, paths, agents, deck_list, games, seed, base_options, hints))
-            for arm in arms:
-                batches.append(schedule(game, swap_tables, paths, agents, swaps.swapped_field(deck_list, arm), games,
-                                        seed, base_options, hints))
-        else:
-            held = sorted({a.deck for a in arms})
-            for label in held:
-                batches.append([b for level in agents for b in swaps.swap_blocks(
-                    game, swap_tables, paths, level, deck_list, None, label, games, seed, base_options, hints)])
-            for arm in arms:
-                batches.append([b for level in agents for b in swaps.swap_blocks(
-                    game, swap_tables, paths, level, deck_list, arm, arm.deck, games, seed, base_options, hints)])
-    cells: list[tuple[str, str, str]] = []
-    if choice_table is not None:
-        kind, answers = choice_table
-        if not answers:
-            raise GrimoireError("--choice-table needs at least one answer: KIND=A,B,…")
-        check_choices(base, tuple((kind, answer) for answer in answers), "--choice-table")
-        for level in agents:
-            for label in labels:
-                for answer in answers:
-                    cells.append((level, label, answer))
-                    batches.append(choices.choice_blocks(game, paths, level, deck_list, label, kind, answer, hints,
-                                                         games, seed, base_options))
-    def pairings_of(held: set[str], these: Mapping[str, Hints]) -> list[Block]:
-        """The field's blocks of the pairings holding a deck of ``held``, with the hints ``these``."""
-        return [b for b in schedule(game, old_tables, paths, agents, deck_list, games, seed, base_options, these)
-                if set(b.labels) & held]
+    return run_lab(LabPlan(game, decks, agents, games, out, seed, compare, **settings))
 
-    plain_at = None
-    if pilots:  # the piloted decks' pairings as the run's levels play them: the pilots' effect, paired
-        plain_at = len(batches)
-        batches.append(pairings_of(set(pilots), {label: without_pilot(hs) for label, hs in hints.items()}))
-    table_at = len(batches)
-    if pilot_table is not None:  # each deck in turn with the table's pilot: its own pairings only
-        for label in labels:
-            batches.append(pairings_of({label}, {**hints, label: tuple(sorted((*hints[label], (PILOT, pilot_table))))}))
-    results = run_batches(batches, workers, backend, address, progress, store)
-    played = results[0]
-    new_played = results[1] if compare else []
-    final = new_played if compare else played
-    final_game = base
-    if compare:
-        deck_cards = {label: set(d.all_cards()) for label, d in new_decks}
-        final_game = new_game
-    levels = {level: summarize(final_game, [g for g in final if g.level == level], labels, deck_cards, correction,
-                               min_sample)
-              for level in agents}
-    data: dict[str, Any] = {
+
+@dataclass
+class _Lab:
+    """A plan opened on its game: the field as loaded, and the batches of blocks scheduled so far."""
+
+    plan: LabPlan
+    base: Game[Any]
+    paths: list[str]
+    old_tables: dict[str, dict[str, Any]] | None
+    new_tables: dict[str, dict[str, Any]] | None
+    deck_list: list[tuple[str, Deck]]
+    base_options: tuple[tuple[str, Any], ...]
+    variant_options: list[tuple[tuple[str, Any], ...]]
+    hints: dict[str, Hints]
+    weights: dict[str, float] | None
+    store: block_cache.BlockCache | None
+    batches: list[list[Block]] = field(default_factory=list)
+
+    @property
+    def labels(self) -> list[str]:
+        return [label for label, _ in self.deck_list]
+
+    def add(self, blocks: list[Block]) -> int:
+        """Schedule one batch; its index in the results."""
+        self.batches.append(blocks)
+        return len(self.batches) - 1
+
+    def field_blocks(self, tables: dict[str, dict[str, Any]] | None = None, decks: list[tuple[str, Deck]] | None = None,
+              options: tuple[tuple[str, Any], ...] | None = None, hints: Mapping[str, Hints] | None = None,
+              levels: Sequence[str] | None = None) -> list[Block]:
+        """Every pairing of the field at every level (by default: the plan's cards, decks, options and levels)."""
+        p = self.plan
+        return schedule(p.game, tables, self.paths, p.agents if levels is None else levels,
+                        self.deck_list if decks is None else decks, p.games, p.seed,
+                        self.base_options if options is None else options, self.hints if hints is None else hints)
+
+    def run(self, batches: list[list[Block]]) -> list[list[GameStats]]:
+        p = self.plan
+        return run_batches(batches, p.workers, p.backend, p.address, p.progress, self.store)
+
+
+def _open(plan: LabPlan) -> _Lab:
+    """Load the plan's game, cards and decks, and refuse what the game does not know, before any game."""
+    store = plan.store  # a bad folder stops the run before any game
+    paths = [str(p) for p in plan.card_paths]
+    old_tables = read_tables(plan.compare[0]) if plan.compare else None
+    new_tables = read_tables(plan.compare[1]) if plan.compare else None
+    base = cached_game(plan.game, paths, old_tables)
+    deck_list = load_decks(base, plan.decks)
+    labels = [label for label, _ in deck_list]
+    given = dict(plan.options or {})
+    base_options = tuple(sorted(base.options(given).items()))
+    variant_options = [tuple(sorted(base.options({**given, **dict(v)}).items())) for v in plan.variants]
+    ends = (deck_list[0][1], deck_list[-1][1])
+    for opts in (base_options, *variant_options):  # options the games check only at set-up: refuse them now
+        base.new_state(Setup(ends, dict(opts), seed=0))
+    pilots = [*(plan.pilots or {}).values(), *([plan.pilot_table] if plan.pilot_table is not None else [])]
+    for level in [*plan.agents, *pilots]:  # unknown agent names and pilots: refuse them before any game
+        lab_agent(level, plan.game, ends)
+    hints = load_hints(base, deck_list, plan.choose or {}, plan.pilots)
+    weights = meta.parse_meta(list(plan.meta_weights), labels) if plan.meta_weights else None
+    if plan.optimize is not None and plan.optimize not in labels:
+        raise GrimoireError(f"--optimize-deck {plan.optimize!r} is not a deck of the run: {', '.join(labels)}")
+    return _Lab(plan, base, paths, old_tables, new_tables, deck_list, base_options, variant_options, hints, weights,
+                store)
+
+
+@dataclass
+class _Compare:
+    """``--compare``: the new card pool's game, decks and batch."""
+
+    game: Game[Any]
+    decks: list[tuple[str, Deck]]
+    at: int
+
+
+def _schedule_compare(lab: _Lab) -> _Compare | None:
+    if not lab.plan.compare:
+        return None
+    new_game = cached_game(lab.plan.game, lab.paths, lab.new_tables)
+    new_decks = load_decks(new_game, lab.plan.decks)
+    return _Compare(new_game, new_decks, lab.add(lab.field_blocks(lab.new_tables, new_decks)))
+
+
+def _schedule_variants(lab: _Lab) -> list[int]:
+    return [lab.add(lab.field_blocks(lab.old_tables, options=opts)) for opts in lab.variant_options]
+
+
+@dataclass
+class _Swaps:
+    """``--swap``: the arms, the cards skipped, and where their batches start."""
+
+    arms: list[swaps.Arm]
+    skipped: list[str]
+    start: int
+
+
+def _schedule_swaps(lab: _Lab) -> _Swaps | None:
+    swap = lab.plan.swap
+    if swap is None:
+        return None
+    p = lab.plan
+    arms, skipped = swaps.plan_swaps(lab.base, lab.deck_list, swap)
+    tables = swaps.vanilla_card_tables(lab.base, sorted({a.card for a in arms}), swap.power_delta)
+    cached_game(p.game, lab.paths, tables or None)  # card errors surface here, before any game
+    start = len(lab.batches)
+    if swap.everywhere:  # the whole field as built (with the vanilla cards in the pool), then per card
+        lab.add(lab.field_blocks(tables))
+        for arm in arms:
+            lab.add(lab.field_blocks(tables, swaps.swapped_field(lab.deck_list, arm)))
+        return _Swaps(arms, skipped, start)
+
+    def blocks(arm: swaps.Arm | None, label: str) -> list[Block]:
+        return [b for level in p.agents for b in swaps.swap_blocks(
+            p.game, tables, lab.paths, level, lab.deck_list, arm, label, p.games, p.seed, lab.base_options,
+            lab.hints)]
+
+    for label in sorted({a.deck for a in arms}):
+        lab.add(blocks(None, label))
+    for arm in arms:
+        lab.add(blocks(arm, arm.deck))
+    return _Swaps(arms, skipped, start)
+
+
+def _schedule_choice_table(lab: _Lab) -> dict[tuple[str, str, str], int]:
+    """``--choice-table``: one batch per level, deck and answer, by that cell."""
+    p = lab.plan
+    if p.choice_table is None:
+        return {}
+    kind, answers = p.choice_table
+    if not answers:
+        raise GrimoireError("--choice-table needs at least one answer: KIND=A,B,…")
+    check_choices(lab.base, tuple((kind, answer) for answer in answers), "--choice-table")
+    return {(level, label, answer): lab.add(choices.choice_blocks(
+                p.game, lab.paths, level, lab.deck_list, label, kind, answer, lab.hints, p.games, p.seed,
+                lab.base_options))
+            for level in p.agents for label in lab.labels for answer in answers}
+
+
+def _pairings_of(lab: _Lab, held: set[str], these: Mapping[str, Hints]) -> list[Block]:
+    """The field's blocks of the pairings holding a deck of ``held``, with the hints ``these``."""
+    return [b for b in lab.field_blocks(lab.old_tables, hints=these) if set(b.labels) & held]
+
+
+def _schedule_pilots(lab: _Lab) -> int | None:
+    """``--pilot``: the piloted decks' pairings as the run's levels play them (the pilots' effect, paired)."""
+    if not lab.plan.pilots:
+        return None
+    plain = {label: without_pilot(hs) for label, hs in lab.hints.items()}
+    return lab.add(_pairings_of(lab, set(lab.plan.pilots), plain))
+
+
+def _schedule_pilot_table(lab: _Lab) -> list[int]:
+    """``--pilot-table``: each deck in turn with the table's pilot, its own pairings only."""
+    pilot = lab.plan.pilot_table
+    if pilot is None:
+        return []
+    return [lab.add(_pairings_of(lab, {label}, {**lab.hints,
+                                                label: tuple(sorted((*lab.hints[label], (PILOT, pilot))))}))
+            for label in lab.labels]
+
+
+def _head(lab: _Lab, levels: dict[str, Any], final_game: Game[Any]) -> dict[str, Any]:
+    """The report's data common to every run, with an empty section for each feature."""
+    p = lab.plan
+    return {
         "format": FORMAT,
-        "game": game,
-        "seed": seed,
-        "games_per_pairing": games,
-        "decks": labels,
-        "agents": list(agents),
-        "options": dict(base_options),
-        "choices": {label: dict(without_pilot(h)) for label, h in hints.items()},
-        "pilots": {label: pilot for label, h in hints.items() if (pilot := pilot_of(h)) is not None},
-        "method": method(correction, min_sample),
+        "game": p.game,
+        "seed": p.seed,
+        "games_per_pairing": p.games,
+        "decks": lab.labels,
+        "agents": list(p.agents),
+        "options": dict(lab.base_options),
+        "choices": {label: dict(without_pilot(h)) for label, h in lab.hints.items()},
+        "pilots": {label: pilot for label, h in lab.hints.items() if (pilot := pilot_of(h)) is not None},
+        "method": method(p.correction, p.min_sample),
         "levels": levels,
         "first_player_effect": analysis.first_player_effect(levels),
         "flags": analysis.sign_flags(levels),
-        "guideline": metrics_for(game).guideline(cached_game(game, paths, new_tables) if compare else base),
+        "guideline": metrics_for(p.game).guideline(final_game),
         "compare": None,
         "variants": [],
         "swaps": None,
         "choice_table": None,
     }
-    if choice_table is not None:
-        first_cell = len(results) - len(cells)
-        data["choice_table"] = choices.summarize_table(
-            choice_table[0], choice_table[1], {c: results[first_cell + i] for i, c in enumerate(cells)}, hints)
-    if compare:
-        data["compare"] = {"old": str(compare[0]), "new": str(compare[1]),
-                           "metrics": compare_pools(played, new_played, labels)}
-    first_variant = 1
-    for k, (given, opts) in enumerate(zip(variants, variant_options, strict=True)):
-        other = results[first_variant + k]
-        data["variants"].append({"variant": {str(a): str(b) for a, b in dict(given).items()},
-                                 "options": dict(opts),
-                                 "metrics": compare_pools(played, other, labels),
-                                 "game_metrics": {lv: metrics_for(game).summarize([g for g in other if g.level == lv])
-                                                  for lv in agents},
-                                 "coverage": {lv: analysis.coverage([g for g in other if g.level == lv],
-                                                                    coverage_spec(metrics_for(game)))
-                                              for lv in agents}})
-    data["pilot_effect"] = None
-    if plain_at is not None:
-        piloted = set(data["pilots"])
-        unpiloted = [g for g in played if not set(g.decks) & piloted] + results[plain_at]
-        data["pilot_effect"] = {
-            "pilots": data["pilots"],
-            "metrics": [m for m in compare_pools(unpiloted, played, labels)
+
+
+def _variant_data(lab: _Lab, given: Mapping[str, Any], opts: tuple[tuple[str, Any], ...],
+                  played: list[GameStats], other: list[GameStats]) -> dict[str, Any]:
+    game, agents = lab.plan.game, lab.plan.agents
+    return {"variant": {str(a): str(b) for a, b in dict(given).items()},
+            "options": dict(opts),
+            "metrics": compare_pools(played, other, lab.labels),
+            "game_metrics": {lv: metrics_for(game).summarize([g for g in other if g.level == lv]) for lv in agents},
+            "coverage": {lv: analysis.coverage([g for g in other if g.level == lv], coverage_spec(metrics_for(game)))
+                         for lv in agents}}
+
+
+def _pilot_effect(lab: _Lab, pilots: Mapping[str, str], played: list[GameStats],
+                  plain: list[GameStats]) -> dict[str, Any]:
+    piloted = set(pilots)
+    unpiloted = [g for g in played if not set(g.decks) & piloted] + plain
+    return {"pilots": dict(pilots),
+            "metrics": [m for m in compare_pools(unpiloted, played, lab.labels)
                         if m["metric"] != "deck_win_rate" or m["subject"] in piloted]}
-    data["pilot_table"] = None
-    if pilot_table is not None:
-        data["pilot_table"] = {"pilot": pilot_table, "rows": [
-            {"level": m["level"], "deck": label, "pilot": pilot_table,
-             **{k: m[k] for k in ("old", "new", "diff", "ci95", "pairs")}}
-            for i, label in enumerate(labels)
-            for m in compare_pools([g for g in played if label in g.decks], results[table_at + i], labels)
-            if m["metric"] == "deck_win_rate" and m["subject"] == label]}
-    data["field_swaps"] = None
-    if swap is not None and swap.everywhere:
-        start = 1 + len(variant_options)
+
+
+def _pilot_table(lab: _Lab, pilot: str, played: list[GameStats], results: list[list[GameStats]],
+                 at: list[int]) -> dict[str, Any]:
+    return {"pilot": pilot, "rows": [
+        {"level": m["level"], "deck": label, "pilot": pilot,
+         **{k: m[k] for k in ("old", "new", "diff", "ci95", "pairs")}}
+        for label, i in zip(lab.labels, at, strict=True)
+        for m in compare_pools([g for g in played if label in g.decks], results[i], lab.labels)
+        if m["metric"] == "deck_win_rate" and m["subject"] == label]}
+
+
+def _swap_data(lab: _Lab, swapped: _Swaps, results: list[list[GameStats]], data: dict[str, Any]) -> None:
+    swap = lab.plan.swap
+    assert swap is not None
+    start, arms = swapped.start, swapped.arms
+    if swap.everywhere:
         data["field_swaps"] = swaps.summarize_field_swaps(
-            swap, arms, skipped, deck_list, results[start],
+            swap, arms, swapped.skipped, lab.deck_list, results[start],
             {i: results[start + 1 + i] for i in range(len(arms))}, compare_pools)
-    elif swap is not None:
-        start = 1 + len(variant_options)
-        held = sorted({a.deck for a in arms})
-        built = {label: results[start + i] for i, label in enumerate(held)}
-        swapped_games = {i: results[start + len(held) + i] for i in range(len(arms))}
-        data["swaps"] = swaps.summarize_swaps(swap, arms, skipped, built, swapped_games, correction,
-                                              min_sample=min_sample)
-    cardstats.gate_associations(levels, data["swaps"]["rows"] if data["swaps"] else [])
-    data["metagame"] = meta.metagame(levels, labels, weights)
-    out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
-    data["suggest"] = None
-    data["optimize"] = None
-    level = agents[0]
+        return
+    held = sorted({a.deck for a in arms})
+    built = {label: results[start + i] for i, label in enumerate(held)}
+    swapped_games = {i: results[start + len(held) + i] for i in range(len(arms))}
+    data["swaps"] = swaps.summarize_swaps(swap, arms, swapped.skipped, built, swapped_games, lab.plan.correction,
+                                          min_sample=lab.plan.min_sample)
 
-    def run_more(more: list[list[Block]]) -> list[list[GameStats]]:
-        return run_batches(more, workers, backend, address, progress, store)
 
-    if suggest_steps > 0:
-        suggest_levels = list(agents) if suggest_every_level else [level]
+def _suggest(lab: _Lab, data: dict[str, Any], out: Path) -> dict[str, Any]:
+    """``--suggest``: small card changes toward the band, checked against the game's guideline."""
+    p = lab.plan
+    levels = list(p.agents) if p.suggest_every_level else [p.agents[0]]
 
-        def sched(tables: dict[str, dict[str, Any]] | None, these: list[tuple[str, Deck]]) -> list[Block]:
-            return schedule(game, tables, paths, suggest_levels, these, games, seed, base_options, hints)
+    def sched(tables: dict[str, dict[str, Any]] | None, these: list[tuple[str, Deck]]) -> list[Block]:
+        return lab.field_blocks(tables, these, levels=levels)
 
-        flagged = {g["card"] for g in data["guideline"]}
+    flagged = {g["card"] for g in data["guideline"]}
 
-        def within_guideline(tables: dict[str, dict[str, Any]]) -> bool:
-            found = metrics_for(game).guideline(cached_game(game, paths, tables))
-            return {g["card"] for g in found} <= flagged
+    def within_guideline(tables: dict[str, dict[str, Any]]) -> bool:
+        found = metrics_for(p.game).guideline(cached_game(p.game, lab.paths, tables))
+        return {g["card"] for g in found} <= flagged
 
-        data["suggest"] = suggest.suggest(base, deck_list, level, games, seed, sched, run_more, steps=suggest_steps,
-                                          limit=search_width, compare=lambda a, b: compare_pools(a, b, labels),
-                                          allowed=within_guideline, first_player=suggest_first,
-                                          band=band or suggest.BAND, levels=suggest_levels)
-        if data["suggest"]["tables"]:  # both files: --compare out/original-cards.toml out/suggested-cards.toml
-            suggest.write_card_file(data["suggest"]["tables"], out / "suggested-cards.toml")
-            suggest.write_card_file(base.cards.card_tables(sorted(data["suggest"]["tables"])),
-                                    out / "original-cards.toml")
-            data["suggest"]["card_file"] = str(out / "suggested-cards.toml")
-            data["suggest"]["original_file"] = str(out / "original-cards.toml")
-        if data["suggest"]["decks"]:  # --deck out/suggested-decks/<label>.txt keeps each label (same seeds)
-            data["suggest"]["deck_files"] = suggest.write_deck_files(data["suggest"]["decks"],
-                                                                     out / "suggested-decks")
-    if optimize is not None:
-        data["optimize"] = suggest.optimize_deck(
-            base, deck_list, optimize, level, games, seed, run_more,
-            suggest.field_blocks(game, paths, level, games, seed, base_options, hints, deck_list),
-            steps=max(1, suggest_steps or 3), moves_per_step=max(2, search_width))
-        if data["optimize"]["improved"]:  # --deck out/optimized-decks/<label>.txt keeps the label (same seeds)
-            (data["optimize"]["deck_file"],) = suggest.write_deck_files({optimize: data["optimize"]["list"]},
-                                                                        out / "optimized-decks")
-    if store is not None:
-        data["cache"] = store.summary()
-    data["sample_records"] = write_samples(batches[1 if compare else 0], levels, out / "records",
-                                           sample_records)
+    found = suggest.suggest(lab.base, lab.deck_list, p.agents[0], p.games, p.seed, sched, lab.run,
+                            steps=p.suggest_steps, limit=p.search_width,
+                            compare=lambda a, b: compare_pools(a, b, lab.labels), allowed=within_guideline,
+                            first_player=p.suggest_first, band=p.band or suggest.BAND, levels=levels)
+    if found["tables"]:  # both files: --compare out/original-cards.toml out/suggested-cards.toml
+        suggest.write_card_file(found["tables"], out / "suggested-cards.toml")
+        suggest.write_card_file(lab.base.cards.card_tables(sorted(found["tables"])), out / "original-cards.toml")
+        found["card_file"] = str(out / "suggested-cards.toml")
+        found["original_file"] = str(out / "original-cards.toml")
+    if found["decks"]:  # --deck out/suggested-decks/<label>.txt keeps each label (same seeds)
+        found["deck_files"] = suggest.write_deck_files(found["decks"], out / "suggested-decks")
+    return found
+
+
+def _optimize(lab: _Lab, target: str, out: Path) -> dict[str, Any]:
+    """``--optimize-deck``: hill-climb one deck's list against the field, checked on held-out seeds."""
+    p = lab.plan
+    level = p.agents[0]
+    found = suggest.optimize_deck(
+        lab.base, lab.deck_list, target, level, p.games, p.seed, lab.run,
+        suggest.field_blocks(p.game, lab.paths, level, p.games, p.seed, lab.base_options, lab.hints, lab.deck_list),
+        steps=max(1, p.suggest_steps or 3), moves_per_step=max(2, p.search_width))
+    if found["improved"]:  # --deck out/optimized-decks/<label>.txt keeps the label (same seeds)
+        (found["deck_file"],) = suggest.write_deck_files({target: found["list"]}, out / "optimized-decks")
+    return found
+
+
+def _write(data: dict[str, Any], out: Path, plots_enabled: bool) -> None:
+    """``balance.json``, ``report.html`` and the plots into ``out``."""
     images = plots.draw_all(data, out) if plots_enabled else []
     if plots_enabled and plots.missing():
         data["plots_missing"] = plots.missing()  # said in the page, the JSON and the command's output
     (out / "balance.json").write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
     (out / "report.html").write_text(render_html(data, images), encoding="utf-8")
+
+
+def run_lab(plan: LabPlan) -> dict[str, Any]:
+    """Run the balance lab as ``plan`` says and write ``balance.json``, ``report.html`` and plots into its
+    ``out`` folder; returns the JSON data (see :func:`balance` for what each feature adds)."""
+    lab = _open(plan)
+    lab.add(lab.field_blocks(lab.old_tables))
+    compared = _schedule_compare(lab)
+    variant_at = _schedule_variants(lab)
+    swapped = _schedule_swaps(lab)
+    cells = _schedule_choice_table(lab)
+    plain_at = _schedule_pilots(lab)
+    table_at = _schedule_pilot_table(lab)
+    results = lab.run(lab.batches)
+    played = results[0]
+    final, final_game, deck_list = played, lab.base, lab.deck_list
+    if compared is not None:
+        final, final_game, deck_list = results[compared.at], compared.game, compared.decks
+    deck_cards = {label: set(d.all_cards()) for label, d in deck_list}
+    levels = {level: summarize(final_game, [g for g in final if g.level == level], lab.labels, deck_cards,
+                               plan.correction, plan.min_sample)
+              for level in plan.agents}
+    data = _head(lab, levels, cached_game(plan.game, lab.paths, lab.new_tables) if compared else lab.base)
+    if plan.choice_table is not None:
+        data["choice_table"] = choices.summarize_table(
+            plan.choice_table[0], plan.choice_table[1], {c: results[i] for c, i in cells.items()}, lab.hints)
+    if plan.compare and compared is not None:
+        data["compare"] = {"old": str(plan.compare[0]), "new": str(plan.compare[1]),
+                           "metrics": compare_pools(played, results[compared.at], lab.labels)}
+    for given, opts, at in zip(plan.variants, lab.variant_options, variant_at, strict=True):
+        data["variants"].append(_variant_data(lab, given, opts, played, results[at]))
+    data["pilot_effect"] = None if plain_at is None else _pilot_effect(lab, data["pilots"], played, results[plain_at])
+    data["pilot_table"] = None if plan.pilot_table is None else _pilot_table(lab, plan.pilot_table, played, results,
+                                                                             table_at)
+    data["field_swaps"] = None
+    if swapped is not None:
+        _swap_data(lab, swapped, results, data)
+    cardstats.gate_associations(levels, data["swaps"]["rows"] if data["swaps"] else [])
+    data["metagame"] = meta.metagame(levels, lab.labels, lab.weights)
+    out = Path(plan.out)
+    out.mkdir(parents=True, exist_ok=True)
+    data["suggest"] = _suggest(lab, data, out) if plan.suggest_steps > 0 else None
+    data["optimize"] = None if plan.optimize is None else _optimize(lab, plan.optimize, out)
+    if lab.store is not None:
+        data["cache"] = lab.store.summary()
+    data["sample_records"] = write_samples(lab.batches[compared.at if compared else 0], levels, out / "records",
+                                           plan.sample_records)
+    _write(data, out, plan.plots_enabled)
     return data

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 from collections.abc import Callable
@@ -18,8 +19,9 @@ import typer
 
 from grimoire.balance.cache import BlockCache, summary_line
 from grimoire.balance.equivalent import FRESH_SEED, measure_equivalent
-from grimoire.balance.report import balance
-from grimoire.balance.sequential import MAX_LOOKS, Budget, measure, parse_budget, parse_until
+from grimoire.balance.plan import LabPlan
+from grimoire.balance.report import run_lab
+from grimoire.balance.sequential import MAX_LOOKS, Budget, Goal, measure, parse_budget, parse_until
 from grimoire.balance.suggest import BAND
 from grimoire.balance.swaps import SwapPlan
 from grimoire.core.errors import GrimoireError
@@ -191,85 +193,129 @@ def balance_command(
     (HTML, JSON and plots) goes to --out. --swap/--swap-all measure card values by
     controlled swaps, --variant measures rules options, both on the same seeds.
     """
-    from grimoire.core.registry import load_game
-
     if card is not None:
-        from .verdict import card_verdict
         if compare or variant or swap or swap_all or suggest or optimize_deck or choice_table:
             raise GrimoireError("--card is a verdict of its own: not with --compare, --variant, --swap, --suggest, "
                                 "--optimize-deck or --choice-table")
+        from .verdict import card_verdict
+
         card_verdict(game_name.value, card, games, seed, workers, deck, confirm, confirm_level, confirm_seconds,
                      as_json)
         return
     if confirm:
         raise GrimoireError("--confirm needs --card FILE")
     games = 50 if games is None else games
-    if games < 1:
-        raise GrimoireError(f"--games must be at least 1, got {games}")
-    if search_width < 1:
-        raise GrimoireError(f"--search-width must be at least 1, got {search_width}")
-    if min_sample < 1:
-        raise GrimoireError(f"--min-sample must be at least 1, got {min_sample}")
-    if swap_with is not None and not (swap or swap_all):
-        raise GrimoireError("--swap-with needs --swap CARD or --swap-all")
-    if swap_power and swap_with is not None:
-        raise GrimoireError("--swap-power shifts the vanilla card; it cannot be used with --swap-with")
-    if swap_everywhere and not (swap or swap_all):
-        raise GrimoireError("--swap-everywhere needs --swap CARD or --swap-all")
+    check_counts(games, search_width, min_sample)
+    swaps = swap_plan(swap, swap_all, swap_with, swap_power, swap_everywhere)
     target_band = parse_band(band)
     if target_band != BAND and not suggest:
         raise GrimoireError("--band needs --suggest STEPS")
-    if suggest_first_player and not suggest:
-        raise GrimoireError("--suggest-first-player needs --suggest STEPS")
-    if suggest_every_level and not suggest:
-        raise GrimoireError("--suggest-every-level needs --suggest STEPS")
-    plan = SwapPlan(tuple(swap or ()), swap_with, swap_power, swap_everywhere) if (swap or swap_all) else None
     variants = [parse_variant(v) for v in variant or []]
     chosen = parse_choices(choose or [])
     pilots = parse_pilots(pilot or [])
-    table = None
-    if choice_table is not None:
-        kind, sep, answers = choice_table.partition("=")
-        if not sep or not kind.strip() or not answers.strip():
-            raise GrimoireError(f"--choice-table {choice_table!r} is not of the form KIND=A,B,…")
-        table = (kind.strip(), tuple(a.strip() for a in answers.split(",") if a.strip()))
-    if equivalent_power and (not swap or swap_all or swap_with is not None or swap_power or swap_everywhere
-                             or until is not None):
+    table = parse_choice_table(choice_table)
+    if equivalent_power:
+        check_equivalent(swaps, until)
+    goal, limit = sequential_goal(until, budget, games)
+    store = BlockCache(cache) if cache is not None else None  # a bad folder stops the run before any game
+    plan = LabPlan(game_name.value, lab_decks(game_name.value, deck, cards), list(agent or ["random", "greedy"]),
+                   games, out, seed, compare, workers=workers, card_paths=cards or [], progress=not as_json,
+                   backend=backend.value, address=address, correction=correction.value, min_sample=min_sample,
+                   options=parse_option_pairs(list(option or [])), variants=variants, swap=swaps, choose=chosen,
+                   choice_table=table, suggest_steps=suggest, optimize=optimize_deck, search_width=search_width,
+                   suggest_first=suggest_first_player, suggest_every_level=suggest_every_level, band=target_band,
+                   cache=store, pilots=pilots, pilot_table=pilot_table, meta_weights=list(meta_weights or []))
+    if equivalent_power:
+        equivalent_command(game_name.value, list(swap or []), cards or [], equivalent_runs(plan), out, as_json)
+        return
+    show_report(measure_plan(plan, goal, limit), out, as_json)
+
+
+def check_counts(games: int, search_width: int, min_sample: int) -> None:
+    """``--games``, ``--search-width`` and ``--min-sample`` at least 1."""
+    for flag, value in (("--games", games), ("--search-width", search_width), ("--min-sample", min_sample)):
+        if value < 1:
+            raise GrimoireError(f"{flag} must be at least 1, got {value}")
+
+
+def swap_plan(cards: list[str] | None, every: bool, with_card: str | None, power: int,
+              everywhere: bool) -> SwapPlan | None:
+    """``--swap``/``--swap-all`` with ``--swap-with``, ``--swap-power`` and ``--swap-everywhere``; None without a swap.
+
+    >>> swap_plan(["c1"], False, None, 1, False)
+    SwapPlan(cards=('c1',), with_card=None, power_delta=1, everywhere=False)
+    """
+    if with_card is not None and not (cards or every):
+        raise GrimoireError("--swap-with needs --swap CARD or --swap-all")
+    if power and with_card is not None:
+        raise GrimoireError("--swap-power shifts the vanilla card; it cannot be used with --swap-with")
+    if everywhere and not (cards or every):
+        raise GrimoireError("--swap-everywhere needs --swap CARD or --swap-all")
+    return SwapPlan(tuple(cards or ()), with_card, power, everywhere) if (cards or every) else None
+
+
+def parse_choice_table(text: str | None) -> tuple[str, tuple[str, ...]] | None:
+    """``--choice-table KIND=A,B,…``.
+
+    >>> parse_choice_table("ability=a, b")
+    ('ability', ('a', 'b'))
+    """
+    if text is None:
+        return None
+    kind, sep, answers = text.partition("=")
+    if not sep or not kind.strip() or not answers.strip():
+        raise GrimoireError(f"--choice-table {text!r} is not of the form KIND=A,B,…")
+    return kind.strip(), tuple(a.strip() for a in answers.split(",") if a.strip())
+
+
+def check_equivalent(swaps: SwapPlan | None, until: str | None) -> None:
+    """``--equivalent-power`` measures the cards of ``--swap CARD`` against the vanilla card, one by one."""
+    if swaps is None or not swaps.cards or swaps.with_card is not None or swaps.power_delta or swaps.everywhere \
+            or until is not None:
         raise GrimoireError("--equivalent-power needs --swap CARD, without --swap-all, --swap-with, --swap-power, "
                             "--swap-everywhere or --until")
+
+
+def sequential_goal(until: str | None, budget: str | None, games: int) -> tuple[Goal | None, Budget]:
+    """``--until`` and ``--budget``: what a sequential run stops at, and its most games or seconds."""
     if budget is not None and until is None:
         raise GrimoireError("--budget needs --until band|half-width=P")
     goal = parse_until(until) if until is not None else None
     limit = parse_budget(budget) if budget is not None else Budget(games=games * 2 ** (MAX_LOOKS - 1))
     if limit.games is not None and limit.games < games:
         raise GrimoireError(f"--budget {limit.games} is below --games {games}")
-    store = BlockCache(cache) if cache is not None else None  # a bad folder stops the run before any game
-    decks = list(deck or sorted(load_game(game_name.value, card_paths=cards or []).cards.starter_decks()))
+    return goal, limit
 
-    def run(n: int, where: Path = out, swaps: SwapPlan | None = plan, at: int = seed) -> dict[str, Any]:
-        return balance(game_name.value, decks, list(agent or ["random", "greedy"]), n, where, at, compare,
-                       workers=workers, card_paths=cards or [], progress=not as_json, backend=backend.value,
-                       address=address,
-                       correction=correction.value, min_sample=min_sample,
-                       options=parse_option_pairs(list(option or [])), variants=variants, swap=swaps, choose=chosen,
-                       choice_table=table, suggest_steps=suggest, optimize=optimize_deck, search_width=search_width,
-                       suggest_first=suggest_first_player, suggest_every_level=suggest_every_level,
-                       band=target_band, cache=store, pilots=pilots, pilot_table=pilot_table,
-                       meta_weights=list(meta_weights or []))
 
+def lab_decks(game: str, decks: list[str] | None, cards: list[str] | None) -> list[str]:
+    """The ``--deck`` values, or every starter deck of the game."""
+    from grimoire.core.registry import load_game
+
+    return list(decks or sorted(load_game(game, card_paths=cards or []).cards.starter_decks()))
+
+
+def equivalent_runs(plan: LabPlan) -> Callable[[str, bool, int], dict[str, Any]]:
+    """``--equivalent-power``: the run of one card swapped for the vanilla card shifted by a power, into its
+    own folder (on fresh seeds when asked)."""
     def run_at(card: str, fresh: bool, delta: int) -> dict[str, Any]:
-        at = seed + FRESH_SEED if fresh else seed
-        return run(games, Path(out) / f"{card}-power{delta:+d}{'-fresh' if fresh else ''}",
-                   SwapPlan((card,), None, delta, False), at)
+        at = plan.seed + FRESH_SEED if fresh else plan.seed
+        where = Path(plan.out) / f"{card}-power{delta:+d}{'-fresh' if fresh else ''}"
+        return run_lab(dataclasses.replace(plan, out=where, swap=SwapPlan((card,), None, delta, False), seed=at))
 
-    if equivalent_power:
-        equivalent_command(game_name.value, list(swap or []), cards or [], run_at, out, as_json)
-        return
+    return run_at
+
+
+def measure_plan(plan: LabPlan, goal: Goal | None, limit: Budget) -> dict[str, Any]:
+    """Run the plan once, or (with ``--until``) at growing numbers of games until the goal or the budget."""
     if goal is None:
-        data = run(games)
-    else:
-        data = measure(run, games, goal, limit)
-        (Path(out) / "balance.json").write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+        return run_lab(plan)
+    data = measure(lambda n: run_lab(dataclasses.replace(plan, games=n)), plan.games, goal, limit)
+    (Path(plan.out) / "balance.json").write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+    return data
+
+
+def show_report(data: dict[str, Any], out: Path, as_json: bool) -> None:
+    """The report's data (``--json``) or its summary and where it is; a note for plots not drawn."""
     if as_json:
         typer.echo(json.dumps(data, ensure_ascii=False))
     else:
