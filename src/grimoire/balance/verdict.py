@@ -265,12 +265,14 @@ Update = Callable[[dict[str, Any]], None]
 
 def run(game_name: str, card_path: str | Path, *, games: int = DEFAULT_GAMES, level: str = FAST_LEVEL,
         seed: int = 0, workers: int = 2, decks: Sequence[str] | None = None, on_update: Update | None = None,
-        stop: Callable[[], bool] | None = None, seconds: float | None = None, job_games: int = JOB_GAMES
-        ) -> dict[str, Any]:
+        stop: Callable[[], bool] | None = None, seconds: float | None = None, job_games: int = JOB_GAMES,
+        start_method: str | None = None) -> dict[str, Any]:
     """The verdict of the card in ``card_path`` at ``level``: ``games`` games per (deck, opponent) pairing
     and arm on ``workers`` processes in jobs of ``job_games`` games (1 for slow levels: more frequent
     updates), ``on_update`` called with the verdict so far after each job.
     ``stop`` (asked between jobs) or ``seconds`` end it early with the games played so far.
+    ``start_method``: how worker processes start (None: ``fork`` where there is one; a server running
+    it from a thread passes ``forkserver`` or ``spawn``).
 
     >>> import tempfile, pathlib
     >>> p = pathlib.Path(tempfile.mkdtemp()) / "c.toml"
@@ -309,7 +311,7 @@ def run(game_name: str, card_path: str | Path, *, games: int = DEFAULT_GAMES, le
             report()
         return summary(card_id, level, swaps, skipped, tally, planned)
     methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    context = multiprocessing.get_context(start_method or ("fork" if "fork" in methods else None))
     pool = context.Pool(workers)
     try:
         results = pool.imap_unordered(play_pair, todo)

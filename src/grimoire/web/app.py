@@ -81,6 +81,7 @@ from .safejson import JSONRefused, loads
 from .storage import Storage
 from .table import control_of
 from .thinking import Thinker
+from .verdicts import verdict_routes
 from .webhooks import webhook_url
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -135,6 +136,7 @@ def create_app(store: Storage, games: Sequence[str] | None = None, ai_delay: flo
         WebSocketRoute("/ws/{id}", partial(_play, hub)),
         *card_routes(hub, STATIC, _lang, _json_body, _error),
         *review_routes(hub, STATIC, _lang, _json_body, _error),
+        *verdict_routes(hub, _lang, _json_body, _error),
         *rules_routes(lambda: hub.game_names, _lang),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -149,6 +149,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "not_in_discussion": ("このカードの話し合いに加われるのは、作者（保存したブラウザ）とサーバーの管理者だけです",
                           "only the card's author (the browser that saved it) and the server owner take part in "
                           "its discussion"),
+    "verdicts_off": ("このサーバーではカードの判定を行いません", "this server does not run card verdicts"),
+    "verdict_running": ("判定を 1 つ実行中です。終わるか止めてから次を始めてください",
+                        "a verdict of yours is running: let it end or stop it before starting another"),
+    "verdicts_busy": ("サーバーがほかの判定を実行中です。少し待ってからもう一度どうぞ",
+                      "the server is running other verdicts: try again in a little while"),
+    "verdict_missing": ("その判定はありません（古くなって消えたか、サーバーが再起動しました）",
+                        "no such verdict (it is old and gone, or the server restarted)"),
     "review_note": ("差し戻すときは理由を一言書いてください", "say why in a note when sending a card back"),
     "deck_saved_missing": ("保存されたデッキ「{name}」はありません", "no saved deck named \"{name}\""),
     # deck problems (the deck builder lists them all)

@@ -78,11 +78,19 @@ SPECS = (
               "connection, no answer) before the other may claim the win: no game waits for ever"),
     LimitSpec("webhooks", 1, 0, "(1 on, 0 off)", "whether a game may name a URL the server POSTs each move to "
               "(play by post): 0 for a server that must not make requests of its own"),
+    LimitSpec("verdicts", 1, 0, "verdicts", "card verdicts (the editor's \"Is it too strong?\": hundreds of games "
+              "each) running on the server at once; each client runs at most one; 0 turns them off: CPU"),
+    LimitSpec("verdict_workers", 2, 1, "processes", "worker processes playing one card verdict's games (1: in a "
+              "thread of the server): CPU"),
+    LimitSpec("verdict_games", 32, 1, "games", "games of a card verdict per (deck, opponent) pairing and arm "
+              "(fewer: a quicker, wider verdict): CPU"),
+    LimitSpec("verdict_seconds", 300, 1, "s", "longest a card verdict runs; it ends with the games played by then: "
+              "CPU"),
 )
 _BY_NAME = {s.name: s for s in SPECS}
 _INTS = {"max_body", "json_depth", "json_digits", "json_items", "ws_message", "ws_burst", "ws_queue", "ws_queue_bytes",
          "conns_per_client", "creates_per_minute", "open_games_per_client", "think_queue", "saves_per_minute",
-         "computes_per_minute", "webhooks"}
+         "computes_per_minute", "webhooks", "verdicts", "verdict_workers", "verdict_games"}
 
 
 @dataclass(frozen=True)
@@ -110,6 +118,10 @@ class Limits:
     computes_per_minute: int = 60
     idle_claim: float = 300.0
     webhooks: int = 1
+    verdicts: int = 1
+    verdict_workers: int = 2
+    verdict_games: int = 32
+    verdict_seconds: float = 300.0
 
     @classmethod
     def parse(cls, pairs: Iterable[str]) -> Limits:

@@ -73,6 +73,8 @@ from .storage import (
     PROPOSED_SQL,
     SCHEMA,
     SHOW_SQL,
+    VERDICT_SQL,
+    VERDICT_UPSERT,
     Finished,
     Listener,
     SavedCard,
@@ -84,6 +86,7 @@ from .storage import (
     _dump,
     _maybe,
     _reason,
+    _verdict,
     card_ids,
     card_of,
     deck_of,
@@ -498,6 +501,15 @@ class PgStore:
         with self._conn("read") as conn:
             rows = conn.execute(NOTES_SQL.replace("?", "%s"), (game, card_id)).fetchall()
         return [(float(r[0]), bool(r[1]), r[2]) for r in rows]
+
+    def save_verdict(self, game: str, digest: str, verdict: dict[str, Any]) -> None:
+        with self._conn("write to") as conn:
+            conn.execute(VERDICT_UPSERT.replace("?", "%s"), (game, digest, time.time(), _dump(verdict)))
+
+    def card_verdict(self, game: str, digest: str) -> dict[str, Any] | None:
+        with self._conn("read") as conn:
+            row = conn.execute(VERDICT_SQL.replace("?", "%s"), (game, digest)).fetchone()
+        return _verdict(row[0]) if row else None
 
     def withdraw_deck(self, game: str, name: str, owner: str) -> bool:
         with self._conn("write to") as conn:

@@ -43,7 +43,7 @@ from grimoire.core.cardtools import rules_text
 
 from .errors import ClientError
 from .ownership import is_owner, owner_hash
-from .storage import StorageError
+from .storage import StorageError, card_digest
 
 #: The longest note a reviewer writes.
 NOTE_MAX = 500
@@ -136,7 +136,8 @@ def review_routes(hub: Any, static: Any, lang_of: Callable[..., str],
             game = hub.games.refresh(card.game)
             text = rules_text(game, card.id, lang) if card.id in game.pool else ""
             said = await hub.games.db(hub.store.card_notes, card.game, card.id)
-            out.append({"notes": [{"by": "author" if a else "owner", "note": n} for _, a, n in said],
+            judged = await hub.games.db(hub.store.card_verdict, card.game, card_digest(card.table))
+            out.append({"verdict": judged,"notes": [{"by": "author" if a else "owner", "note": n} for _, a, n in said],
                         "game": card.game, "id": card.id, "name": card.table.get("name"), "author": card.author,
                         "created": card.created, "status": card.status, "note": card.note, "text": text,
                         "face": f"/cards/{card.game}/{card.id}.svg?lang={lang}"})

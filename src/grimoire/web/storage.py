@@ -27,6 +27,7 @@ A store is opened from its URL by :func:`grimoire.web.stores.open_store`.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 import threading
@@ -96,6 +97,13 @@ CREATE TABLE IF NOT EXISTS card_notes (
     at REAL NOT NULL,
     author INTEGER NOT NULL,
     note TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS card_verdicts (
+    game TEXT NOT NULL,
+    digest TEXT NOT NULL,
+    at REAL NOT NULL,
+    verdict TEXT NOT NULL,
+    PRIMARY KEY (game, digest)
 );
 CREATE TABLE IF NOT EXISTS webhooks (
     game_id TEXT PRIMARY KEY REFERENCES games(id),
@@ -252,6 +260,11 @@ PROPOSED_SQL = (f"SELECT {CARD_COLUMNS} FROM cards WHERE status = ? AND withdraw
 #: A card's discussion: notes by its author (author = 1) and the server owner (0), oldest first.
 NOTES_SQL = "SELECT at, author, note FROM card_notes WHERE game = ? AND id = ? ORDER BY at LIMIT 200"
 NOTE_INSERT = "INSERT INTO card_notes (game, id, at, author, note) VALUES (?,?,?,?,?)"
+#: A card's fairness verdict (the editor's "Is it too strong?"), by the digest of the card's text: every saved
+#: card with exactly that text shows it (a changed card has no verdict until it is judged again).
+VERDICT_UPSERT = ("INSERT INTO card_verdicts (game, digest, at, verdict) VALUES (?,?,?,?) ON CONFLICT (game, digest)"
+                  " DO UPDATE SET at = excluded.at, verdict = excluded.verdict")
+VERDICT_SQL = "SELECT verdict FROM card_verdicts WHERE game = ? AND digest = ?"
 DECK_WITHDRAW = "DELETE FROM decks WHERE game = ? AND name = ? AND owner = ? AND owner <> ''"
 #: What changes when a game's saved cards do (another process then reloads its rules).
 CARDS_MARK_SQL = "SELECT COUNT(*), COALESCE(MAX(changed), 0) FROM cards WHERE game = ?"
@@ -367,6 +380,8 @@ class Storage(Protocol):
     def proposed(self, status: str = "proposed") -> list[SavedCard]: ...
     def add_note(self, game: str, card_id: str, by_author: bool, note: str) -> None: ...
     def card_notes(self, game: str, card_id: str) -> list[tuple[float, bool, str]]: ...
+    def save_verdict(self, game: str, digest: str, verdict: dict[str, Any]) -> None: ...
+    def card_verdict(self, game: str, digest: str) -> dict[str, Any] | None: ...
     def withdraw_deck(self, game: str, name: str, owner: str) -> bool: ...
     def owned(self, owner: str) -> tuple[list[SavedCard], list[SavedDeck]]: ...
     def show_game(self, game_id: str, seat: int, shown: bool) -> int: ...
@@ -663,6 +678,15 @@ class Store:
         """A saved card's discussion: ``(when, by its author, text)``, oldest first (at most 200)."""
         return [(float(r[0]), bool(r[1]), r[2]) for r in self._read(NOTES_SQL, (game, card_id))]
 
+    def save_verdict(self, game: str, digest: str, verdict: dict[str, Any]) -> None:
+        """Keep the fairness verdict of the card text with that digest (:func:`card_digest`)."""
+        self._write(VERDICT_UPSERT, (game, digest, time.time(), _dump(verdict)))
+
+    def card_verdict(self, game: str, digest: str) -> dict[str, Any] | None:
+        """The fairness verdict of the card text with that digest, if one was kept."""
+        rows = self._read(VERDICT_SQL, (game, digest))
+        return _verdict(rows[0][0]) if rows else None
+
     def withdraw_deck(self, game: str, name: str, owner: str) -> bool:
         """Delete a saved deck if ``owner`` owns it (games keep their own copy of their decks); whether it was."""
         return self._write(DECK_WITHDRAW, (game, name, owner)).rowcount > 0
@@ -730,6 +754,23 @@ def _reason(exc: BaseException) -> str:
 
 def _maybe(value: Any) -> str | None:
     return None if value is None else _dump(value)
+
+
+def card_digest(table: Any) -> str:
+    """The digest of a card's text (its table), the key of its verdict.
+
+    >>> card_digest({"id": "a", "power": 1}) == card_digest({"power": 1, "id": "a"})
+    True
+    """
+    return hashlib.sha256(json.dumps(table, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+
+
+def _verdict(text: str) -> dict[str, Any] | None:
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return None
+    return value if isinstance(value, dict) else None
 
 
 def _dump(value: Any) -> str:

@@ -6,7 +6,7 @@ import { getLang, langSwitch, localized, setLang, t, translatePage } from "./i18
 import { $, el, gameChoices } from "./dom.js";
 import { ownerToken } from "./owner.js";
 
-const S = { meta: null, game: null, template: null, last: null, timer: null, seq: 0, unread: [] };
+const S = { meta: null, game: null, template: null, last: null, timer: null, seq: 0, unread: [], verdict: null };
 
 async function post(path, body) {
   const res = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
@@ -315,6 +315,57 @@ async function save(event) {
   }
 }
 
+// ----- "Is it too strong?": the server's verdict of this card, polled while its games are played ---------
+const points = (x) => `${x >= 0 ? "+" : ""}${(100 * x).toFixed(1)}`;
+
+function showVerdict(data) {
+  const line = $("verdict-line");
+  const bar = $("verdict-progress");
+  const v = data.verdict;
+  bar.hidden = data.state !== "running";
+  bar.max = Math.max(1, data.planned);
+  bar.value = data.games;
+  $("verdict-stop").hidden = data.state !== "running";
+  $("verdict").disabled = data.state === "running";
+  document.body.dataset.verdict = data.state;
+  const parts = [];
+  if (data.state === "running") parts.push(t("ed_verdict_running", data.games, data.planned));
+  if (v && v.verdict !== "pending") {
+    parts.push(t("ed_verdict_line", localized(v.words), t(v.settled ? "ed_verdict_settled" : "ed_verdict_open"),
+      points(v.value), points(v.ci95[0]), points(v.ci95[1]), v.pairs));
+    line.dataset.verdict = v.verdict;
+  } else if (data.state !== "running" && data.state !== "failed") {
+    parts.push(t("ed_verdict_pending"));
+  }
+  if (data.state === "failed") parts.push(t("ed_verdict_failed", data.error));
+  line.textContent = parts.join("\n");
+  $("verdict-kept").hidden = data.state === "running" || data.state === "failed" || !v || v.verdict === "pending";
+  line.className = `status-line verdict ${data.state === "failed" ? "bad" : v ? v.verdict : ""}`;
+}
+
+async function startVerdict() {
+  const { status, data } = await post("/api/cards/verdict", { game: S.game.name, lang: getLang(), fields: readFields() });
+  if (status !== 202) {
+    showVerdict({ state: "failed", games: 0, planned: 0, verdict: null, error: (data.error || {}).message || "" });
+    return;
+  }
+  S.verdict = data.job;
+  showVerdict(data);
+  while (S.verdict === data.job) {
+    await new Promise((done) => setTimeout(done, 1000));
+    const res = await fetch(`/api/cards/verdict/${encodeURIComponent(data.job)}?lang=${getLang()}`);
+    const now = await res.json();
+    if (!res.ok) { showVerdict({ state: "failed", games: 0, planned: 0, verdict: null, error: (now.error || {}).message || "" }); break; }
+    if (S.verdict !== data.job) break;
+    showVerdict(now);
+    if (now.state !== "running") { S.verdict = null; break; }
+  }
+}
+
+async function stopVerdict() {
+  if (S.verdict) await post(`/api/cards/verdict/${encodeURIComponent(S.verdict)}/stop`, {});
+}
+
 // ----- games and languages -------------------------------------------------------------
 async function loadTemplate() {
   const res = await fetch(`/api/cards/${encodeURIComponent(S.game.name)}/template?lang=${getLang()}`);
@@ -358,6 +409,8 @@ async function main() {
   $("card-form").addEventListener("submit", save);
   $("read").addEventListener("click", () => readPost($("forum").value));
   $("draft").addEventListener("click", saveDraft);
+  $("verdict").addEventListener("click", startVerdict);
+  $("verdict-stop").addEventListener("click", stopVerdict);
   renderDrafts();
   document.body.dataset.ready = "1";
 }

@@ -21,6 +21,10 @@ const TEXTS = {
     by_owner: "管理者",
     approved: "承認しました: {0}",
     sent_back: "差し戻しました: {0}",
+    verdict: "判定（強すぎる？）: {0}（{1}）{2} ポイント [{3}, {4}]、対になった対局 {5} 組",
+    no_verdict: "判定なし: 作者はこの文面で「強すぎる？」を実行していません",
+    settled: "確定",
+    unsettled: "暫定",
   },
   en: {
     title: "Card review",
@@ -39,6 +43,10 @@ const TEXTS = {
     by_owner: "owner",
     approved: "Approved: {0}",
     sent_back: "Sent back: {0}",
+    verdict: "Verdict (Is it too strong?): {0} ({1}) {2} points [{3}, {4}], {5} paired games",
+    no_verdict: "No verdict: the author has not asked \"Is it too strong?\" of this text",
+    settled: "settled",
+    unsettled: "not settled yet",
   },
 };
 
@@ -67,6 +75,17 @@ function status(id, text, good) {
   $(id).textContent = text;
 }
 
+const points = (x) => `${x >= 0 ? "+" : ""}${(100 * x).toFixed(1)}`;
+
+// The card's fairness verdict (the editor's "Is it too strong?"), kept with exactly this text.
+function verdictLine(v) {
+  if (!v) return el("p", { className: "review-verdict muted", textContent: m("no_verdict") });
+  const p = el("p", { className: `review-verdict ${v.verdict}`, textContent: m("verdict", localized(v.words),
+    m(v.settled ? "settled" : "unsettled"), points(v.value), points(v.ci95[0]), points(v.ci95[1]), v.pairs) });
+  p.dataset.verdict = v.verdict;
+  return p;
+}
+
 function row(card) {
   const name = card.name && typeof card.name === "object" ? localized(card.name) : String(card.name || card.id);
   const note = el("input", { type: "text", className: "review-note", maxLength: 500, placeholder: m("note"),
@@ -86,6 +105,7 @@ function row(card) {
       el("h3", { textContent: name }),
       el("p", { className: "meta", textContent: `${card.game} · ${card.id} · ${m("by")} ${card.author} · ${m(card.status)}` }),
       el("p", { className: "review-text", textContent: card.text }),
+      verdictLine(card.verdict),
       el("ul", { className: "review-notes" }, ...(card.notes || []).map((n) =>
         el("li", { textContent: `${m(n.by === "author" ? "by_author" : "by_owner")}: ${n.note}` }))),
       note, el("div", { className: "link-row" }, approve, back)));

@@ -1,0 +1,66 @@
+"""The editor's "強すぎる？" button in headless Chromium (issue 30 item 4): a designer types an overpowered card,
+asks whether it is too strong, watches the progress and the live verdict, saves the card, and the server owner
+sees the verdict on the review page."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server_helpers import Server
+from test_browser import STEP_TIMEOUT_MS, _require_browser, browser, new_page
+
+__all__ = ["browser"]
+OWNER = "verdict-owner-token-" + "k" * 20
+SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+#: The verdict's own end (8 games per pairing and arm; the CI machine is slow), waited for, not timed.
+VERDICT_MS = 300_000
+
+
+@pytest.fixture
+def judged(tmp_path: Path) -> Iterator[Server]:
+    _require_browser()
+    srv = Server(str(tmp_path / "grimoire.db"), "--owner-token", OWNER, "--limit", "verdict_games=8")
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+def test_the_editor_asks_is_it_too_strong_and_the_reviewer_sees_the_verdict(judged: Server, browser: Any) -> None:
+    with new_page(browser) as page:
+        page.goto(judged.url + "/editor")
+        page.wait_for_selector("body[data-ready='1']", timeout=STEP_TIMEOUT_MS)
+        typed = {"#f-name": "試しの業火", "#f-other_name": "Trial Blaze", "#f-id": "trial_blaze"}
+        for selector, value in typed.items():
+            page.fill(selector, value)
+        page.select_option("[data-key='区分']", "書庫")
+        page.select_option("[data-key='属性']", "幻想")
+        page.fill("[data-key='詠唱値']", "2")
+        page.fill("[data-key='威力']", "9")
+        page.wait_for_selector("body[data-valid='1']", timeout=STEP_TIMEOUT_MS)
+        assert page.inner_text("#verdict") == "強すぎる？"
+        page.click("#verdict")
+        page.wait_for_selector("body[data-verdict='running']", timeout=STEP_TIMEOUT_MS)
+        assert page.is_visible("#verdict-stop") and page.is_disabled("#verdict")
+        page.wait_for_selector("body[data-verdict='done']", timeout=VERDICT_MS)
+        line = page.inner_text("#verdict-line")
+        assert line.startswith("強すぎる（") and "ポイント" in line, line
+        assert page.get_attribute("#verdict-line", "data-verdict") == "too_strong"
+        assert not page.is_visible("#verdict-progress") and page.is_enabled("#verdict")
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "editor_verdict.png"), full_page=True)
+        page.fill("#f-author", "Aki")
+        page.click("#save")
+        page.wait_for_selector("body[data-saved='trial_blaze']", timeout=STEP_TIMEOUT_MS)
+    with new_page(browser, locale="en-GB") as page:
+        page.goto(judged.url + "/review")
+        page.wait_for_selector("body[data-ready='1']", timeout=STEP_TIMEOUT_MS)
+        page.fill("#token", OWNER)
+        page.click("#token-form button")
+        shown = page.wait_for_selector(
+            "li.review-card[data-id='trial_blaze'] .review-verdict[data-verdict='too_strong']", timeout=STEP_TIMEOUT_MS)
+        assert shown is not None and shown.inner_text().startswith("Verdict (Is it too strong?): too strong")
+        page.screenshot(path=str(SHOTS / "review_verdict.png"), full_page=True)
