@@ -12,6 +12,7 @@ Routes::
     GET  /api/games/{id}           public facts about a game
     GET  /api/games/{id}/replay    the view after step N (header X-Seat-Token: the seat's own view)
     GET  /api/games/{id}/forum     a seat's post for the forum thread (?seat=0|1&since=N&lang=): public text
+    GET  /board                    the board editor: a position set up by hand, analysed (POST /api/analysis/position)
     POST /api/mine/games           the games of seat links a browser holds: whose move, since when, the deadline
     WS   /ws/{id}                  live play (see :mod:`grimoire.web.protocol`)
     GET  /rules/{game}?lang=ja|en  the game's numbered rules (:mod:`grimoire.web.rules`)
@@ -29,7 +30,7 @@ refusal is a typed error in the client's language (:mod:`grimoire.web.errors`).
 >>> from grimoire.web.storage import Store
 >>> app = create_app(Store(":memory:"))
 >>> sorted(r.path for r in app.routes)[:4]
-['/', '/api/cards/preview', '/api/cards/save', '/api/cards/withdraw']
+['/', '/api/analysis/position', '/api/cards/preview', '/api/cards/save']
 """
 
 from __future__ import annotations
@@ -128,7 +129,8 @@ def create_app(store: Storage, games: Sequence[str] | None = None, ai_delay: flo
         Route("/api/games/{id}/replay", partial(_replay, hub)),
         Route("/api/games/{id}/forum", partial(_forum, hub)),
         *history_routes(hub, STATIC, _lang, _json_body, _error),
-        *analysis_routes(hub, _lang, _error),
+        *analysis_routes(hub, _lang, _json_body, _error),
+        Route("/board", partial(_page, "board.html")),
         *mygames_routes(hub, _lang, _json_body, _error),
         *invite_routes(hub, STATIC, _lang, _json_body, _error,
                        partial(_deck, withdrawn=hub.games.withdrawn, proposed=hub.games.proposed),

@@ -21,7 +21,6 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any
 
@@ -32,12 +31,11 @@ from starlette.routing import Route
 from grimoire.core.clock import Clock
 
 from .errors import ClientError
-from .history import ErrorOf, LangOf
+from .history import ErrorOf, JSONBody, LangOf
 from .hub import Hub, LiveGame
 from .storage import StorageError
 
 MAX_GAMES = 50  # as many as a browser remembers (static/js/recent.js)
-JSONBody = Callable[[Hub, Request], Awaitable[dict[str, Any]]]
 
 
 def mygames_routes(hub: Hub, lang_of: LangOf, json_body: JSONBody, error: ErrorOf) -> list[Route]:
