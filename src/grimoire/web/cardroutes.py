@@ -80,57 +80,85 @@ class Faces:
         return found
 
 
-def card_routes(hub: Hub, static: Any, lang_of: LangOf, json_body: JSONBody,
-                error: Callable[..., JSONResponse]) -> list[BaseRoute]:
-    """The routes of this module (see its docstring), using the application's body reader and error answer."""
-    faces = Faces()
-    buckets: dict[str, Bucket] = {}
-    per_minute = hub.limits.saves_per_minute
+class CardRoutes:
+    """The handlers of this module's routes, sharing the hub, the application's body reader and error answer,
+    the faces rendered and each client's save allowance."""
 
-    def may_save(request: Request) -> None:
+    def __init__(self, hub: Hub, static: Any, lang_of: LangOf, json_body: JSONBody,
+                 error: Callable[..., JSONResponse]) -> None:
+        self.hub = hub
+        self.static = static
+        self.lang_of = lang_of
+        self.json_body = json_body
+        self.error = error
+        self.faces = Faces()
+        self.buckets: dict[str, Bucket] = {}
+        self.per_minute = hub.limits.saves_per_minute
+
+    def routes(self) -> list[BaseRoute]:
+        """The routes, each to its handler."""
+        return [
+            Route("/editor", partial(self.page, "editor.html")),
+            Route("/mine", partial(self.page, "mine.html")),
+            Route("/api/mine", self.mine, methods=["POST"]),
+            Route("/api/cards/withdraw", partial(self.withdraw, "cards"), methods=["POST"]),
+            Route("/api/decks/withdraw", partial(self.withdraw, "decks"), methods=["POST"]),
+            Route("/decks", partial(self.page, "decks.html")),
+            Route("/cards/{game}/{file}", self.face),
+            Route("/api/pool/{game}", self.pool),
+            Route("/api/cards/preview", self.preview, methods=["POST"]),
+            Route("/api/cards/save", self.save, methods=["POST"]),
+            Route("/api/cards/{game}/template", self.fields),
+            Route("/api/cards/{game}/{id}/export", self.export),
+            Route("/api/decks/save", self.save_deck, methods=["POST"]),
+            Route("/api/decks/{game}", self.decks),
+            Route("/api/decks/{game}/{name}", self.deck),
+        ]
+
+    def may_save(self, request: Request) -> None:
         key = client_key(request.client.host if request.client else None)
-        bucket = buckets.get(key)
+        bucket = self.buckets.get(key)
         if bucket is None:
-            if len(buckets) > 10000:
-                buckets.clear()
-            bucket = buckets[key] = Bucket(per_minute / 60.0, per_minute)
+            if len(self.buckets) > 10000:
+                self.buckets.clear()
+            bucket = self.buckets[key] = Bucket(self.per_minute / 60.0, self.per_minute)
         if not bucket.take():
-            raise ClientError("rate", "saves", limit=per_minute)
+            raise ClientError("rate", "saves", limit=self.per_minute)
 
-    def rules(name: Any) -> Any:
-        if not isinstance(name, str) or name not in hub.game_names:
+    def rules(self, name: Any) -> Any:
+        if not isinstance(name, str) or name not in self.hub.game_names:
             raise ClientError("not_found", "game_error", text=f"unknown game {name!r}")
-        return hub.games.refresh(name)
+        return self.hub.games.refresh(name)
 
-    async def page(name: str, request: Request) -> Response:
-        return FileResponse(static / name, headers={"Cache-Control": "no-cache"})
+    async def page(self, name: str, request: Request) -> Response:
+        return FileResponse(self.static / name, headers={"Cache-Control": "no-cache"})
 
-    async def face(request: Request) -> Response:
-        lang = lang_of(request)
+    async def face(self, request: Request) -> Response:
+        lang = self.lang_of(request)
         file = request.path_params["file"]
         try:
-            game = rules(request.path_params["game"])
+            game = self.rules(request.path_params["game"])
             card_id = file.removesuffix(".svg")
             if not file.endswith(".svg") or card_id not in game.pool:
                 raise ClientError("not_found", "no_card", id=card_id[:60])
-            svg, etag = faces.get(game, card_id, lang)
+            svg, etag = self.faces.get(game, card_id, lang)
         except ClientError as exc:
-            return error(exc, lang)
+            return self.error(exc, lang)
         except GrimoireError as exc:
-            return error(ClientError("not_found", "game_error", text=str(exc)), lang)
+            return self.error(ClientError("not_found", "game_error", text=str(exc)), lang)
         headers = {"Cache-Control": "public, max-age=300", "ETag": etag, "Vary": "Accept-Language"}
         if request.headers.get("if-none-match") == etag:
             return Response(status_code=304, headers=headers)
         return Response(svg, media_type="image/svg+xml", headers=headers)
 
-    async def pool(request: Request) -> Response:
-        lang = lang_of(request)
+    async def pool(self, request: Request) -> Response:
+        lang = self.lang_of(request)
         try:
-            game = rules(request.path_params["game"])
-            may_compute(request)
+            game = self.rules(request.path_params["game"])
+            self.may_compute(request)
         except ClientError as exc:
-            return error(exc, lang)
-        saved = await hub.games.db(hub.store.saved_cards, game.name)
+            return self.error(exc, lang)
+        saved = await self.hub.games.db(self.hub.store.saved_cards, game.name)
         authors = {c.id: c.author for c in saved if c.withdrawn is None}
         # withdrawn by their owners, or not approved yet: not offered for new decks
         gone = {c.id for c in saved if c.withdrawn is not None or c.status != "approved"}
@@ -158,19 +186,19 @@ def card_routes(hub: Hub, static: Any, lang_of: LangOf, json_body: JSONBody,
                              "filters": ["kind", *found.card_filters]},
                             headers={"Cache-Control": "no-cache"})
 
-    async def fields(request: Request) -> Response:
-        lang = lang_of(request)
+    async def fields(self, request: Request) -> Response:
+        lang = self.lang_of(request)
         try:
-            game = rules(request.path_params["game"])
+            game = self.rules(request.path_params["game"])
         except ClientError as exc:
-            return error(exc, lang)
+            return self.error(exc, lang)
         return JSONResponse(template(game, lang))
 
-    async def read_card(request: Request) -> tuple[Any, dict[str, Any], str, dict[str, Any]]:
+    async def read_card(self, request: Request) -> tuple[Any, dict[str, Any], str, dict[str, Any]]:
         """``(rules, body, lang, fields)`` of an editor request: fields given, or read from a pasted post."""
-        body = await json_body(hub, request)
-        lang = lang_of(request, body)
-        game = rules(body.get("game"))
+        body = await self.json_body(self.hub, request)
+        lang = self.lang_of(request, body)
+        game = self.rules(body.get("game"))
         post = body.get("forum")
         if isinstance(post, str) and post.strip():
             if len(post) > MAX_POST:
@@ -184,7 +212,7 @@ def card_routes(hub: Hub, static: Any, lang_of: LangOf, json_body: JSONBody,
             raise ClientError("bad_message", "field", field="fields", what="an object of the card's fields")
         return game, body, lang, given
 
-    def answer(game: Any, lang: str, given: dict[str, Any]) -> tuple[dict[str, Any], Any]:
+    def answer(self, game: Any, lang: str, given: dict[str, Any]) -> tuple[dict[str, Any], Any]:
         checked = check(game, given, lang)
         out: dict[str, Any] = {"ok": not checked.errors, "errors": [e.to_json() for e in checked.errors],
                                "forum_text": checked.text, "fields": given}
@@ -193,54 +221,55 @@ def card_routes(hub: Hub, static: Any, lang_of: LangOf, json_body: JSONBody,
             out["fields"] = out["card"].pop("fields")
         return out, checked
 
-    def may_compute(request: Request) -> None:
-        hub.may_compute(request.client.host if request.client else None)
+    def may_compute(self, request: Request) -> None:
+        self.hub.may_compute(request.client.host if request.client else None)
 
-    async def preview(request: Request) -> Response:
-        lang = lang_of(request)
+    async def preview(self, request: Request) -> Response:
+        lang = self.lang_of(request)
         try:
-            game, _, lang, given = await read_card(request)
-            may_compute(request)
-            out, _ = await asyncio.to_thread(answer, game, lang, given)  # loads the rules with the card: off the loop
+            game, _, lang, given = await self.read_card(request)
+            self.may_compute(request)
+            # loads the rules with the card: off the loop
+            out, _ = await asyncio.to_thread(self.answer, game, lang, given)
         except ClientError as exc:
-            return error(exc, lang)
+            return self.error(exc, lang)
         return JSONResponse(out)
 
-    async def save(request: Request) -> Response:
-        lang = lang_of(request)
+    async def save(self, request: Request) -> Response:
+        lang = self.lang_of(request)
         try:
-            game, body, lang, given = await read_card(request)
+            game, body, lang, given = await self.read_card(request)
             author = _label(body.get("author"), "author", MAX_LEN["author"])
-            may_compute(request)
+            self.may_compute(request)
             owner, replace = owner_hash(body.get("owner")), body.get("replace") is True
             if replace:  # its owner's new version, checked against the cards without the old one
                 card_id = given.get("id")
                 if not isinstance(card_id, str) or not card_id:
                     raise ClientError("bad_message", "field", field="id", what="the id of the card to replace")
-                await hub.games.db(hub.games.replaceable, game.name, card_id, owner)
-                game = await asyncio.to_thread(hub.games.without_card, game.name, card_id)
-            out, checked = await asyncio.to_thread(answer, game, lang, given)
+                await self.hub.games.db(self.hub.games.replaceable, game.name, card_id, owner)
+                game = await asyncio.to_thread(self.hub.games.without_card, game.name, card_id)
+            out, checked = await asyncio.to_thread(self.answer, game, lang, given)
             if checked.errors or checked.table is None:
                 return JSONResponse({**out, "error": {"code": "invalid_card", "message": ClientError(
                     "invalid_card", "card_invalid", n=len(checked.errors)).message(lang)}}, status_code=400)
-            may_save(request)
+            self.may_save(request)
             try:
-                status = hub.reviewer.status_of_new()
-                await asyncio.to_thread(partial(hub.games.add_card, owner=owner, replace=replace, status=status),
+                status = self.hub.reviewer.status_of_new()
+                await asyncio.to_thread(partial(self.hub.games.add_card, owner=owner, replace=replace, status=status),
                                         game.name, checked.table, author)  # loads the rules with the card: off the loop
             except Taken:
                 raise ClientError("taken", "card_taken", id=checked.table["id"]) from None
             except StorageError:
                 raise ClientError("unavailable") from None
         except ClientError as exc:
-            return error(exc, lang, field=exc.params.get("field") or FIELD_OF.get(exc.key, "general"))
+            return self.error(exc, lang, field=exc.params.get("field") or FIELD_OF.get(exc.key, "general"))
         return JSONResponse({**out, "saved": checked.table["id"], "author": author, "status": status},
                             status_code=201)
 
-    async def export(request: Request) -> Response:
-        lang = lang_of(request)
+    async def export(self, request: Request) -> Response:
+        lang = self.lang_of(request)
         try:
-            game = rules(request.path_params["game"])
+            game = self.rules(request.path_params["game"])
             card_id = request.path_params["id"]
             if card_id not in game.pool:
                 raise ClientError("not_found", "no_card", id=card_id[:60])
@@ -253,49 +282,49 @@ def card_routes(hub: Hub, static: Any, lang_of: LangOf, json_body: JSONBody,
             else:
                 raise ClientError("bad_message", "field", field="format", what="toml / forum")
         except ClientError as exc:
-            return error(exc, lang)
+            return self.error(exc, lang)
         return Response(text, media_type=f"{kind}; charset=utf-8",
                         headers={"Content-Disposition": f'attachment; filename="{card_id}.{ext}"'})
 
-    async def decks(request: Request) -> Response:
-        lang = lang_of(request)
+    async def decks(self, request: Request) -> Response:
+        lang = self.lang_of(request)
         try:
-            game = rules(request.path_params["game"])
+            game = self.rules(request.path_params["game"])
             after = request.query_params.get("after", "")
             if len(after) > 200:
                 raise ClientError("bad_message", "field", field="after", what="a deck name")
-            may_compute(request)
-            saved = await hub.games.db(hub.store.deck_names, game.name, after, DECK_PAGE + 1)
+            self.may_compute(request)
+            saved = await self.hub.games.db(self.hub.store.deck_names, game.name, after, DECK_PAGE + 1)
         except ClientError as exc:
-            return error(exc, lang)
+            return self.error(exc, lang)
         except StorageError:
-            return error(ClientError("unavailable"), lang)
+            return self.error(ClientError("unavailable"), lang)
         page = saved[:DECK_PAGE]
         return JSONResponse({"game": game.name, "decks": [
             {"name": d.name, "author": d.author, "created": d.created} for d in page],
             "next": page[-1].name if len(saved) > DECK_PAGE else None},
             headers={"Cache-Control": "no-cache"})
 
-    async def deck(request: Request) -> Response:
-        lang = lang_of(request)
+    async def deck(self, request: Request) -> Response:
+        lang = self.lang_of(request)
         try:
-            game = rules(request.path_params["game"])
-            found = await hub.games.db(hub.store.saved_deck, game.name, request.path_params["name"][:200])
+            game = self.rules(request.path_params["game"])
+            found = await self.hub.games.db(self.hub.store.saved_deck, game.name, request.path_params["name"][:200])
             if found is None:
                 raise ClientError("not_found", "deck_saved_missing", name=request.path_params["name"][:60])
         except ClientError as exc:
-            return error(exc, lang)
+            return self.error(exc, lang)
         except StorageError:
-            return error(ClientError("unavailable"), lang)
+            return self.error(ClientError("unavailable"), lang)
         return JSONResponse({"game": game.name, "name": found.name, "author": found.author, "text": found.text,
                              "created": found.created}, headers={"Cache-Control": "no-cache"})
 
-    async def save_deck(request: Request) -> Response:
-        lang = lang_of(request)
+    async def save_deck(self, request: Request) -> Response:
+        lang = self.lang_of(request)
         try:
-            body = await json_body(hub, request)
-            lang = lang_of(request, body)
-            game = rules(body.get("game"))
+            body = await self.json_body(self.hub, request)
+            lang = self.lang_of(request, body)
+            game = self.rules(body.get("game"))
             name = _label(body.get("name"), "deck_name", 60)
             author = _label(body.get("author"), "author", MAX_LEN["author"])
             text = body.get("text")
@@ -303,74 +332,74 @@ def card_routes(hub: Hub, static: Any, lang_of: LangOf, json_body: JSONBody,
                 raise ClientError("bad_message", "field", field="text", what="a deck list of at most {n} characters",
                                   n=MAX_DECK_TEXT)
             screen_size(text)
-            may_compute(request)
+            self.may_compute(request)
             found = problems(game, text, lang)
             if any(p["code"] in ("syntax", "section", "unknown", "unknown_near", "count") for p in found):
                 return JSONResponse({"error": {"code": "deck", "message": found[0]["message"]}, "problems": found},
                                     status_code=400)
-            may_save(request)
+            self.may_save(request)
             owner, replace = owner_hash(body.get("owner")), body.get("replace") is True
             try:
                 if replace:  # only its owner replaces a saved deck (the store checks the owner again)
-                    stored = await hub.games.db(hub.store.saved_deck, game.name, name)
+                    stored = await self.hub.games.db(self.hub.store.saved_deck, game.name, name)
                     if stored is not None:
                         check_owner(stored.owner, owner, "deck")
-                await hub.games.db(hub.store.save_deck, SavedDeck(game.name, name, author, text, time.time(), owner),
-                                   replace)
+                saved = SavedDeck(game.name, name, author, text, time.time(), owner)
+                await self.hub.games.db(self.hub.store.save_deck, saved, replace)
             except Taken:
                 raise ClientError("taken", "deck_taken", name=name) from None
             except StorageError:
                 raise ClientError("unavailable") from None
         except ClientError as exc:
-            return error(exc, lang, field=exc.params.get("field") or FIELD_OF.get(exc.key, "general"))
+            return self.error(exc, lang, field=exc.params.get("field") or FIELD_OF.get(exc.key, "general"))
         return JSONResponse({"saved": name, "problems": found}, status_code=201)
 
-    async def withdraw(what: str, request: Request) -> Response:
+    async def withdraw(self, what: str, request: Request) -> Response:
         """``{"game", "id" | "name", "owner"}``: the owner withdraws a saved card or deck."""
-        lang = lang_of(request)
+        lang = self.lang_of(request)
         try:
-            body = await json_body(hub, request)
-            lang = lang_of(request, body)
-            game = rules(body.get("game"))
+            body = await self.json_body(self.hub, request)
+            lang = self.lang_of(request, body)
+            game = self.rules(body.get("game"))
             owner = owner_hash(body.get("owner"))
-            may_save(request)
+            self.may_save(request)
             try:
                 if what == "cards":
                     card_id = body.get("id")
                     if not isinstance(card_id, str) or len(card_id) > 200:
                         raise ClientError("bad_message", "field", field="id", what="a card id")
-                    await hub.games.db(hub.games.withdraw_card, game.name, card_id, owner)
+                    await self.hub.games.db(self.hub.games.withdraw_card, game.name, card_id, owner)
                     return JSONResponse({"withdrawn": card_id})
                 name = body.get("name")
                 if not isinstance(name, str) or len(name) > 200:
                     raise ClientError("bad_message", "field", field="name", what="a deck name")
-                found = await hub.games.db(hub.store.saved_deck, game.name, name)
+                found = await self.hub.games.db(self.hub.store.saved_deck, game.name, name)
                 if found is None:
                     raise ClientError("not_found", "deck_saved_missing", name=name[:60])
                 check_owner(found.owner, owner, "deck")
-                if not await hub.games.db(hub.store.withdraw_deck, game.name, name, owner):
+                if not await self.hub.games.db(self.hub.store.withdraw_deck, game.name, name, owner):
                     raise ClientError("not_found", "deck_saved_missing", name=name[:60])
                 return JSONResponse({"withdrawn": name})
             except StorageError:
                 raise ClientError("unavailable") from None
         except ClientError as exc:
-            return error(exc, lang)
+            return self.error(exc, lang)
 
-    async def mine(request: Request) -> Response:
+    async def mine(self, request: Request) -> Response:
         """``{"owner": token}``: the cards and decks saved with that token (a POST: the token stays out of URLs)."""
-        lang = lang_of(request)
+        lang = self.lang_of(request)
         try:
-            body = await json_body(hub, request)
-            lang = lang_of(request, body)
+            body = await self.json_body(self.hub, request)
+            lang = self.lang_of(request, body)
             owner = owner_hash(body.get("owner"))
             if not owner:
                 raise ClientError("bad_message", "field", field="owner", what="a recovery code (24–200 letters)")
-            may_compute(request)
-            cards, decks = await hub.games.db(hub.store.owned, owner)
+            self.may_compute(request)
+            cards, decks = await self.hub.games.db(self.hub.store.owned, owner)
         except ClientError as exc:
-            return error(exc, lang)
+            return self.error(exc, lang)
         except StorageError:
-            return error(ClientError("unavailable"), lang)
+            return self.error(ClientError("unavailable"), lang)
         return JSONResponse({
             "cards": [{"game": c.game, "id": c.id, "name": c.table.get("name"), "author": c.author,
                        "created": c.created, "used": c.used, "withdrawn": c.withdrawn, "status": c.status,
@@ -378,23 +407,11 @@ def card_routes(hub: Hub, static: Any, lang_of: LangOf, json_body: JSONBody,
             "decks": [{"game": d.game, "name": d.name, "author": d.author, "created": d.created} for d in decks]},
             headers={"Cache-Control": "no-store"})
 
-    return [
-        Route("/editor", partial(page, "editor.html")),
-        Route("/mine", partial(page, "mine.html")),
-        Route("/api/mine", mine, methods=["POST"]),
-        Route("/api/cards/withdraw", partial(withdraw, "cards"), methods=["POST"]),
-        Route("/api/decks/withdraw", partial(withdraw, "decks"), methods=["POST"]),
-        Route("/decks", partial(page, "decks.html")),
-        Route("/cards/{game}/{file}", face),
-        Route("/api/pool/{game}", pool),
-        Route("/api/cards/preview", preview, methods=["POST"]),
-        Route("/api/cards/save", save, methods=["POST"]),
-        Route("/api/cards/{game}/template", fields),
-        Route("/api/cards/{game}/{id}/export", export),
-        Route("/api/decks/save", save_deck, methods=["POST"]),
-        Route("/api/decks/{game}", decks),
-        Route("/api/decks/{game}/{name}", deck),
-    ]
+
+def card_routes(hub: Hub, static: Any, lang_of: LangOf, json_body: JSONBody,
+                error: Callable[..., JSONResponse]) -> list[BaseRoute]:
+    """The routes of this module (see its docstring), using the application's body reader and error answer."""
+    return CardRoutes(hub, static, lang_of, json_body, error).routes()
 
 
 def _label(value: Any, key: str, limit: int) -> str:
