@@ -272,7 +272,7 @@ class SearchAgent:
             return quick
         return None
 
-    def _iterate(self, game: Game[Any], hooks: SearchHooks, policy: Policy | None, model: Policy | None,
+    def _iterate(self, game: Game[Any], hooks: SearchHooks, policy: Policy | None, model: Policy | None,  # noqa: PLR0913 — one search iteration's whole context, passed on the hot path rather than packed
                  state: Any, root: Node, root_ids: list[str], prior_id: str | None, bonus: float,
                  chance: Chance, events: list[Event]) -> None:
         """One iteration: select and expand (``model`` answering the opponent's decisions), play out, back up."""

@@ -28,7 +28,7 @@ from .swaps import deck_results, opponents, paired_effect
 D = Deck("d", {"library": []})
 
 
-def choice_blocks(game_name: str, paths: Sequence[str], level: str, decks: list[tuple[str, Deck]], label: str,
+def choice_blocks(game_name: str, paths: Sequence[str], level: str, decks: list[tuple[str, Deck]], label: str,  # noqa: PLR0913 — a block's inputs, each part of its cache key
                   kind: str, answer: str, hints: Mapping[str, Hints], games: int, seed: int,
                   options: tuple[tuple[str, Any], ...] = ()) -> list[Block]:
     """Deck ``label`` answering ``kind`` with ``answer``, against each other deck with its own hints."""

@@ -24,7 +24,7 @@ BLOCK_SIZE = 10
 Hints = tuple[tuple[str, str], ...]
 
 
-def pair_blocks(game_name: str, tables: Mapping[str, Mapping[str, Any]] | None, paths: Sequence[str], level: str,
+def pair_blocks(game_name: str, tables: Mapping[str, Mapping[str, Any]] | None, paths: Sequence[str], level: str,  # noqa: PLR0913 — a block's inputs, each part of its cache key
                 a: tuple[str, Deck], b: tuple[str, Deck], games: int, seed: int,
                 options: tuple[tuple[str, Any], ...] = (), hints: Mapping[str, Hints] | None = None,
                 block_size: int = BLOCK_SIZE, seat_hints: tuple[Hints, Hints] | None = None) -> list[Block]:

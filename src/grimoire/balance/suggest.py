@@ -207,7 +207,7 @@ def _deck_rates(games: Sequence[GameStats], labels: Sequence[str]) -> list[dict[
     return analysis.deck_rates(games, labels)
 
 
-def suggest(game: Game[Any], decks: list[tuple[str, Deck]], level: str, games: int, seed: int,
+def suggest(game: Game[Any], decks: list[tuple[str, Deck]], level: str, games: int, seed: int,  # noqa: PLR0913 — the search's field, its runner and its goal, as the lab passes them
             schedule: Callable[[dict[str, dict[str, Any]] | None, list[tuple[str, Deck]]], list[Block]],
             run: RunBatches,
             steps: int = 3, limit: int = 4, band: tuple[float, float] = BAND,

@@ -168,7 +168,7 @@ def opponents(decks: list[tuple[str, Deck]], label: str) -> list[tuple[str, Deck
     return others or [(lbl, d) for lbl, d in decks if lbl == label]
 
 
-def swap_blocks(game_name: str, tables: Mapping[str, Mapping[str, Any]] | None, paths: Sequence[str],
+def swap_blocks(game_name: str, tables: Mapping[str, Mapping[str, Any]] | None, paths: Sequence[str],  # noqa: PLR0913 — a block's inputs, each part of its cache key
                 level: str, decks: list[tuple[str, Deck]], arm: Arm | None, deck_label: str, games: int,
                 seed: int, options: tuple[tuple[str, Any], ...] = (), hints: Mapping[str, Hints] | None = None
                 ) -> list[Block]:

@@ -96,7 +96,7 @@ def parse_pilots(items: list[str]) -> dict[str, str]:
     return out
 
 
-def balance_command(
+def balance_command(  # noqa: PLR0913 — a Typer command: one parameter per option
     game_name: GameArg,
     deck: Annotated[list[str] | None, typer.Option("--deck", metavar="DECK", help="A deck file or starter name "
                                                    "(repeatable; default: every starter deck).")] = None,
@@ -415,11 +415,38 @@ def summary_lines(data: dict[str, Any]) -> list[str]:
     """The lines the command prints: per level, variants, swaps and guideline counts."""
     lines = [f"pilot: {deck} is played by {level} at every level" for deck, level in data.get("pilots", {}).items()]
     lines += sequential_lines(data.get("sequential"))
+    lines += _level_lines(data)
+    lines += _card_lines(data)
+    lines += _meta_lines(data)
+    lines += _first_player_lines(data)
+    lines += _pilot_lines(data)
+    lines += _variant_lines(data)
+    lines += _coverage_lines(data)
+    lines += _choice_lines(data)
+    lines += _suggest_lines(data)
+    lines += _optimize_lines(data)
+    lines += _swap_lines(data)
+    lines.append(f"{len(data['flags'])} findings change sign with AI strength; "
+                 f"{len(data['guideline'])} cards outside the power guideline")
+    if data.get("cache"):
+        lines.append(summary_line(data["cache"]))
+    return lines
+
+
+def _level_lines(data: dict[str, Any]) -> list[str]:
+    """The first player and length per level."""
+    lines: list[str] = []
     for level, d in data["levels"].items():
         fp = d["first_player"]
         lines.append(f"{level}: {d['games']} games, first player wins {fp['rate']:.1%} "
                      f"[{fp['ci95'][0]:.1%}, {fp['ci95'][1]:.1%}], {d['length']['mean_turns']:.1f} turns "
                      f"(both players' turns), {len(d.get('card_flags', []))} card flags")
+    return lines
+
+
+def _card_lines(data: dict[str, Any]) -> list[str]:
+    """What the cards did, per level, with their flags."""
+    lines: list[str] = []
     for level, d in data["levels"].items():
         cs = d.get("card_stats")
         if cs and cs["tracked"]:
@@ -428,6 +455,12 @@ def summary_lines(data: dict[str, Any]) -> list[str]:
                          f"{len(cs['flags'])} flags")
             for f in cs["flags"]:
                 lines.append(f"card [{level}] {f['card']}: {f['kind'].replace('_', ' ')} — {f['reason']['en']}")
+    return lines
+
+
+def _meta_lines(data: dict[str, Any]) -> list[str]:
+    """The matchup cycles and meta ratings per level."""
+    lines: list[str] = []
     mg = data.get("metagame") or {"levels": {}}
     for level, d in mg["levels"].items():
         for c in d["cycles"]:
@@ -437,11 +470,23 @@ def summary_lines(data: dict[str, Any]) -> list[str]:
         for r in d["ratings"]:
             lines.append(f"meta [{level}] {r['deck']}: {r['rate']:.1%} [{r['ci95'][0]:.1%}, {r['ci95'][1]:.1%}]"
                          + (f" (never met {', '.join(r['missing'])})" if r["missing"] else ""))
+    return lines
+
+
+def _first_player_lines(data: dict[str, Any]) -> list[str]:
+    """The first player's advantage per level."""
+    lines: list[str] = []
     for e in data.get("first_player_effect", []):
         lo, hi = e["band"]
         lines.append(f"first player [{e['level']}]: wins {e['rate']:.1%} [{e['ci95'][0]:.1%}, {e['ci95'][1]:.1%}] "
                      f"of {e['games']} games ({e['wins']}–{e['second_wins']}, {e['draws']} draws), "
                      f"{e['effect'] * 100:+.1f} points against 50 %, {e['position']} {lo * 100:.0f}–{hi * 100:.0f} %")
+    return lines
+
+
+def _pilot_lines(data: dict[str, Any]) -> list[str]:
+    """The pilot table and the pilots' effect."""
+    lines: list[str] = []
     if data.get("pilot_table"):
         for r in data["pilot_table"]["rows"]:
             lines.append(f"pilot table [{r['level']}] {r['deck']} played by {r['pilot']}: {r['diff']:+.1%} "
@@ -452,15 +497,33 @@ def summary_lines(data: dict[str, Any]) -> list[str]:
             if m["metric"] != "turns":
                 lines.append(f"pilot effect [{m['level']}] {m['subject']}: {m['diff']:+.1%} [{m['ci95'][0]:+.1%}, "
                              f"{m['ci95'][1]:+.1%}] ({m['old']:.1%} → {m['new']:.1%}, {m['pairs']} paired games)")
+    return lines
+
+
+def _variant_lines(data: dict[str, Any]) -> list[str]:
+    """The rules variants' paired differences."""
+    lines: list[str] = []
     for v in data.get("variants", []):
         name = ",".join(f"{k}={x}" for k, x in v["variant"].items())
         for m in v["metrics"]:
             lines.append(f"variant {name} [{m['level']}] {m['metric']} {m['subject']}: {m['diff']:+.3f} "
                          f"[{m['ci95'][0]:+.3f}, {m['ci95'][1]:+.3f}] ({m['pairs']} paired games)")
+    return lines
+
+
+def _coverage_lines(data: dict[str, Any]) -> list[str]:
+    """Mechanics that never happened, per level."""
+    lines: list[str] = []
     for level, d in data["levels"].items():
         for c in d.get("coverage", []):
             if c["warning"]:
                 lines.append(f"coverage [{level}]: {c['warning']}")
+    return lines
+
+
+def _choice_lines(data: dict[str, Any]) -> list[str]:
+    """The set-up choice table."""
+    lines: list[str] = []
     if data.get("choice_table"):
         t = data["choice_table"]
         for r in t["rows"]:
@@ -469,6 +532,12 @@ def summary_lines(data: dict[str, Any]) -> list[str]:
             diff = (f", vs own {vs['value']:+.1%} [{vs['ci95'][0]:+.1%}, {vs['ci95'][1]:+.1%}]" if vs else "")
             lines.append(f"{t['kind']} [{r['level']}] {r['deck']} with {r['answer']}{own}: {r['rate']:.1%} "
                          f"[{r['ci95'][0]:.1%}, {r['ci95'][1]:.1%}] n={r['games']}{diff}")
+    return lines
+
+
+def _suggest_lines(data: dict[str, Any]) -> list[str]:
+    """The suggested card changes and where they leave each deck."""
+    lines: list[str] = []
     if data.get("suggest"):
         s = data["suggest"]
         which = "every deck and the first player" if s.get("with_first_player") else "every deck"
@@ -482,6 +551,12 @@ def summary_lines(data: dict[str, Any]) -> list[str]:
                              f"n={r['games']}")
         if s.get("card_file"):
             lines.append(f"  cards: {s['card_file']}")
+    return lines
+
+
+def _optimize_lines(data: dict[str, Any]) -> list[str]:
+    """The optimized deck and its held-out checks."""
+    lines: list[str] = []
     if data.get("optimize"):
         o = data["optimize"]
         w = o["win_rate"]
@@ -496,6 +571,12 @@ def summary_lines(data: dict[str, Any]) -> list[str]:
                              f"{c['ci95'][1]:+.1%}] over {c['pairs']} paired games: {verdict}")
         if o.get("deck_file"):
             lines.append(f"  deck: {o['deck_file']}")
+    return lines
+
+
+def _swap_lines(data: dict[str, Any]) -> list[str]:
+    """The swaps, per deck or everywhere."""
+    lines: list[str] = []
     if data.get("swaps"):
         for r in data["swaps"]["rows"]:
             lines.append(f"swap {r['card']} in {r['deck']} [{r['level']}] → {r['replacement']}: value "
@@ -513,8 +594,4 @@ def summary_lines(data: dict[str, Any]) -> list[str]:
                          + "; ".join(parts))
         for why in data["field_swaps"]["skipped"]:
             lines.append(f"swap skipped: {why}")
-    lines.append(f"{len(data['flags'])} findings change sign with AI strength; "
-                 f"{len(data['guideline'])} cards outside the power guideline")
-    if data.get("cache"):
-        lines.append(summary_line(data["cache"]))
     return lines

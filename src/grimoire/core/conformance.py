@@ -136,7 +136,7 @@ def play_random(game: Game[Any], setup: Setup, chooser_seed: int) -> tuple[list[
     return done.answers, done.state, events
 
 
-def check_one(game: Game[Any], setup: Setup, chooser_seed: int, deep_every: int = 1,
+def check_one(game: Game[Any], setup: Setup, chooser_seed: int, deep_every: int = 1,  # noqa: C901, PLR0915 — the checks of one game, in the order they are explained in its docstring
               report: ConformanceReport | None = None, watch: IdWatch | None = None) -> ConformanceReport:
     """Check one seeded random game (see the module docstring); ``watch`` collects every view's uids."""
     report = report or ConformanceReport()

@@ -99,7 +99,7 @@ def run_chunk(chunk: Chunk) -> list[GameResult]:
     return out
 
 
-def chunks(game_name: str, decks: tuple[Deck, Deck], agents: tuple[str, str], games: int, seed: int,
+def chunks(game_name: str, decks: tuple[Deck, Deck], agents: tuple[str, str], games: int, seed: int,  # noqa: PLR0913 — the simulation's settings, as simulate_parallel passes them on
            options: Mapping[str, Any] | None, *, alternate: bool = False, card_paths: Sequence[str | Path] = (),
            records_dir: Path | None = None, size: int = 10, start: int = 0, ai_setup: bool = False) -> list[Chunk]:
     """The run cut into chunks of at most ``size`` games, in index order."""
@@ -198,7 +198,7 @@ def run_jobs(fn: Callable[[J], R], jobs: Sequence[J], sizes: Sequence[int] | Non
         return _run_processes(fn, job_list, units, cores, advance)
 
 
-def simulate_parallel(game_name: str, decks: tuple[Deck, Deck], agents: tuple[str, str], games: int, seed: int = 0,
+def simulate_parallel(game_name: str, decks: tuple[Deck, Deck], agents: tuple[str, str], games: int, seed: int = 0,  # noqa: PLR0913 — the public simulation call: one keyword per `grimoire sim` option
                       options: Mapping[str, Any] | None = None, records_dir: Path | None = None,
                       card_paths: Sequence[str | Path] = (), *, start: int = 0, alternate: bool = False,
                       workers: int | None = None,

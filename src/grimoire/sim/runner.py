@@ -94,7 +94,7 @@ def record_name(game_name: str, seed: int, index: int) -> str:
     return f"{game_name}-{seed}-{index:05d}.json"
 
 
-def simulate(game_name: str, decks: tuple[Deck, Deck], agents: tuple[str, str], games: int, seed: int = 0,
+def simulate(game_name: str, decks: tuple[Deck, Deck], agents: tuple[str, str], games: int, seed: int = 0,  # noqa: PLR0913 — the public simulation call: one keyword per `grimoire sim` option
              options: Mapping[str, Any] | None = None, records_dir: Path | None = None,
              card_paths: Sequence[str | Path] = (), *, start: int = 0, alternate: bool = False,
              game: Game[Any] | None = None, ai_setup: bool = False) -> SimResult:

@@ -110,7 +110,7 @@ LIMITS_HELP = ("A server limit, NAME=VALUE (repeatable). Limits and defaults: "
                "computes_per_minute (60), idle_claim (300 s), webhooks (1: on). See docs/server.md.")
 
 
-def serve_command(
+def serve_command(  # noqa: PLR0913 — a Typer command: one parameter per option
     host: Annotated[str, typer.Option("--host", metavar="HOST", envvar="GRIMOIRE_HOST", help="Address to listen "
                                       "on: 127.0.0.1 (default) serves this machine only; 0.0.0.0 (or this "
                                       "machine's LAN address) lets a friend on another machine join.")

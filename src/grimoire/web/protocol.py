@@ -189,7 +189,7 @@ def outcome_payload(game: Game[Any], outcome: Outcome | None, lang: str,
     return {"winner": outcome.winner, "reason": outcome.reason, "text": text}
 
 
-def state_payload(game: Game[Any], state: Any, decision: Decision | None, seq: int, seat: int | None, lang: str,
+def state_payload(game: Game[Any], state: Any, decision: Decision | None, seq: int, seat: int | None, lang: str,  # noqa: PLR0913 — what one state message holds, each a keyword of the protocol
                   events: Sequence[Event], *, full_log: bool = False, ack: int | None = None,
                   log: Sequence[Event] = (), outcome: Outcome | None = None,
                   default: str | None = None) -> dict[str, Any]:

@@ -26,7 +26,7 @@ def default_db() -> Path:
     return user_data_dir() / "grimoire.db"
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = None,
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = None,  # noqa: PLR0913 — the server's settings: one keyword per `grimoire serve` option
           games: Sequence[str] | None = None, ai_delay: float = 0.3, log_level: str | None = None,
           limits: Limits | None = None, durability: str = "normal", think_workers: int | None = None,
           origins: Sequence[str] = (), forwarded_allow_ips: str | None = None,

@@ -81,7 +81,7 @@ def _area(entry: Area | str | Sequence[Any]) -> Area:
     return Area(str(entry[0]), int(entry[1]), tuple(entry[2]) if len(entry) > 2 else ())
 
 
-def position(p0: Side | Mapping[str, Any] | None = None, p1: Side | Mapping[str, Any] | None = None, *,
+def position(p0: Side | Mapping[str, Any] | None = None, p1: Side | Mapping[str, Any] | None = None, *,  # noqa: PLR0913 — a position's parts as keywords, the way tests write one
              turn: int = 3, active: int = 0, first: int = 0, phase: str = "C", flags: str = "----",
              cancels: int = 0, exclusive: bool = False, turn_limit: int = 60, used: Iterable[int] = (),
              abil: Iterable[int] = (), stack: str = "-", chance: str = "prng,7,0,[]", result: str = "-") -> str:

@@ -67,7 +67,7 @@ class ChantHooks:
         (same distribution as :meth:`determinize`)."""
         return Dealer(self, game, view, decision, decks)
 
-    def _build(self, game: Game[Any], view: dict[str, Any], decision: Decision, chance: Chance,
+    def _build(self, game: Game[Any], view: dict[str, Any], decision: Decision, chance: Chance,  # noqa: PLR0915 — one determinization, in the order of the rules it samples
                decks: KnownDecks) -> tuple[ChantState, list[tuple[list[int], int]], bool]:
         """The state, each seat's hidden uids (sorted) with its hidden hand size (-1: the hand is seen), and
         whether the identity of every card is fixed by the view and the deck lists (no random filling)."""

@@ -138,7 +138,7 @@ def _int(pairs: dict[str, str], key: str, default: int, where: str) -> int:
         raise NotationError(f"{where}: {key} must be an integer, got {raw!r}") from None
 
 
-def decode(text: str, pool: CardPool[CardDef]) -> DestinyState:
+def decode(text: str, pool: CardPool[CardDef]) -> DestinyState:  # noqa: C901, PLR0915 — one section of the notation after another, as encode writes them
     """Inverse of :func:`encode`; errors name the section and the bad token."""
     sections = [s.strip() for s in text.strip().split(" | ")]
     if not sections or not sections[0].startswith(TAG):
