@@ -28,7 +28,7 @@ LAYERS: dict[str, set[str]] = {
     "sim": {"core", "ai", "extras"},
     "rl": {"core", "ai", "extras"},
     "balance": {"core", "ai", "sim", "extras"},
-    "web": {"core", "ai", "sim", "extras"},
+    "web": {"core", "ai", "sim", "extras", "balance"},  # the server runs a card's verdict (grimoire.web.verdicts)
     "cli": {"core", "ai", "sim", "extras", "balance", "web", "rl"},
 }
 
