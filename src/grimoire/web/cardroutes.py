@@ -160,8 +160,8 @@ class CardRoutes:
             return self.error(exc, lang)
         saved = await self.hub.games.db(self.hub.store.saved_cards, game.name)
         authors = {c.id: c.author for c in saved if c.withdrawn is None}
-        # withdrawn by their owners, or not approved yet: not offered for new decks
-        gone = {c.id for c in saved if c.withdrawn is not None or c.status != "approved"}
+        # withdrawn by their owners, superseded by a newer version, or not approved yet: not offered for new decks
+        gone = {c.id for c in saved if c.withdrawn is not None or c.superseded or c.status != "approved"}
         found = plugin(game.name)
         numbers = [n.field for n in found.card_numbers]
         cards = []
@@ -255,15 +255,17 @@ class CardRoutes:
             self.may_save(request)
             try:
                 status = self.hub.reviewer.status_of_new()
-                await asyncio.to_thread(partial(self.hub.games.add_card, owner=owner, replace=replace, status=status),
-                                        game.name, checked.table, author)  # loads the rules with the card: off the loop
+                _, saved = await asyncio.to_thread(partial(
+                    self.hub.games.add_card, owner=owner, replace=replace, status=status),
+                    game.name, checked.table, author)  # loads the rules with the card: off the loop
             except Taken:
                 raise ClientError("taken", "card_taken", id=checked.table["id"]) from None
             except StorageError:
                 raise ClientError("unavailable") from None
         except ClientError as exc:
             return self.error(exc, lang, field=exc.params.get("field") or FIELD_OF.get(exc.key, "general"))
-        return JSONResponse({**out, "saved": checked.table["id"], "author": author, "status": status},
+        return JSONResponse({**out, "saved": saved, "author": author, "status": status,
+                             "previous": "" if saved == checked.table["id"] else checked.table["id"]},
                             status_code=201)
 
     async def export(self, request: Request) -> Response:
@@ -403,7 +405,7 @@ class CardRoutes:
         return JSONResponse({
             "cards": [{"game": c.game, "id": c.id, "name": c.table.get("name"), "author": c.author,
                        "created": c.created, "used": c.used, "withdrawn": c.withdrawn, "status": c.status,
-                       "note": c.note} for c in cards],
+                       "note": c.note, "previous": c.previous, "superseded": c.superseded} for c in cards],
             "decks": [{"game": d.game, "name": d.name, "author": d.author, "created": d.created} for d in decks]},
             headers={"Cache-Control": "no-store"})
 

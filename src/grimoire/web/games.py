@@ -50,6 +50,7 @@ from .errors import ClientError
 from .live import HUMAN, LiveGame, hash_token, stored_branch, stored_setup
 from .ownership import check_owner
 from .storage import SavedCard, StaleWrite, Storage, StorageError, StoredGame, Taken
+from .versions import next_id, rules_tables
 
 log = logging.getLogger("grimoire.web")
 T = TypeVar("T")
@@ -132,9 +133,11 @@ class LiveGames:
         """The rules with every card of this server; a saved card the rules no longer accept is left out."""
         self._saved[name] = self.store.cards_mark(name)  # first: a card saved meanwhile is read at the next refresh
         saved = self.store.saved_cards(name)
-        tables = {card.id: card.table for card in saved}
-        self._withdrawn[name] = frozenset(c.id for c in saved if c.withdrawn is not None)
-        self._proposed[name] = {c.id: c.owner for c in saved if c.withdrawn is None and c.status != "approved"}
+        tables = rules_tables(saved)
+        # withdrawn, or superseded by a newer version: in the rules (old games replay), not in new decks
+        self._withdrawn[name] = frozenset(c.id for c in saved if c.withdrawn is not None or c.superseded)
+        self._proposed[name] = {c.id: c.owner for c in saved
+                                if c.withdrawn is None and not c.superseded and c.status != "approved"}
         while True:
             try:
                 return load_game(name, card_paths=self.card_paths.get(name, []), tables=tables)
@@ -152,9 +155,10 @@ class LiveGames:
                 game = self._rules[name] = self._load_rules(name)
         return game
 
-    def with_card(self, name: str, table: Mapping[str, Any]) -> Game[Any]:
-        """The rules ``name`` with one more card (not stored); ContentError if the card is not valid."""
-        tables = {card.id: card.table for card in self.store.saved_cards(name)}
+    def with_card(self, name: str, table: Mapping[str, Any], superseding: str = "") -> Game[Any]:
+        """The rules ``name`` with one more card (not stored; ``superseding``: the card it is a new version of);
+        ContentError if the card is not valid."""
+        tables = rules_tables(self.store.saved_cards(name), superseding)
         tables[str(table["id"])] = dict(table)
         return load_game(name, card_paths=self.card_paths.get(name, []), tables=tables)
 
@@ -183,47 +187,59 @@ class LiveGames:
             self._saved.pop(name, None)  # read again when shared
 
     def add_card(self, name: str, table: Mapping[str, Any], author: str, owner: str = "",
-                 replace: bool = False, status: str = "approved") -> Game[Any]:
-        """Validate and store a new card of this server (``owner``: its owner's hash); the rules with it.
+                 replace: bool = False, status: str = "approved") -> tuple[Game[Any], str]:
+        """Validate and store a new card of this server (``owner``: its owner's hash); the rules with it, and the
+        id it was saved under.
 
-        With ``replace``, a saved card with that id is replaced instead — by its owner only, and only while
-        no stored game used it (:func:`grimoire.web.ownership.check_owner`; ClientError otherwise).
+        With ``replace``, a saved card with that id is replaced instead, by its owner only
+        (:func:`grimoire.web.ownership.check_owner`; ClientError otherwise): in place while no stored game used
+        it, else as a new version with a new id that supersedes it (:mod:`grimoire.web.versions`).
         :class:`~grimoire.web.storage.Taken` if a card has its id already (and ``replace`` is false),
         ContentError if it is not valid; nothing is stored then.
         """
-        card_id = str(table["id"])
+        card_id, previous = str(table["id"]), ""
         if replace:
-            self.replaceable(name, card_id, owner)
+            if self.replaceable(name, card_id, owner).used:  # stored games replay with it: a new version
+                previous, card_id = card_id, next_id(card_id, self.refresh(name).pool)
+                table = {**table, "id": card_id}
         elif card_id in self.refresh(name).pool:
             raise Taken(f"card id {card_id!r} is taken")
-        game = self.with_card(name, table)
+        game = self.with_card(name, table, superseding=previous)
         now = time.time()
-        card = SavedCard(name, card_id, author, dict(table), now, owner, status=status)
-        if replace:
+        card = SavedCard(name, card_id, author, dict(table), now, owner, status=status, previous=previous)
+        if previous:
+            if not self.store.save_version(card):  # another process withdrew or superseded it meanwhile
+                raise ClientError("taken", "card_used", id=previous[:60])
+        elif replace:
             if not self.store.replace_card(card):  # another process used, withdrew or replaced it meanwhile
                 raise ClientError("taken", "card_used", id=card_id[:60])
         else:
             self.store.save_card(card)
         with self._rules_lock:
             self._rules[name] = game
+            waiting = {k: v for k, v in self._proposed.get(name, {}).items() if k != previous}
             if status != "approved":
-                self._proposed[name] = {**self._proposed.get(name, {}), card_id: owner}
+                waiting[card_id] = owner
+            self._proposed[name] = waiting
+            if previous:
+                self._withdrawn[name] = self._withdrawn.get(name, frozenset()) | {previous}
             count, _ = self._saved.get(name, (0, 0.0))
-            self._saved[name] = (count + (0 if replace else 1), now)
-        return game
+            self._saved[name] = (count + (0 if replace and not previous else 1), now)
+        return game, card_id
 
-    def replaceable(self, name: str, card_id: str, owner: str) -> None:
-        """Refuse to replace a saved card unless ``owner`` owns it and no stored game used it (ClientError)."""
+    def replaceable(self, name: str, card_id: str, owner: str) -> SavedCard:
+        """The saved card ``owner`` may replace (ClientError unless ``owner`` owns it and it is current)."""
         found = self.store.saved_card(name, card_id)
         if found is None:
             raise ClientError("not_found", "no_card", id=card_id[:60])
         check_owner(found.owner, owner, "card")
-        if found.used or found.withdrawn is not None:
+        if found.withdrawn is not None or found.superseded:
             raise ClientError("taken", "card_used", id=card_id[:60])
+        return found
 
     def without_card(self, name: str, card_id: str) -> Game[Any]:
         """The rules ``name`` without one saved card (what its replacement is checked against)."""
-        tables = {card.id: card.table for card in self.store.saved_cards(name) if card.id != card_id}
+        tables = rules_tables(c for c in self.store.saved_cards(name) if c.id != card_id)
         return load_game(name, card_paths=self.card_paths.get(name, []), tables=tables)
 
     def withdraw_card(self, name: str, card_id: str, owner: str) -> None:

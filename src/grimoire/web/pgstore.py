@@ -52,6 +52,8 @@ from .storage import (
     CARD_REPLACE,
     CARD_REVIEW,
     CARD_SQL,
+    CARD_SUPERSEDE,
+    CARD_VERSION_INSERT,
     CARD_WITHDRAW,
     CARDS_MARK_SQL,
     CARDS_SQL,
@@ -108,6 +110,8 @@ ALTER TABLE cards ADD COLUMN IF NOT EXISTS withdrawn DOUBLE PRECISION;
 ALTER TABLE cards ADD COLUMN IF NOT EXISTS changed DOUBLE PRECISION NOT NULL DEFAULT 0;
 ALTER TABLE cards ADD COLUMN IF NOT EXISTS status TEXT NOT NULL DEFAULT 'approved';
 ALTER TABLE cards ADD COLUMN IF NOT EXISTS note TEXT NOT NULL DEFAULT '';
+ALTER TABLE cards ADD COLUMN IF NOT EXISTS previous TEXT NOT NULL DEFAULT '';
+ALTER TABLE cards ADD COLUMN IF NOT EXISTS superseded TEXT NOT NULL DEFAULT '';
 CREATE INDEX IF NOT EXISTS cards_by_owner ON cards (owner) WHERE owner <> '';
 CREATE INDEX IF NOT EXISTS decks_by_owner ON decks (owner) WHERE owner <> '';
 CREATE INDEX IF NOT EXISTS games_by_creator ON games (creator, created);
@@ -477,6 +481,19 @@ class PgStore:
             return bool(conn.execute(CARD_REPLACE.replace("?", "%s"), (
                 card.author, _dump(card.table), card.created, card.created, card.status, card.game, card.id,
                 card.owner)).rowcount)
+
+    def save_version(self, card: SavedCard) -> bool:
+        try:
+            with self._conn("write to") as conn:
+                if not conn.execute(CARD_SUPERSEDE.replace("?", "%s"), (card.id, card.created, card.game,
+                                                                         card.previous, card.owner)).rowcount:
+                    return False
+                conn.execute(CARD_VERSION_INSERT.replace("?", "%s"), (
+                    card.game, card.id, card.author, _dump(card.table), card.created, card.owner, card.created,
+                    card.status, card.previous))
+        except StaleWrite:  # the unique key refused the new id: nothing is stored
+            raise Taken(f"card id {card.id!r} is taken") from None
+        return True
 
     def withdraw_card(self, game: str, card_id: str, owner: str) -> bool:
         now = time.time()

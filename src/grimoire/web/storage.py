@@ -117,7 +117,8 @@ ADDED = (("creator", "TEXT NOT NULL DEFAULT ''"), ("last_active", "REAL NOT NULL
 #: card (then it is never replaced), when its owner withdrew it, when it last changed (other processes reload).
 CARD_ADDED = (("owner", "TEXT NOT NULL DEFAULT ''"), ("used", "INTEGER NOT NULL DEFAULT 0"), ("withdrawn", "REAL"),
               ("changed", "REAL NOT NULL DEFAULT 0"), ("status", "TEXT NOT NULL DEFAULT 'approved'"),
-              ("note", "TEXT NOT NULL DEFAULT ''"))
+              ("note", "TEXT NOT NULL DEFAULT ''"), ("previous", "TEXT NOT NULL DEFAULT ''"),
+              ("superseded", "TEXT NOT NULL DEFAULT ''"))
 #: A saved card's review status: a proposal waits for the server owner, who approves it or sends it back.
 STATUSES = ("proposed", "approved", "returned")
 INDEXES = """
@@ -168,6 +169,10 @@ class SavedCard:
     status: str = "approved"
     #: The server owner's note when it was sent back (or approved with a word).
     note: str = ""
+    #: The id of the version this one replaced ("" for a first version; :mod:`grimoire.web.versions`).
+    previous: str = ""
+    #: The id of the version that replaced this one ("" while current): out of the pool, still in the rules.
+    superseded: str = ""
 
 
 @dataclass(frozen=True)
@@ -243,10 +248,15 @@ AI_SEATS = '%"ai:%'
 FIRST = (float("inf"), "")
 DECK_NAMES_SQL = "SELECT game, name, author, '', created FROM decks WHERE game = ? AND name > ? ORDER BY name LIMIT ?"
 DECK_SQL = "SELECT game, name, author, deck, created, owner FROM decks WHERE game = ? AND name = ?"
-CARD_COLUMNS = "game, id, author, card, created, owner, used, withdrawn, status, note"
+CARD_COLUMNS = "game, id, author, card, created, owner, used, withdrawn, status, note, previous, superseded"
 CARDS_SQL = f"SELECT {CARD_COLUMNS} FROM cards WHERE game = ? ORDER BY created, id"
 CARD_INSERT = "INSERT INTO cards (game, id, author, card, created, owner, changed, status) VALUES (?,?,?,?,?,?,?,?)"
 CARD_SQL = f"SELECT {CARD_COLUMNS} FROM cards WHERE game = ? AND id = ?"
+#: A new version of a card (:mod:`grimoire.web.versions`): the old one superseded by its owner, then the new inserted.
+CARD_SUPERSEDE = ("UPDATE cards SET superseded = ?, changed = ? WHERE game = ? AND id = ? AND owner = ? AND owner <> ''"
+                  " AND withdrawn IS NULL AND superseded = ''")
+CARD_VERSION_INSERT = ("INSERT INTO cards (game, id, author, card, created, owner, changed, status, previous)"
+                       " VALUES (?,?,?,?,?,?,?,?,?)")
 #: A card's replacement: only by its owner, only while no stored game used it and it is not withdrawn.
 CARD_REPLACE = ("UPDATE cards SET author = ?, card = ?, created = ?, changed = ?, status = ?, note = ''"
                 " WHERE game = ? AND id = ? AND owner = ? AND owner <> '' AND used = 0 AND withdrawn IS NULL")
@@ -255,7 +265,7 @@ CARD_WITHDRAW = ("UPDATE cards SET withdrawn = ?, changed = ? WHERE game = ? AND
 #: The server owner's decision on a card (approve or send back, with a note).
 CARD_REVIEW = "UPDATE cards SET status = ?, note = ?, changed = ? WHERE game = ? AND id = ? AND withdrawn IS NULL"
 #: The cards waiting for review (every game), oldest first.
-PROPOSED_SQL = (f"SELECT {CARD_COLUMNS} FROM cards WHERE status = ? AND withdrawn IS NULL"
+PROPOSED_SQL = (f"SELECT {CARD_COLUMNS} FROM cards WHERE status = ? AND withdrawn IS NULL AND superseded = ''"
                 " ORDER BY created, id LIMIT 1000")
 #: A card's discussion: notes by its author (author = 1) and the server owner (0), oldest first.
 NOTES_SQL = "SELECT at, author, note FROM card_notes WHERE game = ? AND id = ? ORDER BY at LIMIT 200"
@@ -277,7 +287,8 @@ SHOW_SQL = "UPDATE games SET shown = CASE WHEN ? THEN shown | ? ELSE shown & ~? 
 def card_of(row: Sequence[Any]) -> SavedCard:
     """A saved card from a row of :data:`CARD_COLUMNS`."""
     return SavedCard(row[0], row[1], row[2], json.loads(row[3]), float(row[4]), row[5] or "", bool(row[6]),
-                     None if row[7] is None else float(row[7]), row[8] or "approved", row[9] or "")
+                     None if row[7] is None else float(row[7]), row[8] or "approved", row[9] or "", row[10] or "",
+                     row[11] or "")
 
 
 def deck_of(row: Sequence[Any]) -> SavedDeck:
@@ -375,6 +386,7 @@ class Storage(Protocol):
     def cards_mark(self, game: str) -> tuple[int, float]: ...
     def saved_card(self, game: str, card_id: str) -> SavedCard | None: ...
     def replace_card(self, card: SavedCard) -> bool: ...
+    def save_version(self, card: SavedCard) -> bool: ...
     def withdraw_card(self, game: str, card_id: str, owner: str) -> bool: ...
     def review_card(self, game: str, card_id: str, status: str, note: str) -> bool: ...
     def proposed(self, status: str = "proposed") -> list[SavedCard]: ...
@@ -655,6 +667,31 @@ class Store:
         withdrawn (:data:`CARD_REPLACE`); whether it was replaced."""
         return self._write(CARD_REPLACE, (card.author, _dump(card.table), card.created, card.created, card.status,
                                           card.game, card.id, card.owner)).rowcount > 0
+
+    def save_version(self, card: SavedCard) -> bool:
+        """Store ``card`` as the new version of ``card.previous``, superseding it, if ``card.owner`` owns that one
+        and it is current and not withdrawn (whether it was stored; :class:`Taken` if the new id is in use)."""
+        with self.lock:
+            try:
+                self.db.execute("BEGIN IMMEDIATE")
+                try:
+                    if self.db.execute(CARD_SUPERSEDE, (card.id, card.created, card.game, card.previous,
+                                                        card.owner)).rowcount == 0:
+                        self.db.execute("ROLLBACK")
+                        return False
+                    self.db.execute(CARD_VERSION_INSERT, (card.game, card.id, card.author, _dump(card.table),
+                                                          card.created, card.owner, card.created, card.status,
+                                                          card.previous))
+                    self.db.execute("COMMIT")
+                except sqlite3.IntegrityError:
+                    self.db.execute("ROLLBACK")
+                    raise Taken(f"card id {card.id!r} is taken") from None
+                except BaseException:
+                    self.db.execute("ROLLBACK")
+                    raise
+            except sqlite3.Error as exc:
+                raise StorageError(f"cannot write to the database {self.path}: {_reason(exc)}") from None
+        return True
 
     def withdraw_card(self, game: str, card_id: str, owner: str) -> bool:
         """Withdraw a saved card if ``owner`` owns it (it stays stored: the games that used it replay); whether
