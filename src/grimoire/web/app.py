@@ -133,7 +133,7 @@ def create_app(store: Storage, games: Sequence[str] | None = None, ai_delay: flo
         Route("/board", partial(_page, "board.html")),
         *mygames_routes(hub, _lang, _json_body, _error),
         *invite_routes(hub, STATIC, _lang, _json_body, _error,
-                       partial(_deck, withdrawn=hub.games.withdrawn, proposed=hub.games.proposed),
+                       partial(_invite_deck, hub),
                        _spec_problems, _options),
         WebSocketRoute("/ws/{id}", partial(_play, hub)),
         *card_routes(hub, STATIC, _lang, _json_body, _error),
@@ -285,6 +285,13 @@ def _deck(game: Game[Any], spec: Any, field: str, options: dict[str, Any], saved
     if proposed is not None:
         check_proposals(deck.all_cards(), proposed(game.name), owner, against_computer)
     return deck
+
+
+def _invite_deck(hub: Hub, game: Game[Any], spec: Any, field: str, options: dict[str, Any],
+                 saved: Mapping[str, str], proposals: bool) -> Deck:
+    """A deck of a friend game by invitation: proposed cards only when both players accept them
+    (``proposals``; :mod:`grimoire.web.invites`)."""
+    return _deck(game, spec, field, options, saved, hub.games.withdrawn, None if proposals else hub.games.proposed)
 
 
 def _read_deck(game: Game[Any], spec: Any, field: str, options: dict[str, Any], saved: Mapping[str, str]) -> Deck:

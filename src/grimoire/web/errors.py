@@ -158,9 +158,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "card_withdrawn": ("カード {id} は作者が取り下げました。新しいゲームには使えません",
                        "the card {id} was withdrawn by its author: new games cannot use it"),
     "card_proposed": ("カード {id} は提案中（サーバーの管理者の承認待ち）です。承認までは、提案した人がコンピューター"
-                      "との対局でだけ使えます",
+                      "との対局で、または両方のプレイヤーが提案中のカードを認めた友だちとの対局でだけ使えます",
                       "the card {id} is a proposal waiting for the server owner's approval: until then only its "
-                      "author uses it, in games against the computer"),
+                      "author uses it, in games against the computer, or a friend game where both players accept "
+                      "proposed cards"),
+    "proposal_needs_both": ("相手のデッキに提案中のカード {id} があります。「提案中のカードを使ってよい」に"
+                            "チェックするとこのゲームで使えます",
+                            "the other player's deck holds the proposed card {id}: tick \"Accept proposed cards\" to "
+                            "play this game with it"),
     "review_off": ("このサーバーには管理者のトークンがなく、保存されたカードはすぐに承認されます（審査はありません）",
                    "this server has no owner token: saved cards are approved at once (there is no review)"),
     "not_server_owner": ("審査できるのはサーバーの管理者（起動時のトークン）だけです",

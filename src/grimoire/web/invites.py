@@ -3,9 +3,17 @@
 Routes (added to the application by :func:`invite_routes`)::
 
     GET  /join/{id}                    the page both seat links open (seat link: /join/{id}#seat=TOKEN)
-    POST /api/invites                  ``{"game", "deck", "options"?}``: invite a friend; the seat links
-    GET  /api/invites/{id}             the game, the host's deck and whether the game has started
-    POST /api/invites/{id}/accept      ``{"token", "deck"}``: the friend's deck (starter, saved or pasted)
+    POST /api/invites                  ``{"game", "deck", "options"?, "proposals"?}``: invite a friend; the seat
+                                       links
+    GET  /api/invites/{id}             the game, the host's deck, whether the host accepts proposed cards and
+                                       whether the game has started
+    POST /api/invites/{id}/accept      ``{"token", "deck", "proposals"?}``: the friend's deck (starter, saved or
+                                       pasted)
+
+Proposed cards (saved on a reviewed server, not approved yet: :mod:`grimoire.web.review`) are
+played in the game only when both players accept them: the host's ``proposals`` tick (kept
+with the invitation) and the friend's. Without both, a deck holding one is refused with one
+line saying so.
 
 The host's deck is checked when the invitation is made; the game itself (its id and both
 seat tokens fixed then) is created when the friend's deck is accepted, so both seat links
@@ -42,7 +50,8 @@ from .webhooks import webhook_url
 JSONBody = Callable[[Hub, Request], Awaitable[dict[str, Any]]]
 LangOf = Callable[..., str]
 ErrorOf = Callable[..., JSONResponse]
-DeckOf = Callable[[Game[Any], Any, str, dict[str, Any], Mapping[str, str]], Deck]
+#: Reads a deck choice as the lobby does; its last argument: whether proposed cards may be used.
+DeckOf = Callable[[Game[Any], Any, str, dict[str, Any], Mapping[str, str], bool], Deck]
 ProblemsOf = Callable[[Game[Any], Any, dict[str, Any], Mapping[str, str], str], list[dict[str, Any]]]
 OptionsOf = Callable[[Game[Any], Any], dict[str, Any]]
 CLIENTS = 4096  # client addresses whose invitation rate is remembered
@@ -81,8 +90,9 @@ def invite_routes(hub: Hub, static: Path, lang_of: LangOf, json_body: JSONBody, 
             webhook = webhook_url(body.get("webhook"), bool(hub.limits.webhooks))  # grimoire.web.webhooks
             posts = board_posts(body, [HUMAN, HUMAN])  # the board coin: grimoire.web.boardcoin
             saved = await _saved(hub, game, body.get("deck"))
+            proposals = body.get("proposals") is True  # the host accepts proposed cards in this game
             try:
-                deck = deck_of(game, body.get("deck"), "deck", options, saved)
+                deck = deck_of(game, body.get("deck"), "deck", options, saved, proposals)
             except DeckError as exc:
                 return error(ClientError("deck", text=str(exc)), lang, field="deck", line=exc.line,
                              problems=problems_of(game, body.get("deck"), options, saved, lang))
@@ -91,6 +101,7 @@ def invite_routes(hub: Hub, static: Path, lang_of: LangOf, json_body: JSONBody, 
             invite = {"game": game.name, "options": options, "deck": deck.to_json(), "game_id": game_id,
                       "token_hashes": [hash_token(t) for t in tokens], "creator": client,
                       "clock": None if control is None else control.label(), "webhook": webhook,
+                      "proposals": proposals,
                       **({} if posts is None else {"posts": list(posts)})}
             try:
                 await hub.games.db(hub.store.save_invite, invite_id, invite, time.time())
@@ -116,7 +127,8 @@ def invite_routes(hub: Hub, static: Path, lang_of: LangOf, json_body: JSONBody, 
             return error(exc, lang)
         deck = Deck.from_json(invite["deck"])
         return JSONResponse({"game": invite["game"], "game_id": invite["game_id"], "seat": seat,
-                             "host_deck": deck.name, "started": started}, headers={"Cache-Control": "no-cache"})
+                             "host_deck": deck.name, "started": started,
+                             "proposals": invite.get("proposals") is True}, headers={"Cache-Control": "no-cache"})
 
     async def accept(request: Request) -> Response:
         lang = lang_of(request)
@@ -131,12 +143,19 @@ def invite_routes(hub: Hub, static: Path, lang_of: LangOf, json_body: JSONBody, 
                 game = hub.games.refresh(invite["game"])
                 options = dict(invite["options"])
                 saved = await _saved(hub, game, body.get("deck"))
+                both = invite.get("proposals") is True and body.get("proposals") is True
                 try:
-                    theirs = deck_of(game, body.get("deck"), "deck", options, saved)
+                    theirs = deck_of(game, body.get("deck"), "deck", options, saved, both)
                 except DeckError as exc:
                     return error(ClientError("deck", text=str(exc)), lang, field="deck", line=exc.line,
                                  problems=problems_of(game, body.get("deck"), options, saved, lang))
-                await _start(hub, invite, (Deck.from_json(invite["deck"]), theirs))
+                host = Deck.from_json(invite["deck"])
+                if not both:  # the host's deck may hold proposals the friend has not accepted
+                    waiting = hub.games.proposed(game.name)
+                    held = next((c for c in host.all_cards() if c in waiting), None)
+                    if held is not None:
+                        raise ClientError("deck", "proposal_needs_both", id=held)
+                await _start(hub, invite, (host, theirs))
         except ClientError as exc:
             return error(exc, lang)
         except GrimoireError as exc:

@@ -56,7 +56,8 @@ async function join(event) {
   try {
     const res = await fetch(`/api/invites/${encodeURIComponent(inviteId)}/accept`, {
       method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ token, deck: deckSpec(event.target), lang: getLang() }),
+      body: JSON.stringify({ token, deck: deckSpec(event.target), lang: getLang(),
+        proposals: document.getElementById("join-proposals").checked }),
     });
     const data = await res.json();
     if (res.ok) { toTable(); return; }
@@ -92,6 +93,7 @@ async function main() {
     select.addEventListener("change", () => saved.chosen(select, (value) => { render(); select.value = value; }));
     const form = document.getElementById("join-form");
     form.hidden = false;
+    document.getElementById("join-proposals-label").hidden = !invite.proposals;  // offered when the host accepts them
     form.addEventListener("submit", join);
     document.getElementById("mine-text").addEventListener("input", () => {
       form.querySelector("input[name=mine-mode][value=text]").checked = true;

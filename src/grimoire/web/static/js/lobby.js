@@ -143,6 +143,8 @@ async function create(event) {
     options: chosenOptions(), // the rules options the creator changed (rulesoptions.js)
     ...chosenCoin(), // the board coin, between two people (grimoire.web.boardcoin)
   };
+  // proposed cards (not approved yet) are played in a friend game only when both players accept them
+  if (invite && document.getElementById("friend-proposals").checked) body.proposals = true;
   // the computer plays its deck's declared set-up choices (# ability:) unless asked to pick its own
   if (opponentKind === "ai" && document.getElementById("ai-setup").checked) body.opponent.setup = "own";
   const button = document.getElementById("create");
@@ -201,6 +203,7 @@ async function main() {
   const friendMode = () => {
     const friend = form.querySelector("input[name=opponent]:checked").value === "friend";
     document.getElementById("friend-picks-label").hidden = !friend;
+    document.getElementById("friend-proposals-label").hidden = !(friend && document.getElementById("friend-picks").checked);
     document.getElementById("ai-setup-label").hidden = friend;
     document.querySelector(".webhook-choice").hidden = !friend;  // moves announced: games between people
     document.getElementById("deck-theirs").hidden = friend && document.getElementById("friend-picks").checked;
