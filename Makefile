@@ -1,6 +1,6 @@
 # Grimoire — quick start:  `make serve` (install and start the web server)
 #                          `make test`  (install the test tools and run every check)
-#                          `make wheels` (build the wheel and the sdist into dist/)
+#                          `make wheels` (the wheels — pure and compiled — and the sdist into dist/)
 PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
@@ -24,7 +24,7 @@ UNINSTALL_OLD = $(BIN)/pip uninstall -q -y grimoire 2>/dev/null || true
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q --upgrade pip
 	$(UNINSTALL_OLD)
-	$(BIN)/pip install -q -e .
+	$(BIN)/pip install -q -e '.[compiled]'
 	touch $@
 
 $(DEVSTAMP): pyproject.toml examples/toy-race/pyproject.toml $(CONSTRAINTS) | $(BIN)/python
@@ -37,14 +37,21 @@ $(DEVSTAMP): pyproject.toml examples/toy-race/pyproject.toml $(CONSTRAINTS) | $(
 install: $(STAMP)
 install-dev: $(DEVSTAMP)
 
+# The first start runs the pure-Python engine at once and compiles the engine (mypyc) in the background into
+# the per-user cache; every start after the build runs the compiled one (`grimoire --version` says which).
+ENGINE = $(BIN)/grimoire build-engine --background
+
 play: install
+	@$(ENGINE)
 	$(BIN)/grimoire play chant
 
 play-en: install
+	@$(ENGINE) --lang en
 	$(BIN)/grimoire play chant --lang en
 
 serve: $(BIN)/python
-	$(BIN)/pip install -q -e '.[web]'
+	$(BIN)/pip install -q -e '.[web,compiled]'
+	@$(ENGINE)
 	$(BIN)/grimoire serve
 
 sim: install
@@ -92,12 +99,15 @@ bench: install
 bench-peers: compiled
 	$(BIN)/python bench/peers.py --out docs/performance.md
 
-# The distributions a user installs: the wheel (pure Python) and the sdist (which also holds the
-# tests, docs and examples, so the suite runs from it), both into dist/.
+# The distributions a user installs: the wheel (pure Python), the sdist (which also holds the tests, docs and
+# examples, so the suite runs from it), and a binary wheel of the compiled engine for each Python of
+# WHEEL_PYTHONS (default: this one and every other Python 3.11 to 3.13 found), all into dist/.
+WHEEL_PYTHONS ?= $(abspath $(BIN)/python) $(shell bash tools/pythons.sh $(BIN)/python)
 wheels: install-dev
 	rm -rf dist
 	$(BIN)/pip wheel -q --no-deps --no-build-isolation -w dist .
 	$(BIN)/python -c 'from setuptools import build_meta; print(build_meta.build_sdist("dist"))'
+	bash tools/compiled-wheels.sh $(WHEEL_PYTHONS)
 
 clean:
 	rm -rf $(VENV) build dist .bench .pytest_cache .mypy_cache .ruff_cache

@@ -34,5 +34,7 @@ def test_engine_module_comes_from_the_expected_build(name: str) -> None:
 def test_version_reports_the_engine_build_that_runs() -> None:
     from grimoire.extras import engine_build, version_line
 
-    expected = "compiled" if EXPECT_COMPILED else "pure Python"
-    assert engine_build() == expected and f"(engine: {expected};" in version_line()
+    if EXPECT_COMPILED:
+        assert engine_build() == "compiled" and f"(engine: compiled from {SOURCES.parent / 'build'}" in version_line()
+    else:
+        assert engine_build() == "pure Python" and "(engine: pure Python;" in version_line()

@@ -6,3 +6,8 @@ True
 """
 
 __version__ = "0.1.0"
+
+if __import__("os").environ.get("GRIMOIRE_ENGINE_DIR"):  # a worker of a command running the compiled engine
+    from grimoire.buildengine.switch import inherit
+
+    inherit()

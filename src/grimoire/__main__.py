@@ -1,6 +1,6 @@
 """``python -m grimoire``: the ``grimoire`` command."""
 
-from grimoire.cli.main import main
+from grimoire.launch import main
 
 if __name__ == "__main__":
     main()

@@ -28,7 +28,7 @@ from grimoire.core.errors import GrimoireError
 DISTRIBUTION = "grimoire-cardgames"
 """The name to ``pip install``: the distribution that provides the ``grimoire`` package."""
 
-EXTRAS = ("web", "postgres", "balance", "ray", "rl", "png")
+EXTRAS = ("web", "postgres", "balance", "ray", "rl", "png", "compiled")
 """The optional parts a user can install (``all`` installs every one)."""
 
 
@@ -70,5 +70,8 @@ def engine_build() -> str:
 
 def version_line() -> str:
     """What ``grimoire --version`` prints: distribution, version, engine build and Python."""
-    return (f"{DISTRIBUTION} {grimoire.__version__} (engine: {engine_build()}; "
-            f"Python {platform.python_version()})")
+    from grimoire.buildengine.switch import running
+
+    where = running()
+    build = engine_build() if where is None else f"{engine_build()} from {where}"
+    return f"{DISTRIBUTION} {grimoire.__version__} (engine: {build}; Python {platform.python_version()})"

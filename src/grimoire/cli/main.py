@@ -35,6 +35,7 @@ from . import cards as cards_mod
 from .analyze import analyze_file, analyze_position
 from .balance import balance_command
 from .boardplay import board_setup
+from .buildengine import build_engine
 from .check import check_command
 from .choices import DEFAULT_LANG, Backend, Coin, GameName
 from .common import GrimoireUsageError, check_seed, game_options, guard, open_game, resolve_deck
@@ -295,6 +296,7 @@ def analyze(
 
 app.command("serve")(guard(serve_command))
 app.command("balance")(guard(balance_command))
+app.command("build-engine")(guard(build_engine))
 
 
 @app.command()
