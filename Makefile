@@ -24,7 +24,7 @@ UNINSTALL_OLD = $(BIN)/pip uninstall -q -y grimoire 2>/dev/null || true
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q --upgrade pip
 	$(UNINSTALL_OLD)
-	$(BIN)/pip install -q -e '.[compiled]'
+	$(BIN)/pip install -q -e .
 	touch $@
 
 $(DEVSTAMP): pyproject.toml examples/toy-race/pyproject.toml $(CONSTRAINTS) | $(BIN)/python
@@ -37,20 +37,23 @@ $(DEVSTAMP): pyproject.toml examples/toy-race/pyproject.toml $(CONSTRAINTS) | $(
 install: $(STAMP)
 install-dev: $(DEVSTAMP)
 
-# The first start runs the pure-Python engine at once and compiles the engine (mypyc) in the background into
-# the per-user cache; every start after the build runs the compiled one (`grimoire --version` says which).
-ENGINE = $(BIN)/grimoire build-engine --background
+# The first start runs the pure-Python engine at once while, in the background, the `compiled` extra's tools
+# (mypy, setuptools) are installed and the engine is compiled (mypyc) into the per-user cache; every start after
+# the build runs the compiled engine (`grimoire --version` says which). The log: $(VENV)/build-engine.log.
+COMPILED_TOOLS = $(BIN)/python -c 'import tomllib; print(*tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]["compiled"])'
+ENGINE = { $(BIN)/pip install -q $$($(COMPILED_TOOLS)) && $(BIN)/grimoire build-engine --background; } \
+         > $(VENV)/build-engine.log 2>&1 < /dev/null &
 
 play: install
 	@$(ENGINE)
 	$(BIN)/grimoire play chant
 
 play-en: install
-	@$(ENGINE) --lang en
+	@$(ENGINE)
 	$(BIN)/grimoire play chant --lang en
 
 serve: $(BIN)/python
-	$(BIN)/pip install -q -e '.[web,compiled]'
+	$(BIN)/pip install -q -e '.[web]'
 	@$(ENGINE)
 	$(BIN)/grimoire serve
 

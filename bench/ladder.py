@@ -172,7 +172,7 @@ def describe(times: list[float], iterations: list[int]) -> str:
     return text
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--pair", nargs=2, action="append", metavar=("A", "B"), required=True,
                         help="two contestants BUILD:AGENT (BUILD: new, base, new-compiled, base-compiled)")
@@ -185,7 +185,7 @@ def main() -> None:
     parser.add_argument("--title", default="Head to head: this tree against the search before the speed work")
     parser.add_argument("--section", default="h2h", help="the report section's name (bench:NAME markers)")
     parser.add_argument("--out", type=Path)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     names = args.games_of or ["chant", "destiny"]
     commit = commit_of(args.baseline)[:7]
 

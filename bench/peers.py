@@ -75,7 +75,7 @@ def peer_python(where: Path) -> str:
     return str(python)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--seconds", type=float, default=3.0)
@@ -83,7 +83,7 @@ def main() -> None:
     parser.add_argument("--compiled-dir", type=Path, default=ROOT / "build" / "compiled")
     parser.add_argument("--no-compiled", action="store_true", help="measure only the pure-Python package")
     parser.add_argument("--out", type=Path)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
 
     uno = Contestant("Uno (RLCard raw game)", peer_python(args.peers_env), ("uno",))
     builds: list[tuple[str, str | None]] = [("pure Python", None)]

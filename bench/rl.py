@@ -84,7 +84,7 @@ def peer_python(where: Path) -> str:
     return str(python)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=2.0)
@@ -93,7 +93,7 @@ def main() -> None:
     parser.add_argument("--compiled-dir", type=Path, default=ROOT / "build" / "compiled")
     parser.add_argument("--no-compiled", action="store_true", help="measure only the pure-Python package")
     parser.add_argument("--out", type=Path)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
 
     peers = peer_python(args.peers_env)
     builds: list[tuple[str, str | None]] = [("pure Python", str(ROOT / "src"))]  # this tree, as it is

@@ -64,7 +64,7 @@ class Build:
         return float(result["iterations"]) / float(result["seconds"])
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--baseline", default=BASELINE, help="the revision to compare with")
     parser.add_argument("--rounds", type=int, default=5)
@@ -76,7 +76,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1,
                         help="also measure this tree with that many search processes (root parallelism)")
     parser.add_argument("--out", type=Path)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     games = args.games or list(GAMES)
     commit = commit_of(args.baseline)[:7]
 

@@ -1,22 +1,26 @@
-"""The whole speed report in one run: the engines against the peers, the search's speed, and the ladder at equal time.
+"""The whole speed report in one run: every figure of the "fast by default" work, written into its section.
 
 Usage::
 
-    python bench/speed.py [--quick] [--out docs/performance.md]
+    python bench/speed.py [--quick] [--ladder] [--out docs/performance.md]
 
-Runs, one after the other on the same machine, and writes each into its section of
-``--out`` (``bench:peers``, ``bench:search``, ``bench:ladder-equal-time``), with a summary
-section (``bench:speed-run``) naming the run's start, end and every command:
+Runs on the compiled engine (it builds ``build/compiled`` with ``bench/compiled.py``, the
+same build as ``grimoire build-engine``, and runs itself again on it), one step after the
+other on the same machine, each step the existing script's own ``main`` writing its section of
+``--out``; then a summary section (``bench:speed-run``) with the run's start, end, load and every
+command:
 
-1. ``bench/peers.py`` — random self-play decisions/s and clones/s of both games, pure Python
-   and compiled, against RLCard's Uno raw game, interleaved rounds, ratios within a round;
-2. ``bench/search_speed.py`` — search iterations/s at the hard level's settings against the
-   search before the speed work, pure and compiled, one process and ``--workers`` processes
-   (root parallelism, as the terminal's computer thinks);
-3. ``bench/ladder.py`` — at equal time per decision: this tree's search (compiled, with
-   ``--workers`` trees) against the old search (compiled, one tree, the way it always
-   thought), against ``greedy`` and against ``random``. Matches are played one at a time
-   so that a parallel search has the machine's cores to itself.
+1. ``bench/peers.py`` — random self-play decisions/s of both games, pure Python and compiled,
+   against RLCard's Uno raw game (``bench:peers``);
+2. ``bench/search_speed.py`` — search iterations/s at the hard level's settings, pure and
+   compiled, one process and ``--workers`` processes (``bench:search``);
+3. ``bench/rl.py`` — RL environment steps/s against the engine and PettingZoo's classic card
+   environments (``bench:rl``);
+4. ``bench/verdict.py`` — the one-click card verdict at the greedy level (``bench:verdict``);
+5. ``bench/balance_report.py`` — the four starter decks at the greedy level, 100 games a pairing,
+   and where its time goes (``bench:balance-report``);
+6. with ``--ladder``, ``bench/ladder.py`` — the new search against the old at equal time, greedy
+   and random (``bench:ladder-equal-time``).
 
 ``--quick`` shortens every step (for a check that the pipeline works, not for numbers).
 """
@@ -24,68 +28,96 @@ section (``bench:speed-run``) naming the run's start, end and every command:
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
-import subprocess
 import sys
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _report import write_section
+from compiled import build as build_compiled
 
-BENCH = Path(__file__).resolve().parent
+ROOT = Path(__file__).resolve().parent.parent
 
 
-def run(script: str, *args: str) -> str:
-    """Run one bench script to the end (its output shown as it goes); the command as text."""
-    command = [sys.executable, str(BENCH / script), *args]
+def on_compiled(argv: list[str]) -> None:
+    """Run this script again on the compiled build unless it already runs on it (so every step does)."""
+    tree = build_compiled(ROOT / "build" / "compiled") / "src"
+    if os.environ.get("GRIMOIRE_SPEED_BUILD") == str(tree):
+        return
+    env = dict(os.environ, PYTHONPATH=str(tree), GRIMOIRE_SPEED_BUILD=str(tree))
+    os.execve(sys.executable, [sys.executable, str(Path(__file__).resolve()), *argv], env)
+
+
+def step(script: str, main: Callable[[list[str]], None], *args: str) -> str:
+    """Run one bench script's ``main`` with ``args``; the command as text."""
     text = shlex.join(["python", f"bench/{script}", *args])
     print("$", text, flush=True)
-    subprocess.run(command, check=True)
+    main(list(args))
     return text
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="tiny sizes: check the pipeline, not the numbers")
-    parser.add_argument("--workers", type=int, default=2, help="search trees (processes) of the new search")
+    parser.add_argument("--workers", type=int, default=2, help="search trees (processes) of the parallel search")
+    parser.add_argument("--ladder", action="store_true", help="also play the ladder at equal time")
     parser.add_argument("--seconds", default="0.25", help="time per decision of both sides in the ladder")
     parser.add_argument("--old-seconds", default="1", help="time per decision of the old search in the ladder")
     parser.add_argument("--games", type=int, default=40, help="ladder games per pairing and game")
     parser.add_argument("--out", type=Path, default=Path("docs/performance.md"))
     args = parser.parse_args()
-    out = str(args.out)
+    on_compiled(sys.argv[1:])
+    import balance_report
+    import ladder
+    import peers
+    import search_speed
+    import verdict
+
+    import rl
+    from grimoire.extras import engine_build
+
+    out = str(args.out.resolve())
     began = datetime.now(UTC)
+    load = os.getloadavg()[0]
     clock = time.perf_counter()
-    if args.quick:
-        peers = ("--rounds", "1", "--seconds", "0.5")
-        search = ("--rounds", "1", "--positions", "2", "--iterations", "50")
-        games = "2"
-    else:
-        peers = ("--rounds", "5", "--seconds", "2")
-        search = ("--rounds", "3", "--positions", "20", "--iterations", "300")
-        games = str(args.games)
-    new = f"new-compiled:search-{args.seconds}s@{args.workers}"
+    quick = args.quick
     commands = [
-        run("peers.py", *peers, "--out", out),
-        run("search_speed.py", *search, "--workers", str(args.workers), "--out", out),
-        run("ladder.py", "--pair", new, f"base-compiled:search-{args.old_seconds}s",
+        step("peers.py", peers.main, *(("--rounds", "1", "--seconds", "0.5") if quick else
+                                       ("--rounds", "5", "--seconds", "2")), "--out", out),
+        step("search_speed.py", search_speed.main,
+             *(("--rounds", "1", "--positions", "2", "--iterations", "50") if quick else
+               ("--rounds", "3", "--positions", "20", "--iterations", "300")),
+             "--workers", str(args.workers), "--out", out),
+        step("rl.py", rl.main, *(("--rounds", "1", "--seconds", "0.5") if quick else
+                                 ("--rounds", "3", "--seconds", "2")), "--out", out),
+        step("verdict.py", verdict.main, *(("--games", "2") if quick else ()), "--workers", "2", "--out", out),
+        step("balance_report.py", balance_report.main, "--games", "2" if quick else "100", "--workers", "2",
+             "--out", out),
+    ]
+    if args.ladder:
+        new = f"new-compiled:search-{args.seconds}s@{args.workers}"
+        commands.append(step(
+            "ladder.py", ladder.main, "--pair", new, f"base-compiled:search-{args.old_seconds}s",
             "--pair", new, "new-compiled:greedy", "--pair", new, "new-compiled:random",
-            "--games", games, "--workers", "1", "--block", "2", "--seed", "13",
+            "--games", "2" if quick else str(args.games), "--workers", "1", "--block", "2", "--seed", "13",
             "--title", f"The ladder at equal time: the new search ({args.seconds} s, {args.workers} processes) "
                        f"against the old ({args.old_seconds} s), greedy and random",
-            "--section", "ladder-equal-time", "--out", out),
-    ]
+            "--section", "ladder-equal-time", "--out", out))
     ended = datetime.now(UTC)
     body = "\n".join([
         "## One run of the speed report",
         "",
-        f"`python bench/speed.py{' --quick' if args.quick else ''} --workers {args.workers} --seconds {args.seconds} "
-        f"--old-seconds {args.old_seconds} --games {args.games}` ran the sections *Engine against the peers*, "
-        "*Search speed* and *The ladder at equal time* of this file, one after the other, from "
-        f"{began:%Y-%m-%d %H:%M} to {ended:%H:%M} UTC ({time.perf_counter() - clock:,.0f} s):",
+        f"`python bench/speed.py{' --quick' if quick else ''}{' --ladder' if args.ladder else ''}` ran, on the "
+        f"{engine_build()} engine (`build/compiled`, the build `grimoire build-engine` makes) and one after the "
+        f"other, the steps below from {began:%Y-%m-%d %H:%M} to {ended:%H:%M} UTC "
+        f"({time.perf_counter() - clock:,.0f} s), load average {load:.1f} at the start and "
+        f"{os.getloadavg()[0]:.1f} at the end (the machine's two cores were shared with other work: rates are "
+        "below a quiet machine's, ratios within a round hold better):",
         "",
         *(f"1. `{c}`" for c in commands),
     ])

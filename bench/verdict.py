@@ -56,13 +56,13 @@ def _measure(path: Path, games: int, workers: int, level: str = verdict.FAST_LEV
             "load": load}
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=verdict.DEFAULT_GAMES)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--confirm-seconds", type=float, default=0.0)
     parser.add_argument("--out", type=Path)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     rows = ["| card | wall to the verdict | first settled | paired games | verdict | change [95 % interval] "
             "| load avg |", "|---|---|---|---|---|---|---|"]
     with tempfile.TemporaryDirectory() as tmp:
