@@ -66,6 +66,7 @@ from .analysis import analysis_routes
 from .boardcoin import board_posts
 from .cardroutes import card_routes
 from .deckcheck import problems, screen, screen_size
+from .drafts import draft_routes
 from .errors import ClientError, pick_lang, refused_json
 from .guard import Guard
 from .history import history_routes
@@ -139,6 +140,7 @@ def create_app(store: Storage, games: Sequence[str] | None = None, ai_delay: flo
         *card_routes(hub, STATIC, _lang, _json_body, _error),
         *review_routes(hub, STATIC, _lang, _json_body, _error),
         *verdict_routes(hub, _lang, _json_body, _error),
+        *draft_routes(hub, _lang, _json_body, _error),
         *rules_routes(lambda: hub.game_names, _lang),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

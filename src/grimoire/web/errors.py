@@ -173,6 +173,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "not_in_discussion": ("このカードの話し合いに加われるのは、作者（保存したブラウザ）とサーバーの管理者だけです",
                           "only the card's author (the browser that saved it) and the server owner take part in "
                           "its discussion"),
+    "drafts_full": ("下書きは {limit} 件までです。古いものを消してから保存してください",
+                    "at most {limit} drafts: delete an old one first"),
     "verdicts_off": ("このサーバーではカードの判定を行いません", "this server does not run card verdicts"),
     "verdict_running": ("判定を 1 つ実行中です。終わるか止めてから次を始めてください",
                         "a verdict of yours is running: let it end or stop it before starting another"),
@@ -209,6 +211,8 @@ FIELD_WHAT: dict[str, tuple[str, str]] = {w[1]: w for w in (
     ("デッキ名", "a deck name"),
     ("{n} 文字までのデッキリスト", "a deck list of at most {n} characters"),
     ("カードの ID", "a card id"),
+    ("カード名", "a card name"),
+    ("文のリスト", "a list of sentences"),
     ("復元コード（24〜200 文字）", "a recovery code (24–200 letters)"),
     ("文字列か null", "a string or null"),
     ("整数", "an integer"),

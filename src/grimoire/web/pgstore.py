@@ -63,6 +63,10 @@ from .storage import (
     DECK_SQL,
     DECK_UPSERT,
     DECK_WITHDRAW,
+    DRAFT_COUNT_SQL,
+    DRAFT_DELETE,
+    DRAFT_UPSERT,
+    DRAFTS_SQL,
     DURABILITY,
     FINISHED_AI_SQL,
     FIRST,
@@ -527,6 +531,23 @@ class PgStore:
         with self._conn("read") as conn:
             row = conn.execute(VERDICT_SQL.replace("?", "%s"), (game, digest)).fetchone()
         return _verdict(row[0]) if row else None
+
+    def save_draft(self, owner: str, game: str, name: str, draft: dict[str, Any], most: int) -> bool:
+        with self._conn("write to") as conn:
+            conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (owner,))  # one count at a time per owner
+            if conn.execute(DRAFT_COUNT_SQL.replace("?", "%s"), (owner, game, name)).fetchone()[0] >= most:
+                return False
+            conn.execute(DRAFT_UPSERT.replace("?", "%s"), (owner, game, name, time.time(), _dump(draft)))
+        return True
+
+    def drafts(self, owner: str) -> list[tuple[str, str, float, dict[str, Any]]]:
+        with self._conn("read") as conn:
+            rows = conn.execute(DRAFTS_SQL.replace("?", "%s"), (owner,)).fetchall()
+        return [(r[0], r[1], float(r[2]), _verdict(r[3]) or {}) for r in rows]
+
+    def delete_draft(self, owner: str, game: str, name: str) -> bool:
+        with self._conn("write to") as conn:
+            return bool(conn.execute(DRAFT_DELETE.replace("?", "%s"), (owner, game, name)).rowcount)
 
     def withdraw_deck(self, game: str, name: str, owner: str) -> bool:
         with self._conn("write to") as conn:

@@ -105,6 +105,14 @@ CREATE TABLE IF NOT EXISTS card_verdicts (
     verdict TEXT NOT NULL,
     PRIMARY KEY (game, digest)
 );
+CREATE TABLE IF NOT EXISTS card_drafts (
+    owner TEXT NOT NULL,
+    game TEXT NOT NULL,
+    name TEXT NOT NULL,
+    at REAL NOT NULL,
+    draft TEXT NOT NULL,
+    PRIMARY KEY (owner, game, name)
+);
 CREATE TABLE IF NOT EXISTS webhooks (
     game_id TEXT PRIMARY KEY REFERENCES games(id),
     url TEXT NOT NULL
@@ -275,6 +283,12 @@ NOTE_INSERT = "INSERT INTO card_notes (game, id, at, author, note) VALUES (?,?,?
 VERDICT_UPSERT = ("INSERT INTO card_verdicts (game, digest, at, verdict) VALUES (?,?,?,?) ON CONFLICT (game, digest)"
                   " DO UPDATE SET at = excluded.at, verdict = excluded.verdict")
 VERDICT_SQL = "SELECT verdict FROM card_verdicts WHERE game = ? AND digest = ?"
+#: The card editor's drafts of one owner (cards with sentences not understood yet), by game and card name.
+DRAFT_UPSERT = ("INSERT INTO card_drafts (owner, game, name, at, draft) VALUES (?,?,?,?,?) ON CONFLICT (owner, game,"
+                " name) DO UPDATE SET at = excluded.at, draft = excluded.draft")
+DRAFTS_SQL = "SELECT game, name, at, draft FROM card_drafts WHERE owner = ? ORDER BY at LIMIT 1000"
+DRAFT_COUNT_SQL = "SELECT count(*) FROM card_drafts WHERE owner = ? AND NOT (game = ? AND name = ?)"
+DRAFT_DELETE = "DELETE FROM card_drafts WHERE owner = ? AND game = ? AND name = ?"
 DECK_WITHDRAW = "DELETE FROM decks WHERE game = ? AND name = ? AND owner = ? AND owner <> ''"
 #: What changes when a game's saved cards do (another process then reloads its rules).
 CARDS_MARK_SQL = "SELECT COUNT(*), COALESCE(MAX(changed), 0) FROM cards WHERE game = ?"
@@ -394,6 +408,9 @@ class Storage(Protocol):
     def card_notes(self, game: str, card_id: str) -> list[tuple[float, bool, str]]: ...
     def save_verdict(self, game: str, digest: str, verdict: dict[str, Any]) -> None: ...
     def card_verdict(self, game: str, digest: str) -> dict[str, Any] | None: ...
+    def save_draft(self, owner: str, game: str, name: str, draft: dict[str, Any], most: int) -> bool: ...
+    def drafts(self, owner: str) -> list[tuple[str, str, float, dict[str, Any]]]: ...
+    def delete_draft(self, owner: str, game: str, name: str) -> bool: ...
     def withdraw_deck(self, game: str, name: str, owner: str) -> bool: ...
     def owned(self, owner: str) -> tuple[list[SavedCard], list[SavedDeck]]: ...
     def show_game(self, game_id: str, seat: int, shown: bool) -> int: ...
@@ -723,6 +740,32 @@ class Store:
         """The fairness verdict of the card text with that digest, if one was kept."""
         rows = self._read(VERDICT_SQL, (game, digest))
         return _verdict(rows[0][0]) if rows else None
+
+    def save_draft(self, owner: str, game: str, name: str, draft: dict[str, Any], most: int) -> bool:
+        """Keep (or replace) an owner's draft of a card; False when the owner has ``most`` other drafts."""
+        with self.lock:
+            try:
+                self.db.execute("BEGIN IMMEDIATE")
+                try:
+                    if self.db.execute(DRAFT_COUNT_SQL, (owner, game, name)).fetchone()[0] >= most:
+                        self.db.execute("ROLLBACK")
+                        return False
+                    self.db.execute(DRAFT_UPSERT, (owner, game, name, time.time(), _dump(draft)))
+                    self.db.execute("COMMIT")
+                except BaseException:
+                    self.db.execute("ROLLBACK")
+                    raise
+            except sqlite3.Error as exc:
+                raise StorageError(f"cannot write to the database {self.path}: {_reason(exc)}") from None
+        return True
+
+    def drafts(self, owner: str) -> list[tuple[str, str, float, dict[str, Any]]]:
+        """An owner's drafts, oldest first: ``(game, name, when, draft)``."""
+        return [(r[0], r[1], float(r[2]), _verdict(r[3]) or {}) for r in self._read(DRAFTS_SQL, (owner,))]
+
+    def delete_draft(self, owner: str, game: str, name: str) -> bool:
+        """Delete an owner's draft; whether there was one."""
+        return self._write(DRAFT_DELETE, (owner, game, name)).rowcount > 0
 
     def withdraw_deck(self, game: str, name: str, owner: str) -> bool:
         """Delete a saved deck if ``owner`` owns it (games keep their own copy of their decks); whether it was."""

@@ -169,13 +169,42 @@ export function loadDrafts() {
   try { return JSON.parse(localStorage.getItem(DRAFTS) || "[]"); } catch { return []; }
 }
 
-function saveDraft() {
+async function saveDraft() {
   const fields = readFields();
   const drafts = loadDrafts().filter((d) => !(d.game === S.game.name && d.fields.name === fields.name));
-  drafts.push({ game: S.game.name, lang: getLang(), fields, unread: S.unread || [], saved: Date.now() });
+  const draft = { game: S.game.name, lang: getLang(), fields, unread: S.unread || [], saved: Date.now() };
+  drafts.push(draft);
   localStorage.setItem(DRAFTS, JSON.stringify(drafts.slice(-50)));
   $("saved").textContent = t("ed_draft_saved", fields.name, (S.unread || []).length);
   renderDrafts();
+  // also on the server, for this browser's owner token: another browser with the same recovery code finds it
+  const { status, data } = await post("/api/drafts/save", { owner: ownerToken(), game: draft.game, lang: getLang(), draft });
+  $("saved").textContent += status === 201 ? ` ${t("ed_draft_on_server")}` : ` ${(data.error || {}).message || ""}`;
+  document.body.dataset.draftServer = String(status);
+}
+
+// The drafts kept on the server for this owner token join this browser's (the newer of one name wins).
+async function syncDrafts() {
+  const { status, data } = await post("/api/drafts/list", { owner: ownerToken(), lang: getLang() });
+  if (status !== 200) return;
+  const drafts = loadDrafts();
+  for (const d of data.drafts) {
+    const here = drafts.findIndex((x) => x.game === d.game && x.fields.name === d.name);
+    const item = { game: d.game, lang: d.lang, fields: d.fields, unread: d.unread, saved: Math.round(d.saved * 1000) };
+    if (here < 0) drafts.push(item);
+    else if (drafts[here].saved < item.saved) drafts[here] = item;
+  }
+  localStorage.setItem(DRAFTS, JSON.stringify(drafts.slice(-50)));
+}
+
+// A card saved for real is no longer a draft (here and on the server).
+async function dropDraft(game, name) {
+  const drafts = loadDrafts();
+  const left = drafts.filter((d) => !(d.game === game && d.fields.name === name));
+  if (left.length === drafts.length) return;
+  localStorage.setItem(DRAFTS, JSON.stringify(left));
+  await post("/api/drafts/delete", { owner: ownerToken(), game, name, lang: getLang() });
+  renderDrafts();  // after the server's answer: the list shown is the list kept
 }
 
 function renderDrafts() {
@@ -305,6 +334,7 @@ async function save(event) {
       $("export-svg").download = `${data.saved}-${getLang()}.svg`;
       $("exports").hidden = false;
       document.body.dataset.saved = data.saved;
+      await dropDraft(S.game.name, $("f-name").value);
     } else if (data.errors) {
       showResult(data);
     } else if (data.error) {
@@ -409,6 +439,7 @@ async function main() {
   $("card-form").addEventListener("submit", save);
   $("read").addEventListener("click", () => readPost($("forum").value));
   $("draft").addEventListener("click", saveDraft);
+  await syncDrafts();
   $("verdict").addEventListener("click", startVerdict);
   $("verdict-stop").addEventListener("click", stopVerdict);
   renderDrafts();
