@@ -10,6 +10,9 @@ hard      ``search``                           information-set search with the b
                                                second a decision)
 ========  ===================================  ===========================================
 
+``lookahead`` (:mod:`grimoire.ai.lookahead`) is no level: greedy play that tries each option one
+turn ahead, for the balance lab's affordable "stronger than greedy" column.
+
 The hard budget is a number of iterations *and* a time cap, whichever ends first: in
 interactive play (the terminal, the web server) the computer never keeps a person
 waiting, but how far it searches then depends on how busy the machine is. Simulation
@@ -27,6 +30,8 @@ a budget: ``search`` (the hard budget), ``search-400`` (400 iterations a decisio
 
 >>> make_agent("random", "chant").name
 'random'
+>>> make_agent("lookahead", "chant").name
+'lookahead'
 >>> make_agent("search-400", "chant").config.iterations
 400
 >>> make_agent("search-0.5s", "chant").config.seconds
@@ -38,7 +43,7 @@ a budget: ``search`` (the hard budget), ``search-400`` (400 iterations a decisio
 >>> make_agent("wizard", "chant")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-grimoire.core.errors.GrimoireError: unknown agent 'wizard'; agents: greedy, random, levels: easy, normal, hard, ...
+grimoire.core.errors.GrimoireError: unknown agent 'wizard'; agents: greedy, lookahead, random, levels: ...hard, ...
 >>> make_level_agent("godlike", "chant")
 Traceback (most recent call last):
 ...
@@ -55,10 +60,11 @@ from grimoire.core.errors import GrimoireError
 from grimoire.core.play import Agent, RandomAgent
 from grimoire.core.registry import plugin
 
+from .lookahead import LookaheadAgent
 from .parallel import MAX_WORKERS, ParallelSearchAgent
 from .search import SearchAgent, SearchConfig
 
-AGENTS = ("greedy", "random")
+AGENTS = ("greedy", "lookahead", "random")
 LEVELS: dict[str, str] = {"easy": "random", "normal": "greedy", "hard": "search"}
 
 
@@ -109,6 +115,8 @@ def make_agent(name: str, game_name: str, decks: Sequence[Deck | None] | None = 
         if agent is None:
             raise GrimoireError(f"game {game_name!r} has no greedy agent")
         return agent
+    if name == "lookahead":
+        return LookaheadAgent(decks=decks)
     if name == "search" or name.startswith("search-"):
         config = search_config(name, game_name, timed)
         if workers > 1:
