@@ -59,3 +59,21 @@ def test_cards_review_refuses_bad_requests_in_one_line(tmp_path: Path, run: Any)
     store = Store(db)
     assert [c.id for c in store.proposed()] == ["spark", "ember"]
     store.close()
+
+
+def test_cards_review_shows_the_verdict_kept_with_exactly_the_cards_text(tmp_path: Path, run: Any) -> None:
+    from grimoire.web.storage import card_digest
+
+    db = seeded(tmp_path)
+    store = Store(db)
+    store.save_verdict("chant", card_digest({"id": "spark", "name": "小さな火花"}), {
+        "verdict": "too_strong", "settled": True, "value": 0.21, "ci95": [0.161, 0.258], "pairs": 384,
+        "words": {"ja": "強すぎる", "en": "too strong"}})
+    store.close()
+    code, out = run("--db", db)
+    assert code == 0
+    lines = out.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("chant:spark"))
+    assert lines[at + 1] == ("    verdict (is it too strong?): too strong (settled) +21.0 points [+16.1, +25.8], "
+                             "384 paired games")
+    assert not any("verdict" in line for line in lines[at + 2:])  # ember: never judged

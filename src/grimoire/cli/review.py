@@ -19,12 +19,25 @@ TEXTS = {
     "returned": ("差し戻しました: {0}", "sent back: {0}"),
     "status_proposed": ("提案中", "proposed"),
     "status_returned": ("差し戻し", "sent back"),
+    "verdict": ("    判定（強すぎる？）: {0}（{1}）{2} ポイント [{3}, {4}]、対になった対局 {5} 組",
+                "    verdict (is it too strong?): {0} ({1}) {2} points [{3}, {4}], {5} paired games"),
+    "settled": ("確定", "settled"),
+    "unsettled": ("暫定", "not settled yet"),
 }
 
 
 def _t(key: str, lang: str, *args: Any) -> str:
     ja, en = TEXTS[key]
     return (ja if lang == "ja" else en).format(*args)
+
+
+def _verdict_line(v: dict[str, Any], lang: str) -> str:
+    """A kept verdict (:mod:`grimoire.web.verdicts`) in one line of ``lang``."""
+    words = v.get("words") or {}
+    lo, hi = (v.get("ci95") or [0.0, 0.0])[:2]
+    sure = _t("settled" if v.get("settled") else "unsettled", lang)
+    return _t("verdict", lang, words.get(lang, v.get("verdict", "")), sure, f"{100 * float(v.get('value', 0.0)):+.1f}",
+              f"{100 * lo:+.1f}", f"{100 * hi:+.1f}", v.get("pairs", 0))
 
 
 def _store(db: str) -> Any:
@@ -65,6 +78,8 @@ def review(db: str, approve: str | None, send_back: str | None, note: str | None
             store.review_card(card.game, card.id, status, (note or "").strip())
             console.print(_t(status, lang, f"{card.game}:{card.id}"), markup=False, highlight=False)
             return 0
+        from grimoire.web.storage import card_digest  # the store opened: the web extra is there
+
         cards = [c for status in ("proposed", "returned") for c in store.proposed(status)]
         if not cards:
             console.print(_t("none", lang), markup=False, highlight=False)
@@ -73,6 +88,9 @@ def review(db: str, approve: str | None, send_back: str | None, note: str | None
             shown = str(name.get(lang) or c.id) if isinstance(name, dict) else str(name or c.id)
             line = f"{c.game}:{c.id}  {shown}  ({c.author})  {_t('status_' + c.status, lang)}"
             console.print(line + (f"  — {c.note}" if c.note else ""), markup=False, highlight=False)
+            judged = store.card_verdict(c.game, card_digest(c.table))  # the editor's verdict of exactly this text
+            if judged:
+                console.print(_verdict_line(judged, lang), markup=False, highlight=False, soft_wrap=True)
         return 0
     finally:
         store.close()
