@@ -26,7 +26,7 @@ Option ids follow one grammar, ``<key>`` or ``<key>:<argument>`` (``end``,
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final
 
 #: ``winner`` of a state while the game goes on, and for a drawn game (a seat otherwise).
 ONGOING = -2
@@ -85,9 +85,9 @@ class Option:
     __slots__ = ("args", "id", "key")
 
     def __init__(self, id: str, key: str, args: tuple[Any, ...] = ()) -> None:
-        self.id = id
-        self.key = key
-        self.args = args
+        self.id: Final = id
+        self.key: Final = key
+        self.args: Final = args
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Option) and self.id == other.id and self.key == other.key
@@ -110,10 +110,10 @@ class Decision:
 
     def __init__(self, player: int, kind: str, options: tuple[Option, ...], prompt_args: tuple[Any, ...] = ()
                  ) -> None:
-        self.player = player
-        self.kind = kind
-        self.options = options
-        self.prompt_args = prompt_args
+        self.player: Final = player
+        self.kind: Final = kind
+        self.options: Final = options
+        self.prompt_args: Final = prompt_args
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Decision) and self.player == other.player and self.kind == other.kind
@@ -157,8 +157,8 @@ class Outcome:
     __slots__ = ("reason", "winner")
 
     def __init__(self, winner: int | None, reason: str) -> None:
-        self.winner = winner
-        self.reason = reason
+        self.winner: Final = winner
+        self.reason: Final = reason
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Outcome) and self.winner == other.winner and self.reason == other.reason
@@ -196,10 +196,10 @@ class Event:
     __slots__ = ("args", "kind", "player", "private_to")
 
     def __init__(self, kind: str, player: int, args: tuple[Any, ...] = (), private_to: int = -1) -> None:
-        self.kind = kind
-        self.player = player
-        self.args = args
-        self.private_to = private_to
+        self.kind: Final = kind
+        self.player: Final = player
+        self.args: Final = args
+        self.private_to: Final = private_to
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Event) and self.kind == other.kind and self.player == other.player
