@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -463,3 +463,33 @@ def card_error(exc: ContentError, source: str, block: Block, effect_lines: list[
         line = effect_lines[int(found.group(1))]
     text = text or check_text(exc)
     return ForumError(source, line, say("card", name=block.name, text=text), field=exc.field)
+
+
+def template_fit(text: str, words: Sequence[str]) -> int:
+    """How well a post fits a game's template: how many of the game's ``words`` (labels, attribute
+    names) each card's numbers line holds, summed; 0 for text that is not a post.
+
+    >>> template_fit("〇火球\\n区分：書庫 属性：幻想\\n", ("区分", "属性", "カードパワー"))
+    2
+    """
+    try:
+        blocks = split_cards(text, "")
+    except ForumError:
+        return 0
+    return sum(sum(1 for w in words if w.casefold() in normalize(b.stats.text).casefold())
+               for b in blocks if b.stats is not None)
+
+
+def checked_card(block: Block, source: str, table: dict[str, Any], effects: list[tuple[int, dict[str, Any]]],
+                 validate: Callable[[str, dict[str, Any]], object],
+                 words: Callable[[ContentError], Localized]) -> tuple[int, dict[str, Any]]:
+    """``(line, table)`` of a card read from ``block``, with its ``effects`` (each with its line), once
+    ``validate(source, table)`` accepts it; its refusal becomes the :func:`card_error` at the line it names,
+    in the game's ``words``."""
+    if effects:
+        table["effects"] = [effect for _, effect in effects]
+    try:
+        validate(source, table)
+    except ContentError as exc:
+        raise card_error(exc, source, block, [line for line, _ in effects], words(exc)) from None
+    return block.line, table

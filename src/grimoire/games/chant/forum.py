@@ -50,8 +50,8 @@ from grimoire.core.forum import (
     Block,
     ForumError,
     bullets,
-    card_error,
     check_text,
+    checked_card,
     common_fields,
     extras_lines,
     flavor_lines,
@@ -62,6 +62,7 @@ from grimoire.core.forum import (
     number_error,
     say,
     split_cards,
+    template_fit,
 )
 from grimoire.core.phrases import normalize
 from grimoire.core.plugin import CardText
@@ -273,28 +274,14 @@ def from_forum(text: str, source: str = "<forum>", pool: Any = None) -> list[tup
         card = pool.find(name) if pool is not None else None
         return None if card is None else str(card.id)
 
-    out = []
-    for block, table in zip(blocks, heads, strict=True):
-        effects = _effects(block, source, find, table)
-        if effects:
-            table["effects"] = [effect for _, effect in effects]
-        try:
-            parse_card(source, table)
-        except ContentError as exc:
-            raise card_error(exc, source, block, [line for line, _ in effects], check_words(exc)) from None
-        out.append((block.line, table))
-    return out
+    return [checked_card(block, source, table, _effects(block, source, find, table), parse_card, check_words)
+            for block, table in zip(blocks, heads, strict=True)]
 
 
 def forum_fit(text: str) -> int:
     """How well a post fits the Chant template: the Chant words (labels, attributes) on its numbers lines."""
-    try:
-        blocks = split_cards(text, "")
-    except ForumError:
-        return 0
-    words = ("詠唱値", "区分", "要求枚数", "威力", "chant:", "kind:", "required:", "発動", "timing:", *ATTRIBUTE_WORDS)
-    return sum(sum(1 for w in words if w.casefold() in normalize(b.stats.text).casefold())
-               for b in blocks if b.stats is not None)
+    return template_fit(text, ("詠唱値", "区分", "要求枚数", "威力", "chant:", "kind:", "required:", "発動", "timing:",
+                               *ATTRIBUTE_WORDS))
 
 
 def check_words(exc: ContentError) -> Localized:

@@ -41,8 +41,8 @@ from grimoire.core.forum import (
     Block,
     ForumError,
     bullets,
-    card_error,
     check_text,
+    checked_card,
     common_fields,
     extras_lines,
     flavor_lines,
@@ -53,6 +53,7 @@ from grimoire.core.forum import (
     number_error,
     say,
     split_cards,
+    template_fit,
 )
 from grimoire.core.phrases import FULL_DIGITS, normalize
 from grimoire.core.plugin import CardText
@@ -189,26 +190,18 @@ def from_forum(text: str, source: str = "<forum>", pool: Any = None) -> list[tup
             table["flavor"] = common["flavor"]
         if "tags" in common:
             table["tags"] = common["tags"]
-        effects = _effects(block, source)
-        if effects:
-            table["effects"] = [effect for _, effect in effects]
-        try:
-            read_card(source, dict(table))
-        except ContentError as exc:
-            raise card_error(exc, source, block, [line for line, _ in effects], check_words(exc)) from None
-        out.append((block.line, table))
+        out.append(checked_card(block, source, table, _effects(block, source), _validate, check_words))
     return out
+
+
+def _validate(source: str, table: dict[str, Any]) -> None:
+    """Read a card table as the pool would (on a copy: the table stays as the post wrote it)."""
+    read_card(source, dict(table))
 
 
 def forum_fit(text: str) -> int:
     """How well a post fits the Destiny template: the Destiny words (labels, attributes) on its numbers lines."""
-    try:
-        blocks = split_cards(text, "")
-    except ForumError:
-        return 0
-    words = ("カードパワー", "lucky", "power:", *ATTRIBUTE_WORDS)
-    return sum(sum(1 for w in words if w.casefold() in normalize(b.stats.text).casefold())
-               for b in blocks if b.stats is not None)
+    return template_fit(text, ("カードパワー", "lucky", "power:", *ATTRIBUTE_WORDS))
 
 
 def check_words(exc: ContentError) -> Localized:
