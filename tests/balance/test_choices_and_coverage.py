@@ -83,6 +83,18 @@ def test_the_deck_by_ability_table_is_paired_and_deterministic(tmp_path: Path) -
         (other["wins"] - own["wins"]) / 6)  # no draws in these games: the paired mean is the rate difference
 
 
+def test_the_ability_table_reads_its_own_games_when_a_pilot_table_is_also_asked(tmp_path: Path) -> None:
+    """The pilot table's games are scheduled after the ability table's: each table reads its own batches."""
+    def run(out: Path, **more: object) -> dict:  # type: ignore[type-arg]
+        return balance("destiny", ["formula_festival", "omnipotent_festival"], ["greedy"], 4, out, seed=5,
+                       plots_enabled=False, choice_table=("ability", ("chimyaku_kijutsu", "chimyaku_no_hako")),
+                       **more)
+
+    both = run(tmp_path / "both", pilot_table="random")
+    assert both["choice_table"] == run(tmp_path / "alone")["choice_table"]
+    assert both["pilot_table"] is not None and both["pilot_table"]["rows"]
+
+
 def test_choose_arguments_are_parsed_or_refused() -> None:
     assert parse_choices(["ability=chimyaku_kanchi", "formula_festival:ability=chimyaku_houki"]) == {
         "*": {"ability": "chimyaku_kanchi"}, "formula_festival": {"ability": "chimyaku_houki"}}
