@@ -25,19 +25,22 @@ grimoire.core.errors.ContentError: c.toml: card 'fireball': field 'effects[0].op
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from .errors import ContentError
+
+ParamKind = Literal["int", "str", "bool", "strlist", "table"]
+"""What an operation's parameter holds (:attr:`Param.kind`): mypy refuses any other word."""
 
 
 @dataclass(frozen=True)
 class Param:
     """One parameter of an operation: its type and constraints.
 
-    ``kind`` is one of ``int``, ``str``, ``bool``, ``strlist`` or ``table``.
+    ``kind`` is one of ``int``, ``str``, ``bool``, ``strlist`` or ``table`` (:data:`ParamKind`).
     """
 
-    kind: str
+    kind: ParamKind
     required: bool = True
     default: Any = None
     choices: tuple[str, ...] = ()
