@@ -532,6 +532,8 @@ async def _play(hub: Hub, ws: WebSocket) -> None:
                     await hub.takebacks.request(current, conn)
                 elif kind in ("takeback_yes", "takeback_no"):
                     await hub.takebacks.answer(current, conn, kind == "takeback_yes")
+                elif kind == "away":  # grimoire.web.table: the idle policy
+                    hub.table.away(current, conn, msg["away"], msg["idle"])
                 elif kind == "lang":
                     conn.lang = msg["lang"]
                     hub.refresh(current, conn)

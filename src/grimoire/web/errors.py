@@ -230,6 +230,7 @@ FIELD_WHAT: dict[str, tuple[str, str]] = {w[1]: w for w in (
     ("文字列", "a string"),
     ("オブジェクト", "an object"),
     ("ログの行番号", "a log line number"),
+    ("0 以上の秒数", "a number of seconds, 0 or more"),
     ("0 より大きく {n} 以下の数", "a number above 0, at most {n}"),
     ("{n} 個までのゲームのリスト", "a list of at most {n} games"),
     ("'id' と 'token' を持つオブジェクト", "objects with 'id' and 'token'"),

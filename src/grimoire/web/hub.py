@@ -219,7 +219,7 @@ class Hub:
             return
         now = time.time()
         playing = [g for g in self.live.values() if g.match.decision is not None]
-        here = sorted({(g.id, c.seat) for g in playing for c in g.conns if c.seat is not None})
+        here = sorted({(g.id, c.seat) for g in playing for c in g.conns if c.seat is not None and c.away_since is None})
         gone, self._gone = sorted(self._gone - set(here)), set()
         watched = list(games) if games is not None else [g for g in playing if g.conns]
         try:
@@ -235,11 +235,11 @@ class Hub:
             if [live.present(0), live.present(1)] != before:
                 self.table.send(live)
 
-    def _seat_changed(self, live: LiveGame, seat: int | None) -> None:
+    def seat_changed(self, live: LiveGame, seat: int | None) -> None:
         """A seat's sockets on this process came or went: tell the other processes now, not at the next beat."""
         if self.shared is None or seat is None or live.match.decision is None:
             return
-        if not any(c.seat == seat for c in live.conns):
+        if not live.here(seat):
             self._gone.add((live.id, seat))
         self._spawn(self.presence_round([]))
 
@@ -354,8 +354,8 @@ class Hub:
         self.out.refresh(live, conn)
         self.table.joined(live, conn, before)
         if seat != before:
-            self._seat_changed(live, seat)
-            self._seat_changed(live, before)
+            self.seat_changed(live, seat)
+            self.seat_changed(live, before)
         self.kick(live)
         if live.match.outcome is None:
             self._spawn(self.games.touch(live))
@@ -365,7 +365,7 @@ class Hub:
         if conn in live.conns:
             live.conns.discard(conn)
             self.table.left(live, conn)
-            self._seat_changed(live, conn.seat)
+            self.seat_changed(live, conn.seat)
 
     def send_full(self, live: LiveGame, conn: Conn) -> None:
         """Send a connection the whole state and the whole log."""

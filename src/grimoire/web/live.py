@@ -73,6 +73,9 @@ class Conn:
     table: bool = False
     #: (answers, seat, language) of the last state this connection was sent (None: none yet).
     sent: tuple[int, int | None, str] | None = None
+    #: since when its page has been hidden or idle, as the page says (None: in use); a seat whose every
+    #: connection is away counts as absent for the idle policy (grimoire.web.table)
+    away_since: float | None = None
 
     def send(self, payload: dict[str, Any] | str) -> bool:
         """Queue a message; False (and ``overflowed``) if the client is too far behind."""
@@ -162,9 +165,17 @@ class LiveGame:
         return None
 
     def present(self, seat: int) -> bool:
-        """Whether ``seat`` is played by the computer or has a connection open to this process (or, with a
-        shared database, to another process whose heartbeat is recent)."""
-        return self.ai_seat(seat) or any(c.seat == seat for c in self.conns) or self.seen.get(seat, (False, 0.0))[0]
+        """Whether ``seat`` is played by the computer or has a page in use connected to this process (or, with
+        a shared database, to another process whose heartbeat is recent)."""
+        return self.ai_seat(seat) or self.here(seat) or self.seen.get(seat, (False, 0.0))[0]
+
+    def here(self, seat: int) -> bool:
+        """Whether ``seat`` has a connection to this process whose page is in use (not hidden or idle)."""
+        return any(c.seat == seat and c.away_since is None for c in self.conns)
+
+    def idle(self, seat: int) -> bool:
+        """Whether ``seat`` has connections to this process but every one's page is hidden or idle."""
+        return not self.here(seat) and any(c.seat == seat for c in self.conns)
 
     def ai_seat(self, seat: int) -> bool:
         """Whether the computer plays ``seat``."""

@@ -39,6 +39,8 @@ Client → server (JSON text frames)::
     {"type": "concede"}                  # the seat gives up the game (the client asks to confirm first)
     {"type": "claim"}                    # claim the win from a seat that left (untimed games, limit idle_claim)
     {"type": "rematch"}                  # offer (or accept) a rematch of a finished game
+    {"type": "away", "away": true, "idle": 42.5}  # the page is hidden or unused (for idle s) / in use again
+                                         # (away false): a seat whose pages are all away counts as absent
 
 Server → client::
 
@@ -48,7 +50,8 @@ Server → client::
     {"type": "same", "seq": 12}          # hello/lang that changed nothing: the client is up to date
     {"type": "pong"}
     {"type": "table", "seq": 12, "clock": {"control": "5+10", "left": [281.5, 300.0], "running": 0} | null,
-     "present": [true, false], "claim_in": 40.0 | null, "rematch": [0], "idle_claim": 180}
+     "present": [true, false], "idle": [false, false], "claim_in": 40.0 | null, "rematch": [0],
+     "idle_claim": 180}                  # idle: the seat is connected but every page of it is hidden or unused
     {"type": "rematch", "url": "/g/<new id>#seat=<token>"}   # both accepted: the new game's link for this client
 
 ``seq`` is the number of answers given so far; an answer must carry the ``seq`` of the
@@ -129,6 +132,13 @@ def parse_message(text: str | bytes, limits: Limits = DEFAULT_LIMITS) -> dict[st
         return {"type": "answer", "seq": seq, "option": option}
     if kind == "lang":
         return {"type": "lang", "lang": _lang(data.get("lang"))}
+    if kind == "away":
+        away, idle = data.get("away"), data.get("idle", 0)
+        if not isinstance(away, bool):
+            raise ClientError("bad_message", "field", field="away", what="true / false")
+        if isinstance(idle, bool) or not isinstance(idle, (int, float)) or not 0 <= idle <= 10 ** 9:
+            raise ClientError("bad_message", "field", field="idle", what="a number of seconds, 0 or more")
+        return {"type": "away", "away": away, "idle": float(idle)}
     if kind in ("ping", "concede", "claim", "rematch", "takeback", "takeback_yes", "takeback_no"):
         return {"type": kind}
     raise ClientError("bad_message", "unknown_type", kind=str(kind)[:40])

@@ -73,6 +73,7 @@ class Table:
             c = live.clock
             clock = {"control": c.control.label(), "left": [c.left(0, now), c.left(1, now)], "running": c.running}
         return {"type": "table", "seq": live.seq, "clock": clock, "present": [live.present(0), live.present(1)],
+                "idle": [live.idle(0), live.idle(1)],
                 "claim_in": self.claim_in(live, now), "rematch": sorted(live.rematch_offers),
                 "idle_claim": self.hub.limits.idle_claim, "takeback": takeback.payload(live)}
 
@@ -92,11 +93,11 @@ class Table:
         """``conn`` said hello (as ``before``'s seat until now, if it had one): it gets the ``table`` message;
         the others get it only when a seat's presence changed (a seat nobody had open is now open, or the
         seat ``conn`` left is now empty), never for a spectator or a repeated hello."""
-        if conn.seat is not None:
+        if conn.seat is not None and conn.away_since is None:
             live.away.pop(conn.seat, None)
         self.send(live, conn)
-        came = conn.seat is not None and conn.seat != before \
-            and not any(c is not conn and c.seat == conn.seat for c in live.conns)
+        came = conn.seat is not None and conn.seat != before and conn.away_since is None \
+            and not any(c is not conn and c.seat == conn.seat and c.away_since is None for c in live.conns)
         went = before is not None and before != conn.seat and not live.present(before)
         if went and before is not None:
             live.away[before] = time.time()
@@ -105,9 +106,29 @@ class Table:
 
     def left(self, live: LiveGame, conn: Conn) -> None:
         seat = conn.seat
-        if seat is not None and not any(c.seat == seat for c in live.conns):
-            live.away[seat] = time.time()
+        if seat is not None and not live.here(seat):
+            if conn.away_since is None:  # the seat's last page in use: away from now on
+                live.away[seat] = time.time()
             self.send(live)
+
+    def away(self, live: LiveGame, conn: Conn, away: bool, idle: float) -> None:
+        """``conn``'s page says it is hidden or idle (``away``, unused for ``idle`` seconds) or in use again.
+        A seat whose every page is away is absent for the idle policy since the latest of them was last used;
+        everybody gets the ``table`` message when the seat's presence changed. A spectator's page changes
+        nothing."""
+        seat = conn.seat
+        if seat is None:
+            return
+        before = live.present(seat)
+        now = time.time()
+        conn.away_since = now - min(max(idle, 0.0), self.hub.limits.idle_claim) if away else None
+        if live.here(seat):
+            live.away.pop(seat, None)
+        else:
+            live.away[seat] = max(c.away_since or 0.0 for c in live.conns if c.seat == seat)
+        if live.present(seat) != before:
+            self.send(live)
+            self.hub.seat_changed(live, seat)
 
     def _others(self, live: LiveGame, conn: Conn) -> None:
         text = dumps(self.payload(live))

@@ -1,10 +1,11 @@
 // Whether the other player is connected: a small mark beside the connection status of a seat's table
-// (a friend game only). It follows the server's "table" messages (``present``: per seat), which
+// (a friend game only); connected but with the page hidden or unused (idle.js) is "away". It follows the server's "table" messages (``present``: per seat), which
 // table.js passes on as "grimoire:message" events.
 import { t } from "./i18n.js";
 
 let seat = null;
 let present = null;
+let idle = [false, false];
 let humans = [false, false];
 
 function draw() {
@@ -20,7 +21,7 @@ function draw() {
   mark.hidden = false;
   mark.className = `conn peer ${on ? "up" : "down"}`;
   mark.dataset.present = on ? "1" : "0";
-  mark.textContent = `● ${t(on ? "conn_on" : "conn_off")}`;
+  mark.textContent = `● ${t(on ? "conn_on" : idle[other] ? "conn_idle" : "conn_off")}`;
 }
 
 export async function watchPresence(gameId) {
@@ -28,6 +29,7 @@ export async function watchPresence(gameId) {
     const msg = event.detail;
     if (msg.type === "state") seat = msg.seat;
     if (msg.type === "table" && Array.isArray(msg.present)) present = msg.present;
+    if (msg.type === "table" && Array.isArray(msg.idle)) idle = msg.idle;
     draw();
   });
   document.getElementById("lang").addEventListener("click", () => setTimeout(draw, 0));

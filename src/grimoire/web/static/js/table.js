@@ -49,6 +49,7 @@ function connect() {
   S.ws = ws;
   ws.addEventListener("open", () => {
     ws.send(JSON.stringify({ type: "hello", token, lang: getLang(), table: true }));
+    document.dispatchEvent(new Event("grimoire:open")); // idle.js: a hidden page says so on every new socket
   });
   ws.addEventListener("message", (ev) => onMessage(JSON.parse(ev.data)));
   ws.addEventListener("close", () => {
