@@ -59,7 +59,7 @@ def test_the_command_sweeps_the_vanilla_power_and_says_what_the_card_plays_like(
 
 
 def test_equivalent_power_without_a_single_swap_is_refused(tmp_path: Path) -> None:
-    for extra in (["--swap-all"], ["--swap", "火焔球", "--swap-power", "1"], []):
+    for extra in (["--swap-all"], ["--swap", "火焔球", "--swap-all"], ["--swap", "火焔球", "--swap-power", "1"], []):
         result = invoke_balance(["chant", "--deck", "fire", "--agent", "greedy", "-n", "2", "--out",
                                  str(tmp_path / "x"), "--equivalent-power", *extra])
         assert result.exit_code != 0

@@ -215,7 +215,7 @@ def balance_command(  # noqa: PLR0913 — a Typer command: one parameter per opt
     pilots = parse_pilots(pilot or [])
     table = parse_choice_table(choice_table)
     if equivalent_power:
-        check_equivalent(swaps, until)
+        check_equivalent(swaps, swap_all, until)
     goal, limit = sequential_goal(until, budget, games)
     store = BlockCache(cache) if cache is not None else None  # a bad folder stops the run before any game
     plan = LabPlan(game_name.value, lab_decks(game_name.value, deck, cards), list(agent or ["random", "greedy"]),
@@ -268,10 +268,11 @@ def parse_choice_table(text: str | None) -> tuple[str, tuple[str, ...]] | None:
     return kind.strip(), tuple(a.strip() for a in answers.split(",") if a.strip())
 
 
-def check_equivalent(swaps: SwapPlan | None, until: str | None) -> None:
-    """``--equivalent-power`` measures the cards of ``--swap CARD`` against the vanilla card, one by one."""
-    if swaps is None or not swaps.cards or swaps.with_card is not None or swaps.power_delta or swaps.everywhere \
-            or until is not None:
+def check_equivalent(swaps: SwapPlan | None, every: bool, until: str | None) -> None:
+    """``--equivalent-power`` measures the cards of ``--swap CARD`` against the vanilla card, one by one
+    (``every``: ``--swap-all`` was given too)."""
+    if swaps is None or not swaps.cards or every or swaps.with_card is not None or swaps.power_delta \
+            or swaps.everywhere or until is not None:
         raise GrimoireError("--equivalent-power needs --swap CARD, without --swap-all, --swap-with, --swap-power, "
                             "--swap-everywhere or --until")
 
