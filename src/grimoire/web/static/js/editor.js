@@ -314,19 +314,21 @@ async function readPost(text) {
   document.body.dataset.checked = String(seq);
 }
 
-async function save(event) {
-  event.preventDefault();
+async function save(event, replace = false) {
+  if (event) event.preventDefault();
   const button = $("save");
   button.disabled = true;
   try {
     const { status, data } = await post("/api/cards/save", {
       game: S.game.name, lang: getLang(), fields: readFields(), author: $("f-author").value, owner: ownerToken(),
+      ...(replace ? { replace: true } : {}),
     });
     const authorError = document.querySelector('.field-error[data-for="author"]');
     authorError.textContent = "";
     if (status === 201) {
       showResult(data);
-      $("saved").textContent = t("ed_saved", data.saved);
+      $("saved").textContent = data.previous ? t("ed_saved_version", data.saved, data.previous) : t("ed_saved", data.saved);
+      if (data.previous) $("f-id").value = data.saved;  // the new version's id: further changes go to it
       const base = `/api/cards/${encodeURIComponent(S.game.name)}/${encodeURIComponent(data.saved)}/export`;
       $("export-forum").href = `${base}?format=forum&lang=${getLang()}`;
       $("export-toml").href = `${base}?format=toml`;
@@ -337,12 +339,21 @@ async function save(event) {
       await dropDraft(S.game.name, $("f-name").value);
     } else if (data.errors) {
       showResult(data);
+      if (!replace && data.errors.some((e) => e.field === "id")) offerUpdate();
     } else if (data.error) {
       showErrors([{ field: data.error.field || "general", message: data.error.message }]);
     }
   } finally {
     button.disabled = false;
   }
+}
+
+// The id is taken: if it is a card this browser saved, it may be updated (a new version when a stored game used it).
+function offerUpdate() {
+  const line = document.querySelector('.field-error[data-for="id"]');
+  const button = el("button", { type: "button", id: "update-card", textContent: t("ed_update") });
+  button.addEventListener("click", () => save(null, true));
+  line.append(" ", button);
 }
 
 // ----- "Is it too strong?": the server's verdict of this card, polled while its games are played ---------
