@@ -259,6 +259,16 @@ def test_the_command_line_and_its_serve_command_load_without_the_web_extra() -> 
     assert "--port" in done.stdout and "--owner-token" in done.stdout
 
 
+def test_python_m_grimoire_web_refuses_bad_input_in_the_words_of_grimoire_serve() -> None:
+    for bad in (["--durability", "fast"], ["--port", "0"], ["--bogus"]):
+        alone = subprocess.run([sys.executable, "-m", "grimoire.web", *bad], capture_output=True, text=True,
+                               timeout=60)
+        command = subprocess.run([sys.executable, "-m", "grimoire", "serve", *bad], capture_output=True,
+                                 text=True, timeout=60)
+        assert (alone.returncode, alone.stderr) == (command.returncode, command.stderr) == (2, alone.stderr)
+        assert alone.stderr.startswith("grimoire: error: ") and len(alone.stderr.splitlines()) == 1
+
+
 def test_a_missing_ray_is_one_line_naming_the_extra(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setitem(sys.modules, "ray", None)
     code, out, err = call(capsys, monkeypatch, ["sim", "toy", "--games", "1", "--backend", "ray"])

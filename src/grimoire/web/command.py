@@ -187,13 +187,22 @@ def main(argv: Sequence[str]) -> int:
         app(args=list(argv), prog_name="grimoire serve", standalone_mode=False)
     except typer.Exit as exc:
         return int(exc.exit_code)
-    except (KeyboardInterrupt, typer.Abort):
+    except typer.Abort:
+        print("grimoire: aborted", file=sys.stderr)
+        return 130
+    except KeyboardInterrupt:
         print("grimoire: interrupted", file=sys.stderr)
         return 130
     except (GrimoireError, OSError, typer.TyperException) as exc:
-        text = exc.format_message() if isinstance(exc, typer.TyperException) else str(exc)
-        if isinstance(exc, OSError) and exc.filename:
-            text = f"{exc.filename}: {exc.strerror or exc}"
-        print(f"grimoire: error: {printable(' '.join(text.split()))}", file=sys.stderr)
+        print(f"grimoire: error: {printable(' '.join(_error_text(exc).split()))}", file=sys.stderr)
         return 2
     return 0
+
+
+def _error_text(exc: Exception) -> str:
+    """An error's one line, worded as ``grimoire`` words it (a refused choice without pydantic's prefix)."""
+    if isinstance(exc, typer.TyperException):
+        return exc.format_message().replace(": Value error, ", ": ")
+    if isinstance(exc, OSError) and exc.filename:
+        return f"{exc.filename}: {exc.strerror or exc}"
+    return str(exc)
