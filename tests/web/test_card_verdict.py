@@ -102,6 +102,18 @@ def test_bad_verdict_requests_get_one_line_errors(db_path: Path) -> None:
         assert not hub(c).verdicts.jobs  # type: ignore[attr-defined]
 
 
+def test_a_card_that_fits_no_starter_deck_is_refused_before_any_game(db_path: Path, monkeypatch: Any) -> None:
+    from grimoire.balance import verdict
+
+    monkeypatch.setattr(verdict, "plan", lambda game, field, card_id: ([], ["fire: no card of its kind"]))
+    with server(db_path) as c:
+        refused = start(c)
+        assert refused.status_code == 400 and "fits no starter deck" in refused.json()["error"]["message"]
+        ja = c.post("/api/cards/verdict", json={"game": "chant", "fields": STRONG, "lang": "ja"})
+        assert "どのスターターデッキにも入れられない" in ja.json()["error"]["message"]
+        assert not hub(c).verdicts.jobs  # type: ignore[attr-defined]
+
+
 def test_the_verdict_is_stored_with_the_card_and_shown_to_the_reviewer(db_path: Path) -> None:
     with server(db_path) as c:
         done = wait(c, start(c).json()["job"])

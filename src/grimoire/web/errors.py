@@ -175,6 +175,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
                           "its discussion"),
     "drafts_full": ("下書きは {limit} 件までです。古いものを消してから保存してください",
                     "at most {limit} drafts: delete an old one first"),
+    "verdict_fits_none": ("このカードはどのスターターデッキにも入れられない（入れ替える同じ区分のカードがないか、"
+                          "入れるとデッキの条件を満たさない）ので判定できません",
+                          "this card fits no starter deck (none holds a card of its kind to replace, or the deck "
+                          "breaks its rules with it), so it cannot be judged"),
     "verdicts_off": ("このサーバーではカードの判定を行いません", "this server does not run card verdicts"),
     "verdict_running": ("判定を 1 つ実行中です。終わるか止めてから次を始めてください",
                         "a verdict of yours is running: let it end or stop it before starting another"),

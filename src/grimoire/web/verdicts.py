@@ -175,9 +175,11 @@ def verdict_routes(hub: Any, lang_of: Callable[..., str],
             if verdicts.running_for(client) is not None:
                 raise ClientError("rate", "verdict_running")
             hub.may_compute(request.client.host if request.client else None)
-            checked = await _read(name, fields, lang)
+            checked, fits = await _read(name, fields, lang)
             if checked.errors or checked.table is None:
                 raise ClientError("invalid_card", "card_invalid", n=len(checked.errors))
+            if not fits:
+                raise ClientError("invalid_card", "verdict_fits_none")
             job = verdicts.start(client, name, checked.table)
         except ClientError as exc:
             return error(exc, lang)
@@ -205,10 +207,17 @@ def verdict_routes(hub: Any, lang_of: Callable[..., str],
             Route("/api/cards/verdict/{job}/stop", stop, methods=["POST"])]
 
 
-async def _read(name: str, fields: dict[str, Any], lang: str) -> Any:
-    """The editor's card checked against the built-in cards (what the verdict plays with), off the loop."""
+async def _read(name: str, fields: dict[str, Any], lang: str) -> tuple[Any, bool]:
+    """The editor's card checked against the built-in cards (what the verdict plays with), and whether it fits
+    a starter deck (:func:`grimoire.balance.verdict.plan`), off the loop."""
     return await asyncio.to_thread(partial(_check, name, fields, lang))
 
 
-def _check(name: str, fields: dict[str, Any], lang: str) -> Any:
-    return check(load_game(name), fields, lang)
+def _check(name: str, fields: dict[str, Any], lang: str) -> tuple[Any, bool]:
+    checked = check(load_game(name), fields, lang)
+    if checked.errors or checked.game is None or checked.table is None:
+        return checked, False
+    game = checked.game
+    field = [(n, game.cards.starter_deck(n)) for n in sorted(game.cards.starter_decks())]
+    swaps, _ = verdict.plan(game, field, str(checked.table["id"]))
+    return checked, bool(swaps)
