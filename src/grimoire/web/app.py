@@ -315,7 +315,14 @@ def _read_deck(game: Game[Any], spec: Any, field: str, options: dict[str, Any], 
 
 
 def _deck_error(exc: DeckError, field: str, lang: str, found: list[dict[str, Any]] | None = None) -> JSONResponse:
-    return _error(ClientError("deck", text=str(exc)), lang, field=field, line=exc.line, problems=found or [])
+    return _error(_deck_refusal(exc, found or []), lang, field=field, line=exc.line, problems=found or [])
+
+
+def _deck_refusal(exc: DeckError, found: list[dict[str, Any]]) -> ClientError:
+    """The ``deck`` error of a refused deck list: its problem at the refused line in the client's language (from
+    ``found``, the list's problems in that language), or the game's own words when none was found."""
+    said = [p for p in found if p.get("line") == exc.line] or found
+    return ClientError("deck", text=str(said[0]["message"]) if said else str(exc))
 
 
 def _spec_problems(game: Game[Any], spec: Any, options: dict[str, Any], saved: Mapping[str, str],
@@ -347,7 +354,7 @@ async def _check_deck(hub: Hub, request: Request) -> Response:
     except ClientError as exc:
         return _error(exc, lang)
     except DeckError as exc:
-        return _error(ClientError("deck", text=str(exc)), lang, field="deck", line=exc.line, problems=found)
+        return _error(_deck_refusal(exc, found), lang, field="deck", line=exc.line, problems=found)
     except GrimoireError as exc:
         return _error(ClientError("bad_message", "game_error", text=str(exc)), lang)
     counts = {name: len(cards) for name, cards in deck.sections.items()}
