@@ -265,3 +265,12 @@ def test_replay_names_how_a_forfeited_game_ended(capsys, monkeypatch, tmp_path: 
 def test_deck_check_names_sections_in_the_language_asked(capsys, monkeypatch, lang: str, line: str) -> None:  # type: ignore[no-untyped-def]
     code, out, _ = call(capsys, monkeypatch, ["deck", "check", str(starter_path("chant")), "--lang", lang])
     assert code == 0 and line in out.splitlines()
+
+
+@pytest.mark.parametrize(("lang", "name", "other"), [("ja", "「炎の書」", "Book of Fire"),
+                                                     ("en", "'Book of Fire'", "炎の書")])
+def test_deck_check_names_a_starter_deck_in_the_language_asked(capsys, monkeypatch, lang: str, name: str,  # type: ignore[no-untyped-def]
+                                                                other: str) -> None:
+    fire = load_game("chant").cards.starter_decks()["fire"]
+    code, out, _ = call(capsys, monkeypatch, ["deck", "check", str(fire), "--lang", lang])
+    assert code == 0 and name in out.splitlines()[0] and other not in out

@@ -33,6 +33,7 @@ from grimoire.core.decks import Deck, read_deck_file
 from grimoire.core.errors import ContentError, DeckError, GrimoireError
 from grimoire.core.forum import ForumError, say, with_card
 from grimoire.core.game import Game
+from grimoire.core.i18n import name_in
 from grimoire.core.registry import game_names, load_game
 from grimoire.core.safeio import CARDS_LIMIT, read_text
 from grimoire.core.tomlwrite import dump_cards
@@ -214,7 +215,7 @@ def section_title(game: Game[Any], section: str, lang: str) -> str:
 def describe_deck(game: Game[Any], deck: Deck, lang: str, console: Console) -> None:
     """Print a deck's summary: name, game, each section with counts and card names."""
     title = game.title.get(lang) if game.title.ja else game.name
-    console.print(Text(t("deck_ok", lang, name=deck.name, game=title), style="bold green"))
+    console.print(Text(t("deck_ok", lang, name=name_in(deck.name, lang), game=title), style="bold green"))
     for section, ids in deck.sections.items():
         console.print(Text(t("cards_total", lang, section=section_title(game, section, lang), n=len(ids)),
                            style="bold"))

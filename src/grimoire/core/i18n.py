@@ -99,6 +99,18 @@ def rule_note(text: str) -> str:
     return _TITLE.sub("", text)
 
 
+def name_in(name: str, lang: str) -> str:
+    """A name given in both languages as "日本語 / English" (a starter deck's) in ``lang``; any other name as is.
+
+    >>> name_in("炎の書 / Book of Fire", "en"), name_in("炎の書 / Book of Fire", "ja"), name_in("my deck", "ja")
+    ('Book of Fire', '炎の書', 'my deck')
+    """
+    parts = name.split(" / ")
+    if len(parts) != 2 or not all(parts):
+        return name
+    return parts[1] if lang == "en" else parts[0]
+
+
 def check_lang(lang: str) -> str:
     """Return ``lang`` if supported, else raise ValueError naming the choices."""
     if lang not in LANGS:
