@@ -225,12 +225,19 @@ def _plain_card(card: Any, table: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _game_error(hub: Hub, name: str, exc: GrimoireError) -> ClientError:
+    """The ``not_found`` error of a game that cannot be loaded: an unknown name in the client's language."""
+    if name not in hub.game_names:
+        return ClientError("not_found", "unknown_game", name=name[:40], known=", ".join(hub.game_names))
+    return ClientError("not_found", "game_error", text=str(exc))
+
+
 async def _cards(hub: Hub, request: Request) -> Response:
     try:
         game = hub.games.refresh(request.path_params["game"]) if request.path_params["game"] in hub.game_names \
             else hub.rules(request.path_params["game"])
     except GrimoireError as exc:
-        return _error(ClientError("not_found", "game_error", text=str(exc)), _lang(request))
+        return _error(_game_error(hub, request.path_params["game"], exc), _lang(request))
     cards = {card.id: _plain_card(card, game.pool.tables.get(card.id, {})) for card in game.pool}
     for cid, card in cards.items():  # what a card says: generated from its effects (core.cardtools)
         card["text"] = {lang: rules_text(game, cid, lang) for lang in LANGS}
@@ -242,7 +249,7 @@ async def _catalog(hub: Hub, request: Request) -> Response:
     try:
         game = hub.rules(request.path_params["game"])
     except GrimoireError as exc:
-        return _error(ClientError("not_found", "game_error", text=str(exc)), _lang(request))
+        return _error(_game_error(hub, request.path_params["game"], exc), _lang(request))
     catalog = game.text.catalog
     terms = {word: {"ja": ja, "en": en} for word, (ja, en) in catalog.terms.items()}
     return JSONResponse({"game": game.name, "ui": catalog.ui(), "terms": terms},

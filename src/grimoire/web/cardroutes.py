@@ -127,7 +127,7 @@ class CardRoutes:
 
     def rules(self, name: Any) -> Any:
         if not isinstance(name, str) or name not in self.hub.game_names:
-            raise ClientError("not_found", "game_error", text=f"unknown game {name!r}")
+            raise ClientError("not_found", "unknown_game", name=str(name)[:40], known=", ".join(self.hub.game_names))
         return self.hub.games.refresh(name)
 
     async def page(self, name: str, request: Request) -> Response:

@@ -72,6 +72,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "internal": ("サーバーがこの答えを適用できませんでした（{detail}）。ゲームを読み込み直しました",
                  "the server could not apply this answer ({detail}); the game was reloaded"),
     "not_found": ("そのゲームはありません", "no such game"),
+    "unknown_game": ("知らないゲームです: {name}（ゲーム: {known}）", "unknown game {name!r}; games: {known}"),
     "analysis_live": ("人どうしの対局中は解析できません（終わってから使えます）",
                       "no analysis while a game between people is being played (it opens when the game ends)"),
     "analysis_own": ("対局中に解析できるのは、コンピューター相手のゲームのあなた自身の判断だけです",
