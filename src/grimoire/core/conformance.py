@@ -136,106 +136,130 @@ def play_random(game: Game[Any], setup: Setup, chooser_seed: int) -> tuple[list[
     return done.answers, done.state, events
 
 
-def check_one(game: Game[Any], setup: Setup, chooser_seed: int, deep_every: int = 1,  # noqa: C901, PLR0915 — the checks of one game, in the order they are explained in its docstring
-              report: ConformanceReport | None = None, watch: IdWatch | None = None) -> ConformanceReport:
-    """Check one seeded random game (see the module docstring); ``watch`` collects every view's uids."""
-    report = report or ConformanceReport()
-    where = f"{game.name} seed {setup.seed}/{chooser_seed}"
-    resampler = Chance.seeded(chooser_seed ^ 0x5EED)
-    log: list[Event] = []
-    total = -1
-    step = 0
+class _Checker:
+    """The checks of one game while it is played (see the module docstring), at each decision and after
+    each answer; :meth:`finish` checks the finished game."""
 
-    def fail(message: str) -> ConformanceError:
-        return ConformanceError(f"{where} step {step}: {message}")
+    def __init__(self, game: Game[Any], setup: Setup, chooser_seed: int, deep_every: int,
+                 report: ConformanceReport, watch: IdWatch | None) -> None:
+        self.game, self.setup, self.chooser_seed, self.deep_every = game, setup, chooser_seed, deep_every
+        self.report, self.watch = report, watch
+        self.where = f"{game.name} seed {setup.seed}/{chooser_seed}"
+        self.resampler = Chance.seeded(chooser_seed ^ 0x5EED)
+        self.log: list[Event] = []
+        self.total = -1
+        self.step = 0
 
-    def before(state: Any, decision: Decision, pick: str) -> None:
-        if game.outcome(state) is not None:
-            raise fail("an outcome while a decision is pending")
+    def fail(self, message: str) -> ConformanceError:
+        return ConformanceError(f"{self.where} step {self.step}: {message}")
+
+    def before(self, state: Any, decision: Decision, pick: str) -> None:
+        """A pending decision: well formed and rendered; every ``deep_every`` steps, the deep checks."""
+        if self.game.outcome(state) is not None:
+            raise self.fail("an outcome while a decision is pending")
         ids = decision.ids()
         if not ids:
-            raise fail(f"decision {decision.kind!r} has no options")
+            raise self.fail(f"decision {decision.kind!r} has no options")
         if len(set(ids)) != len(ids):
-            raise fail(f"decision {decision.kind!r} has duplicate option ids: {ids}")
+            raise self.fail(f"decision {decision.kind!r} has duplicate option ids: {ids}")
         if decision.player not in (0, 1):
-            raise fail(f"decision for unknown seat {decision.player}")
-        deep = step % deep_every == 0
-        problem = _render_decision(game, decision, report, deep)
+            raise self.fail(f"decision for unknown seat {decision.player}")
+        deep = self.step % self.deep_every == 0
+        problem = _render_decision(self.game, decision, self.report, deep)
         if problem is not None:
-            raise fail(problem)
+            raise self.fail(problem)
         if deep:
-            _deep(state, decision, pick)
+            self.copies(state, decision, pick)
+            self.resampling(state, decision)
 
-    def _deep(state: Any, decision: Decision, pick: str) -> None:
+    def copies(self, state: Any, decision: Decision, pick: str) -> None:
+        """A refused answer, a clone and a JSON round trip leave the state and its decision as they were."""
+        game = self.game
         before_json = _canon(game.to_json(state))
         try:
             game.apply(state, "\u0000not-an-option")
         except IllegalAnswer:
             pass
         else:
-            raise fail("an unlisted answer was accepted")
+            raise self.fail("an unlisted answer was accepted")
         if _canon(game.to_json(state)) != before_json:
-            raise fail("a refused answer changed the state")
+            raise self.fail("a refused answer changed the state")
         copy = game.clone(state)
         if _canon(game.to_json(copy)) != before_json:
-            raise fail("clone differs from the original")
+            raise self.fail("clone differs from the original")
         back = game.from_json(json.loads(json.dumps(game.to_json(state))))
         if _canon(game.to_json(back)) != before_json:
-            raise fail("state does not survive a JSON round trip")
+            raise self.fail("state does not survive a JSON round trip")
         if game.decision(back) != decision:
-            raise fail("decision differs after a JSON round trip")
+            raise self.fail("decision differs after a JSON round trip")
         game.apply(copy, pick)
         if _canon(game.to_json(state)) != before_json:
-            raise fail("applying an answer to a clone changed the original")
+            raise self.fail("applying an answer to a clone changed the original")
+
+    def resampling(self, state: Any, decision: Decision) -> None:
+        """Resampling a seat's hidden information changes neither its view, its options nor the card count."""
+        game = self.game
         for seat in (0, 1):
-            other = game.resample_hidden(state, seat, resampler)
+            other = game.resample_hidden(state, seat, self.resampler)
             if _canon(game.view(other, seat)) != _canon(game.view(state, seat)):
-                raise fail(f"seat {seat}'s view changes when its hidden information is resampled")
+                raise self.fail(f"seat {seat}'s view changes when its hidden information is resampled")
             if decision.player == seat and game.decision(other) != decision:
-                raise fail(f"seat {seat}'s options change when its hidden information is resampled")
-            if game.card_total(other) != total:
-                raise fail("resampling changed the number of cards")
+                raise self.fail(f"seat {seat}'s options change when its hidden information is resampled")
+            if game.card_total(other) != self.total:
+                raise self.fail("resampling changed the number of cards")
 
-    def after(state: Any, events: list[Event]) -> None:
-        nonlocal total, step
-        if total < 0:
-            total = game.card_total(state)
+    def after(self, state: Any, events: list[Event]) -> None:
+        """After an answer: the card count kept, the events well formed; the views watched for uids."""
+        game = self.game
+        if self.total < 0:
+            self.total = game.card_total(state)
         else:
-            step += 1
-            if game.card_total(state) != total:
-                raise fail(f"card count changed from {total} to {game.card_total(state)}")
-        problem = _check_events(game, events, report, step % deep_every == 0)
+            self.step += 1
+            if game.card_total(state) != self.total:
+                raise self.fail(f"card count changed from {self.total} to {game.card_total(state)}")
+        problem = _check_events(game, events, self.report, self.step % self.deep_every == 0)
         if problem is not None:
-            raise fail(problem)
-        log.extend(events)
-        if watch is not None:
+            raise self.fail(problem)
+        self.log.extend(events)
+        if self.watch is not None:
             for seat in (0, 1):
-                watch.see(seat, step, game.view(state, seat))
+                self.watch.see(seat, self.step, game.view(state, seat))
 
+    def finish(self, state: Any, answers: list[str]) -> None:
+        """The finished game: an outcome, the same game and events again from the same seed, and the same
+        final state from its answers alone."""
+        game = self.game
+        if game.decision(state) is not None or game.outcome(state) is None:
+            raise self.fail("no decision but no outcome either")
+        again, final, again_events = play_random(game, self.setup, self.chooser_seed)
+        if again != answers or _canon(game.to_json(final)) != _canon(game.to_json(state)):
+            raise self.fail("the same seed gave a different game")
+        if [e.to_json() for e in again_events] != [e.to_json() for e in self.log]:
+            raise self.fail("the same seed gave different events")
+        replay_events: list[Event] = []
+        replayed = game.new_state(self.setup, replay_events)
+        for answer in answers:
+            replay_events.extend(game.apply(replayed, answer))
+        if _canon(game.to_json(replayed)) != _canon(game.to_json(state)):
+            raise self.fail("replaying the answers does not reproduce the final state")
+
+
+def check_one(game: Game[Any], setup: Setup, chooser_seed: int, deep_every: int = 1,
+              report: ConformanceReport | None = None, watch: IdWatch | None = None) -> ConformanceReport:
+    """Check one seeded random game (see the module docstring); ``watch`` collects every view's uids."""
+    report = report or ConformanceReport()
+    checker = _Checker(game, setup, chooser_seed, deep_every, report, watch)
     chooser = Chance.seeded(chooser_seed)
-    done = play(game, setup, [RandomAgent(), RandomAgent()], [chooser, chooser], on_decision=before, on_events=after)
-    state = done.state
+    done = play(game, setup, [RandomAgent(), RandomAgent()], [chooser, chooser], on_decision=checker.before,
+                on_events=checker.after)
     if done.truncated:
-        raise fail(f"game did not end within {game.max_steps} steps")
-    if game.decision(state) is not None or game.outcome(state) is None:
-        raise fail("no decision but no outcome either")
-    answers = done.answers
-    again, final, again_events = play_random(game, setup, chooser_seed)
-    if again != answers or _canon(game.to_json(final)) != _canon(game.to_json(state)):
-        raise fail("the same seed gave a different game")
-    if [e.to_json() for e in again_events] != [e.to_json() for e in log]:
-        raise fail("the same seed gave different events")
-    replay_events: list[Event] = []
-    replayed = game.new_state(setup, replay_events)
-    for answer in answers:
-        replay_events.extend(game.apply(replayed, answer))
-    if _canon(game.to_json(replayed)) != _canon(game.to_json(state)):
-        raise fail("replaying the answers does not reproduce the final state")
-    outcome = game.outcome(state)
+        raise checker.fail(f"game did not end within {game.max_steps} steps")
+    checker.finish(done.state, done.answers)
+    outcome = game.outcome(done.state)
     assert outcome is not None
     report.games += 1
-    report.steps += step
-    report.max_steps_seen = max(report.max_steps_seen, step)
+    report.steps += checker.step
+    report.max_steps_seen = max(report.max_steps_seen, checker.step)
     report.outcomes[str(outcome.reason)] = report.outcomes.get(str(outcome.reason), 0) + 1
     return report
 
