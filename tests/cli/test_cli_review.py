@@ -68,12 +68,16 @@ def test_cards_review_shows_the_verdict_kept_with_exactly_the_cards_text(tmp_pat
     store = Store(db)
     store.save_verdict("chant", card_digest({"id": "spark", "name": "小さな火花"}), {
         "verdict": "too_strong", "settled": True, "value": 0.21, "ci95": [0.161, 0.258], "pairs": 384,
-        "words": {"ja": "強すぎる", "en": "too strong"}})
+        "words": {"ja": "強すぎる", "en": "too strong"}, "level": "greedy",
+        "confirmation": {"verdict": "too_strong", "settled": False, "value": 0.18, "ci95": [0.02, 0.34], "pairs": 9,
+                         "words": {"ja": "強すぎる", "en": "too strong"}, "level": "search-30"}})
     store.close()
     code, out = run("--db", db)
     assert code == 0
     lines = out.splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("chant:spark"))
     assert lines[at + 1] == ("    verdict (is it too strong?): too strong (settled) +21.0 points [+16.1, +25.8], "
-                             "384 paired games")
+                             "384 paired games (greedy)")
+    assert lines[at + 2] == ("    confirmed with search: too strong (not settled yet) +18.0 points [+2.0, +34.0], "
+                             "9 paired games (search-30)")
     assert not any("verdict" in line for line in lines[at + 2:])  # ember: never judged

@@ -152,3 +152,61 @@ def test_the_postgresql_store_keeps_a_verdict_by_the_cards_text(pg_url: str) -> 
     store = PgStore(pg_url)
     keeps_verdicts(store)
     store.close()
+
+
+def wait_games(c: TestClient, job: str, games: int) -> dict[str, Any]:
+    for _ in range(12000):  # the confirmation's games, polled (no timing asserted)
+        data: dict[str, Any] = c.get(f"/api/cards/verdict/{job}").json()
+        if data["games"] >= games or data["state"] != "running":
+            return data
+        time.sleep(0.05)
+    raise AssertionError(f"the confirmation never played {games} games: {data}")
+
+
+def test_a_greedy_verdict_is_confirmed_with_search_and_kept_beside_it_for_the_reviewer(db_path: Path) -> None:
+    with server(db_path) as c:
+        verdicts = hub(c).verdicts  # type: ignore[attr-defined]
+        assert verdicts.confirm_level == "search-30"  # balance.verdict.CONFIRM_LEVEL, as the CLI's --confirm
+        verdicts.confirm_level = "search-4"  # a real search agent, cheaper for the test
+        greedy = wait(c, start(c).json()["job"])
+        assert greedy["state"] == "done" and greedy["confirmable"] and greedy["level"] == "greedy"
+        started = c.post(f"/api/cards/verdict/{greedy['job']}/confirm", json={"lang": "en"})
+        assert started.status_code == 202, started.text
+        body = started.json()
+        assert body["job"] != greedy["job"] and body["state"] == "running" and body["level"] == "search-4"
+        assert body["base"] == greedy["verdict"] and not body["confirmable"]
+        again = c.post(f"/api/cards/verdict/{greedy['job']}/confirm", json={})
+        assert again.status_code == 429  # one running verdict a client, a confirmation included
+        going = wait_games(c, body["job"], 2)
+        assert going["verdict"]["level"] == "search-4" and going["line"].endswith("at search-4, band ±5")
+        c.post(f"/api/cards/verdict/{body['job']}/stop", json={})
+        ended = wait(c, body["job"])
+        assert ended["state"] == "stopped" and ended["verdict"]["pairs"] >= 2
+        kept = hub(c).store.card_verdict("chant", verdicts.jobs[greedy["job"]].digest)
+        assert kept is not None and kept["level"] == "greedy" and kept["value"] == greedy["verdict"]["value"]
+        assert kept["confirmation"]["level"] == "search-4"
+        assert kept["confirmation"]["pairs"] == ended["verdict"]["pairs"]
+        body2 = {"game": "chant", "lang": "en", "fields": STRONG, "author": "Aki", "owner": ALICE}
+        assert c.post("/api/cards/save", json=body2).status_code == 201
+        shown = c.post("/api/review/list", json={"token": OWNER}).json()["cards"][0]["verdict"]
+        assert shown["confirmation"]["level"] == "search-4" and shown["level"] == "greedy"
+
+
+def test_only_an_ended_greedy_verdict_can_be_confirmed(db_path: Path) -> None:
+    with server(db_path, QUICK.replace(verdict_games=32)) as c:
+        running = start(c).json()
+        refused = c.post(f"/api/cards/verdict/{running['job']}/confirm", json={"lang": "en"})
+        assert refused.status_code == 429 and refused.json()["error"]["message"].startswith("a verdict of yours")
+        c.post(f"/api/cards/verdict/{running['job']}/stop", json={})
+        assert wait(c, running["job"])["state"] == "stopped"
+        missing = c.post("/api/cards/verdict/nosuchjob/confirm", json={"lang": "en"})
+        assert missing.status_code == 404 and "no such verdict" in missing.json()["error"]["message"]
+        verdicts = hub(c).verdicts  # type: ignore[attr-defined]
+        job = verdicts.jobs[running["job"]]
+        job.latest = {**(job.latest or {}), "verdict": "pending"}  # stopped before any verdict
+        empty = c.post(f"/api/cards/verdict/{running['job']}/confirm", json={"lang": "ja"})
+        assert empty.status_code == 400 and "確かめられるのは" in empty.json()["error"]["message"]
+        job.state, job.level = "done", "search-30"  # a confirmation is not confirmed again
+        again = c.post(f"/api/cards/verdict/{running['job']}/confirm", json={"lang": "en"})
+        assert again.status_code == 400 and "only an ended" in again.json()["error"]["message"]
+        assert sum(j.state == "running" for j in verdicts.jobs.values()) == 0

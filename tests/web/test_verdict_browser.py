@@ -1,6 +1,7 @@
 """The editor's "強すぎる？" button in headless Chromium (issue 30 item 4): a designer types an overpowered card,
-asks whether it is too strong, watches the progress and the live verdict, saves the card, and the server owner
-sees the verdict on the review page."""
+asks whether it is too strong, watches the progress and the live verdict, confirms it with the search agent
+(stopped after a few games), saves the card, and the server owner sees both verdicts, each with its level, on
+the review page."""
 
 from __future__ import annotations
 
@@ -52,6 +53,20 @@ def test_the_editor_asks_is_it_too_strong_and_the_reviewer_sees_the_verdict(judg
         assert not page.is_visible("#verdict-progress") and page.is_enabled("#verdict")
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / "editor_verdict.png"), full_page=True)
+        greedy = line
+        assert page.inner_text("#verdict-confirm") == "探索で確かめる"
+        page.click("#verdict-confirm")
+        page.wait_for_selector("body[data-verdict='running'][data-verdict-level='search-30']",
+                               timeout=STEP_TIMEOUT_MS)
+        assert page.is_hidden("#verdict-confirm") and page.is_visible("#verdict-stop")
+        assert page.inner_text("#verdict-line").startswith(greedy)  # the greedy verdict stays above
+        page.wait_for_function("Number(document.body.dataset.verdictGames) >= 2", timeout=VERDICT_MS)
+        page.click("#verdict-stop")
+        page.wait_for_selector("body[data-verdict='stopped']", timeout=VERDICT_MS)
+        confirmed = page.inner_text("#verdict-line").split("\n")
+        assert confirmed[0] == greedy.split("\n")[0] and confirmed[-1].endswith("（search-30）"), confirmed
+        assert page.is_hidden("#verdict-confirm")  # a confirmation is not confirmed again
+        page.screenshot(path=str(SHOTS / "editor_verdict_confirmed.png"), full_page=True)
         page.fill("#f-author", "Aki")
         page.click("#save")
         page.wait_for_selector("body[data-saved='trial_blaze']", timeout=STEP_TIMEOUT_MS)
@@ -63,4 +78,10 @@ def test_the_editor_asks_is_it_too_strong_and_the_reviewer_sees_the_verdict(judg
         shown = page.wait_for_selector(
             "li.review-card[data-id='trial_blaze'] .review-verdict[data-verdict='too_strong']", timeout=STEP_TIMEOUT_MS)
         assert shown is not None and shown.inner_text().startswith("Verdict (Is it too strong?): too strong")
+        assert shown.inner_text().endswith("(greedy)")
+        confirmation = page.wait_for_selector("li.review-card[data-id='trial_blaze'] .review-confirmation",
+                                              timeout=STEP_TIMEOUT_MS)
+        assert confirmation is not None and confirmation.get_attribute("data-level") == "search-30"
+        assert confirmation.inner_text().startswith("Confirmed with search: ")
+        assert confirmation.inner_text().endswith("(search-30)")
         page.screenshot(path=str(SHOTS / "review_verdict.png"), full_page=True)

@@ -52,6 +52,8 @@ BAND = 0.05
 #: The level of the one-minute verdict, and the search level that confirms it.
 FAST_LEVEL = "greedy"
 CONFIRM_LEVEL = "search-30"
+#: Games per pairing a confirmation plans: its time budget (or a stop) ends it first.
+CONFIRM_GAMES = 10_000
 #: Game indices per job: both seats (seats alternate by index), so each job is a fair unit.
 JOB_GAMES = 2
 #: Seconds between two looks at ``stop`` while games are running.
@@ -327,3 +329,11 @@ def run(game_name: str, card_path: str | Path, *, games: int = DEFAULT_GAMES, le
         pool.terminate()  # a stopped verdict leaves no game running
         pool.join()
     return summary(card_id, level, swaps, skipped, tally, planned)
+
+
+def confirm(game_name: str, card_path: str | Path, *, level: str = CONFIRM_LEVEL, **options: Any) -> dict[str, Any]:
+    """The confirmation of a verdict: :func:`run` at the search ``level``, one game index a job (frequent
+    updates), planned to go on until its ``seconds`` or ``stop`` end it; the other ``options`` as :func:`run`'s.
+    The CLI's ``--confirm`` and the editor's "Confirm with search" both run this."""
+    return run(game_name, card_path, games=options.pop("games", CONFIRM_GAMES), level=level, job_games=1,
+               **options)

@@ -19,8 +19,10 @@ TEXTS = {
     "returned": ("差し戻しました: {0}", "sent back: {0}"),
     "status_proposed": ("提案中", "proposed"),
     "status_returned": ("差し戻し", "sent back"),
-    "verdict": ("    判定（強すぎる？）: {0}（{1}）{2} ポイント [{3}, {4}]、対になった対局 {5} 組",
-                "    verdict (is it too strong?): {0} ({1}) {2} points [{3}, {4}], {5} paired games"),
+    "verdict": ("    判定（強すぎる？）: {0}（{1}）{2} ポイント [{3}, {4}]、対になった対局 {5} 組（{6}）",
+                "    verdict (is it too strong?): {0} ({1}) {2} points [{3}, {4}], {5} paired games ({6})"),
+    "confirmation": ("    探索で確かめた判定: {0}（{1}）{2} ポイント [{3}, {4}]、対になった対局 {5} 組（{6}）",
+                     "    confirmed with search: {0} ({1}) {2} points [{3}, {4}], {5} paired games ({6})"),
     "settled": ("確定", "settled"),
     "unsettled": ("暫定", "not settled yet"),
 }
@@ -31,13 +33,18 @@ def _t(key: str, lang: str, *args: Any) -> str:
     return (ja if lang == "ja" else en).format(*args)
 
 
-def _verdict_line(v: dict[str, Any], lang: str) -> str:
-    """A kept verdict (:mod:`grimoire.web.verdicts`) in one line of ``lang``."""
+def _verdict_line(v: dict[str, Any], lang: str, key: str = "verdict") -> str:
+    """A kept verdict (:mod:`grimoire.web.verdicts`) in one line of ``lang`` with its level, and its
+    confirmation with search on a line of its own when there is one."""
     words = v.get("words") or {}
     lo, hi = (v.get("ci95") or [0.0, 0.0])[:2]
     sure = _t("settled" if v.get("settled") else "unsettled", lang)
-    return _t("verdict", lang, words.get(lang, v.get("verdict", "")), sure, f"{100 * float(v.get('value', 0.0)):+.1f}",
-              f"{100 * lo:+.1f}", f"{100 * hi:+.1f}", v.get("pairs", 0))
+    line = _t(key, lang, words.get(lang, v.get("verdict", "")), sure, f"{100 * float(v.get('value', 0.0)):+.1f}",
+              f"{100 * lo:+.1f}", f"{100 * hi:+.1f}", v.get("pairs", 0), v.get("level", "greedy"))
+    confirmation = v.get("confirmation")
+    if key == "verdict" and isinstance(confirmation, dict):
+        line += "\n" + _verdict_line(confirmation, lang, "confirmation")
+    return line
 
 
 def _store(db: str) -> Any:

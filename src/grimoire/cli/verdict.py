@@ -17,7 +17,7 @@ import typer
 from grimoire.balance import verdict
 
 #: Games per pairing the confirmation plans (its time budget or Ctrl-C ends it first).
-CONFIRM_GAMES = 10_000
+CONFIRM_GAMES = verdict.CONFIRM_GAMES
 
 
 @contextmanager
@@ -64,9 +64,8 @@ def card_verdict(game_name: str, card: Path, games: int | None, seed: int, worke
                 update(data)
 
             with suppress(KeyboardInterrupt):  # Ctrl-C ends the confirmation with the games played so far
-                verdict.run(game_name, card, games=CONFIRM_GAMES, level=confirm_level, seed=seed,
-                            workers=workers or 2, decks=decks, on_update=keep, seconds=confirm_seconds,
-                            job_games=1)
+                verdict.confirm(game_name, card, level=confirm_level, seed=seed, workers=workers or 2,
+                                decks=decks, on_update=keep, seconds=confirm_seconds)
         phases += last
         if not as_json and len(phases) > 1:
             typer.echo(verdict.describe(phases[1]))

@@ -185,6 +185,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                         "a verdict of yours is running: let it end or stop it before starting another"),
     "verdicts_busy": ("サーバーがほかの判定を実行中です。少し待ってからもう一度どうぞ",
                       "the server is running other verdicts: try again in a little while"),
+    "verdict_not_confirmable": ("確かめられるのは、終わって判定の出た「強すぎる？」だけです",
+                                "only an ended \"Is it too strong?\" verdict that reached a verdict can be confirmed"),
     "verdict_missing": ("その判定はありません（古くなって消えたか、サーバーが再起動しました）",
                         "no such verdict (it is old and gone, or the server restarted)"),
     "review_note": ("差し戻すときは理由を一言書いてください", "say why in a note when sending a card back"),

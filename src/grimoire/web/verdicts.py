@@ -6,12 +6,18 @@ starter deck it fits and played against the field on paired seeds at the greedy 
 thread of its own, the games on ``verdict_workers`` processes. The editor polls the verdict so
 far (too strong / within the band / too weak, with its interval) and a progress count.
 
+Once the greedy verdict has ended, the editor may ask for its *confirmation*: the same card's games
+go on at the search level (:func:`grimoire.balance.verdict.confirm`, what ``grimoire balance --card
+--confirm`` runs) as a new verdict under the same limits, its interval narrowing as it is polled,
+until it is stopped or ``verdict_seconds`` end it.
+
 Routes (added by :func:`verdict_routes`)::
 
     POST /api/cards/verdict             {"game", "fields", "lang"}: start; 202 {"job", "card", "planned"}
     GET  /api/cards/verdict/{job}       {"state": running|done|stopped|failed, "games", "planned", "verdict",
                                         "line", "error"}
     POST /api/cards/verdict/{job}/stop  end it with the games played so far
+    POST /api/cards/verdict/{job}/confirm  go on at the search level: 202, a new job (polled the same way)
 
 Limits: each start spends one of the client's computing requests (``computes_per_minute``); a
 client runs one verdict at a time and the server at most ``verdicts`` (0: none); a verdict ends
@@ -20,7 +26,8 @@ is a secret of the page that started it.
 
 The verdict is stored by the digest of the card's text (:func:`~grimoire.web.storage.card_digest`,
 table ``card_verdicts``): a card saved with exactly that text shows it on the review page, a
-changed card has none until judged again.
+changed card has none until judged again. A confirmation is kept beside the greedy verdict it
+confirms (key ``confirmation``), so the reviewer sees both, each with its level.
 
 >>> Verdicts(Limits(verdicts=0)).running_for("k")
 """
@@ -76,14 +83,28 @@ class Job:
     latest: dict[str, Any] | None = None
     error: str = ""
     stop: bool = False
+    #: The level its games are played at: the greedy minute, or the search level confirming it.
+    level: str = verdict.FAST_LEVEL
+    #: The card's table (a confirmation plays it again).
+    table: dict[str, Any] | None = None
+    #: For a confirmation: the greedy verdict it confirms.
+    base: dict[str, Any] | None = None
 
     def to_json(self, lang: str) -> dict[str, Any]:
-        """What the editor shows: state, progress, the verdict so far and its one line."""
+        """What the editor shows: state, progress, the verdict so far and its one line (and, for a
+        confirmation, the greedy verdict it confirms)."""
         data = self.latest or {}
         shown = bool(data) and data.get("verdict") != "pending"
-        return {"job": self.id, "card": self.card, "state": self.state, "games": data.get("games", 0),
-                "planned": data.get("planned", 0), "verdict": data or None,
-                "line": verdict.describe(data) if shown else "", "error": self.error}
+        return {"job": self.id, "card": self.card, "state": self.state, "level": self.level,
+                "games": data.get("games", 0), "planned": data.get("planned", 0), "verdict": data or None,
+                "line": verdict.describe(data) if shown else "", "error": self.error, "base": self.base,
+                "confirmable": self.confirmable()}
+
+    def confirmable(self) -> bool:
+        """Whether this verdict may be confirmed: a greedy verdict that ended with a verdict."""
+        data = self.latest or {}
+        return (self.level == verdict.FAST_LEVEL and self.state in ("done", "stopped")
+                and data.get("verdict", "pending") != "pending")
 
 
 class Verdicts:
@@ -94,13 +115,16 @@ class Verdicts:
         self.save = save
         self.jobs: OrderedDict[str, Job] = OrderedDict()
         self.lock = threading.Lock()
+        #: The level a confirmation plays at.
+        self.confirm_level = verdict.CONFIRM_LEVEL
 
     def running_for(self, client: str) -> Job | None:
         """The verdict ``client`` is running, if any."""
         return next((j for j in self.jobs.values() if j.client == client and j.state == "running"), None)
 
-    def start(self, client: str, game: str, table: dict[str, Any]) -> Job:
-        """Start the verdict of the card ``table`` of ``game`` for ``client`` (ClientError when refused)."""
+    def start(self, client: str, game: str, table: dict[str, Any], base: dict[str, Any] | None = None) -> Job:
+        """Start the verdict of the card ``table`` of ``game`` for ``client`` (ClientError when refused);
+        with ``base`` (the greedy verdict), its confirmation at the search level."""
         with self.lock:
             if self.limits.verdicts < 1:
                 raise ClientError("unavailable", "verdicts_off")
@@ -108,7 +132,8 @@ class Verdicts:
                 raise ClientError("rate", "verdict_running")
             if sum(j.state == "running" for j in self.jobs.values()) >= self.limits.verdicts:
                 raise ClientError("overloaded", "verdicts_busy")
-            job = Job(secrets.token_urlsafe(18), client, game, str(table["id"]), card_digest(table), time.monotonic())
+            job = Job(secrets.token_urlsafe(18), client, game, str(table["id"]), card_digest(table), time.monotonic(),
+                      level=verdict.FAST_LEVEL if base is None else self.confirm_level, table=table, base=base)
             self.jobs[job.id] = job
             while len(self.jobs) > KEPT:
                 oldest = next((k for k, j in self.jobs.items() if j.state != "running"), None)
@@ -117,6 +142,16 @@ class Verdicts:
                 del self.jobs[oldest]
         threading.Thread(target=self._run, args=(job, table), name=f"verdict-{job.card}", daemon=True).start()
         return job
+
+    def confirm(self, client: str, job_id: str) -> Job:
+        """Start the confirmation of the ended greedy verdict ``job_id`` for ``client`` (ClientError when
+        refused: not a greedy verdict that ended with one, or the limits of :meth:`start`)."""
+        job = self.get(job_id)
+        if job.state == "running":
+            raise ClientError("rate", "verdict_running")
+        if not job.confirmable() or job.table is None or job.latest is None:
+            raise ClientError("bad_message", "verdict_not_confirmable")
+        return self.start(client, job.game, job.table, base=job.latest)
 
     def get(self, job_id: str) -> Job:
         """A verdict by its id, marked as still wanted (ClientError ``not_found``)."""
@@ -139,16 +174,22 @@ class Verdicts:
             with tempfile.TemporaryDirectory(prefix="grimoire-verdict-") as folder:
                 path = Path(folder) / f"{job.card}.toml"
                 path.write_text(dump_cards([table]), encoding="utf-8")
-                result = verdict.run(job.game, path, games=self.limits.verdict_games, workers=workers,
-                                     on_update=update, stop=stopped, seconds=self.limits.verdict_seconds,
-                                     start_method="forkserver" if workers > 1 else None)
+                method = "forkserver" if workers > 1 else None
+                if job.base is None:
+                    result = verdict.run(job.game, path, games=self.limits.verdict_games, workers=workers,
+                                         on_update=update, stop=stopped, seconds=self.limits.verdict_seconds,
+                                         start_method=method)
+                else:
+                    result = verdict.confirm(job.game, path, level=job.level, workers=workers, on_update=update,
+                                             stop=stopped, seconds=self.limits.verdict_seconds,
+                                             start_method=method)
         except (GrimoireError, OSError) as exc:
             job.error, job.state = str(exc).splitlines()[0][:300], "failed"
             return
         job.latest = result
         if result["pairs"] > 1 and self.save is not None:
             try:
-                self.save(job.game, job.digest, result)
+                self.save(job.game, job.digest, result if job.base is None else {**job.base, "confirmation": result})
             except GrimoireError as exc:  # the verdict is still shown; only keeping it failed
                 job.error = str(exc).splitlines()[0][:300]
         job.state = "stopped" if job.stop else "done"
@@ -202,9 +243,25 @@ def verdict_routes(hub: Any, lang_of: Callable[..., str],
         job.stop = True
         return JSONResponse(job.to_json(lang), headers={"Cache-Control": "no-store"})
 
+    async def confirm(request: Request) -> Response:
+        lang = lang_of(request)
+        try:
+            lang = lang_of(request, await json_body(hub, request))
+            client = client_key(request.client.host if request.client else None)
+            job_id = request.path_params["job"][:64]
+            verdicts.get(job_id)  # an unknown verdict is refused before a computing request is spent
+            if verdicts.running_for(client) is not None:
+                raise ClientError("rate", "verdict_running")
+            hub.may_compute(request.client.host if request.client else None)
+            job = verdicts.confirm(client, job_id)
+        except ClientError as exc:
+            return error(exc, lang)
+        return JSONResponse(job.to_json(lang), status_code=202, headers={"Cache-Control": "no-store"})
+
     return [Route("/api/cards/verdict", start, methods=["POST"]),
             Route("/api/cards/verdict/{job}", poll),
-            Route("/api/cards/verdict/{job}/stop", stop, methods=["POST"])]
+            Route("/api/cards/verdict/{job}/stop", stop, methods=["POST"]),
+            Route("/api/cards/verdict/{job}/confirm", confirm, methods=["POST"])]
 
 
 async def _read(name: str, fields: dict[str, Any], lang: str) -> tuple[Any, bool]:

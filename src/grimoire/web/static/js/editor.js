@@ -6,7 +6,7 @@ import { getLang, langSwitch, localized, setLang, t, translatePage } from "./i18
 import { $, el, gameChoices } from "./dom.js";
 import { ownerToken } from "./owner.js";
 
-const S = { meta: null, game: null, template: null, last: null, timer: null, seq: 0, unread: [], verdict: null };
+const S = { meta: null, game: null, template: null, last: null, timer: null, seq: 0, unread: [], verdict: null, verdictDone: null };
 
 async function post(path, body) {
   const res = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
@@ -359,21 +359,33 @@ function offerUpdate() {
 // ----- "Is it too strong?": the server's verdict of this card, polled while its games are played ---------
 const points = (x) => `${x >= 0 ? "+" : ""}${(100 * x).toFixed(1)}`;
 
+const verdictText = (v) => t("ed_verdict_line", localized(v.words),
+  t(v.settled ? "ed_verdict_settled" : "ed_verdict_open"), points(v.value), points(v.ci95[0]), points(v.ci95[1]),
+  v.pairs, v.level);
+
 function showVerdict(data) {
   const line = $("verdict-line");
   const bar = $("verdict-progress");
   const v = data.verdict;
+  const confirming = Boolean(data.base);
+  // A confirmation plans far more games than its time lets it play: its bar runs without an end.
   bar.hidden = data.state !== "running";
-  bar.max = Math.max(1, data.planned);
-  bar.value = data.games;
+  if (confirming) bar.removeAttribute("value"); else { bar.max = Math.max(1, data.planned); bar.value = data.games; }
   $("verdict-stop").hidden = data.state !== "running";
   $("verdict").disabled = data.state === "running";
+  $("verdict-confirm").hidden = !data.confirmable;
+  S.verdictDone = data.confirmable ? data.job : null;
   document.body.dataset.verdict = data.state;
+  document.body.dataset.verdictLevel = data.level || "";
+  document.body.dataset.verdictGames = String(data.games);
   const parts = [];
-  if (data.state === "running") parts.push(t("ed_verdict_running", data.games, data.planned));
+  if (confirming) parts.push(verdictText(data.base));
+  if (data.state === "running") {
+    parts.push(confirming ? t("ed_verdict_confirming", data.level, data.games)
+      : t("ed_verdict_running", data.games, data.planned));
+  }
   if (v && v.verdict !== "pending") {
-    parts.push(t("ed_verdict_line", localized(v.words), t(v.settled ? "ed_verdict_settled" : "ed_verdict_open"),
-      points(v.value), points(v.ci95[0]), points(v.ci95[1]), v.pairs));
+    parts.push(verdictText(v));
     line.dataset.verdict = v.verdict;
   } else if (data.state !== "running" && data.state !== "failed") {
     parts.push(t("ed_verdict_pending"));
@@ -385,7 +397,17 @@ function showVerdict(data) {
 }
 
 async function startVerdict() {
-  const { status, data } = await post("/api/cards/verdict", { game: S.game.name, lang: getLang(), fields: readFields() });
+  await followVerdict(await post("/api/cards/verdict", { game: S.game.name, lang: getLang(), fields: readFields() }));
+}
+
+// "Confirm with search": the ended greedy verdict goes on at the search level, polled the same way.
+async function confirmVerdict() {
+  if (!S.verdictDone) return;
+  await followVerdict(await post(`/api/cards/verdict/${encodeURIComponent(S.verdictDone)}/confirm`,
+    { lang: getLang() }));
+}
+
+async function followVerdict({ status, data }) {
   if (status !== 202) {
     showVerdict({ state: "failed", games: 0, planned: 0, verdict: null, error: (data.error || {}).message || "" });
     return;
@@ -453,6 +475,7 @@ async function main() {
   await syncDrafts();
   $("verdict").addEventListener("click", startVerdict);
   $("verdict-stop").addEventListener("click", stopVerdict);
+  $("verdict-confirm").addEventListener("click", confirmVerdict);
   renderDrafts();
   document.body.dataset.ready = "1";
 }

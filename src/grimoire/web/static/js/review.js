@@ -21,7 +21,8 @@ const TEXTS = {
     by_owner: "管理者",
     approved: "承認しました: {0}",
     sent_back: "差し戻しました: {0}",
-    verdict: "判定（強すぎる？）: {0}（{1}）{2} ポイント [{3}, {4}]、対になった対局 {5} 組",
+    verdict: "判定（強すぎる？）: {0}（{1}）{2} ポイント [{3}, {4}]、対になった対局 {5} 組（{6}）",
+    confirmation: "探索で確かめた判定: {0}（{1}）{2} ポイント [{3}, {4}]、対になった対局 {5} 組（{6}）",
     no_verdict: "判定なし: 作者はこの文面で「強すぎる？」を実行していません",
     settled: "確定",
     unsettled: "暫定",
@@ -43,7 +44,8 @@ const TEXTS = {
     by_owner: "owner",
     approved: "Approved: {0}",
     sent_back: "Sent back: {0}",
-    verdict: "Verdict (Is it too strong?): {0} ({1}) {2} points [{3}, {4}], {5} paired games",
+    verdict: "Verdict (Is it too strong?): {0} ({1}) {2} points [{3}, {4}], {5} paired games ({6})",
+    confirmation: "Confirmed with search: {0} ({1}) {2} points [{3}, {4}], {5} paired games ({6})",
     no_verdict: "No verdict: the author has not asked \"Is it too strong?\" of this text",
     settled: "settled",
     unsettled: "not settled yet",
@@ -78,11 +80,19 @@ function status(id, text, good) {
 const points = (x) => `${x >= 0 ? "+" : ""}${(100 * x).toFixed(1)}`;
 
 // The card's fairness verdict (the editor's "Is it too strong?"), kept with exactly this text.
-function verdictLine(v) {
+// A confirmation by the search agent, when the author asked for one, is shown under it with its level.
+function verdictLine(v, key = "verdict") {
   if (!v) return el("p", { className: "review-verdict muted", textContent: m("no_verdict") });
-  const p = el("p", { className: `review-verdict ${v.verdict}`, textContent: m("verdict", localized(v.words),
-    m(v.settled ? "settled" : "unsettled"), points(v.value), points(v.ci95[0]), points(v.ci95[1]), v.pairs) });
+  const p = el("p", { className: `review-verdict ${v.verdict}`, textContent: m(key, localized(v.words),
+    m(v.settled ? "settled" : "unsettled"), points(v.value), points(v.ci95[0]), points(v.ci95[1]), v.pairs,
+    v.level || "greedy") });
   p.dataset.verdict = v.verdict;
+  p.dataset.level = v.level || "greedy";
+  if (key === "verdict" && v.confirmation) {
+    const confirmed = verdictLine(v.confirmation, "confirmation");
+    confirmed.classList.add("review-confirmation");
+    return el("div", {}, p, confirmed);
+  }
   return p;
 }
 
