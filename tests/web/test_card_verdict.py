@@ -210,3 +210,20 @@ def test_only_an_ended_greedy_verdict_can_be_confirmed(db_path: Path) -> None:
         again = c.post(f"/api/cards/verdict/{running['job']}/confirm", json={"lang": "en"})
         assert again.status_code == 400 and "only an ended" in again.json()["error"]["message"]
         assert sum(j.state == "running" for j in verdicts.jobs.values()) == 0
+
+
+#: Chant 9, power 1, no effect: in place of the decks' chant-9 finishers (the balance lab's feeble card, as
+#: tests/balance/test_verdict.py::test_a_feeble_card_is_too_weak plays it).
+FEEBLE = {**SPARK, "name": "か細い火花", "id": "feeble_spark", "other_name": "Feeble Spark",
+          "stats": {**SPARK["stats"], "詠唱値": "9", "威力": "1"}, "sections": {}}
+
+
+def test_the_one_click_verdict_of_a_deliberately_weak_card_is_too_weak(db_path: Path) -> None:
+    """A weak card's greedy verdict sits nearer the band's edge than an overpowered one's, so this plays 24 games a
+    pairing and arm (not the quick 8) on the verdict's fixed seed 0, as the balance lab's own weak-card test does."""
+    with server(db_path, QUICK.replace(verdict_games=24, verdict_workers=2)) as c:
+        done = wait(c, start(c, FEEBLE).json()["job"])
+        assert done["state"] == "done" and done["games"] == done["planned"] == 4 * 3 * 24
+        assert done["verdict"]["verdict"] == "too_weak", done["line"]
+        assert done["verdict"]["value"] < -0.05 and done["verdict"]["ci95"][1] < 0
+        assert done["line"].startswith("弱すぎる / too weak")
