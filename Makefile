@@ -13,7 +13,7 @@ CONSTRAINTS ?= constraints/floors.txt
 PIN = $(if $(CONSTRAINTS),-c $(CONSTRAINTS))
 
 .PHONY: install install-dev browser compiler compiled play play-en sim serve test lint typecheck pytest \
-        pytest-compiled bench bench-peers wheels clean
+        pytest-compiled bench bench-peers speed wheels clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -101,6 +101,10 @@ bench: install
 
 bench-peers: compiled
 	$(BIN)/python bench/peers.py --out docs/performance.md
+
+# every figure of the speed report in one run, on the compiled engine (docs/performance.md, "One run of the speed report")
+speed: compiled
+	$(BIN)/python bench/speed.py --out docs/performance.md
 
 # The distributions a user installs: the wheel (pure Python), the sdist (which also holds the tests, docs and
 # examples, so the suite runs from it), and a binary wheel of the compiled engine for each Python of
