@@ -81,7 +81,7 @@ def main() -> None:
     import rl
     from grimoire.extras import engine_build
 
-    out = str(args.out.resolve())
+    out = str(args.out)
     began = datetime.now(UTC)
     load = os.getloadavg()[0]
     clock = time.perf_counter()
