@@ -53,9 +53,9 @@ STEP_LIMIT = 5000
 
 
 def build_path(build: str, rev: str) -> str | None:
-    """PYTHONPATH for a build name (None: the working tree as installed)."""
-    if build == "new":
-        return None
+    """PYTHONPATH for a build name (None: the environment's own)."""
+    if build == "new":  # this tree's sources, also from a worktree whose environment installs another checkout
+        return str(ROOT / "src")
     if build == "new-compiled":
         from compiled import build as build_compiled
 
