@@ -338,6 +338,10 @@ class LiveGames:
             match = Match(game, stored_setup(game, stored), stored_branch(stored))
             for answer in stored.answers:
                 apply_stored(match, answer)  # a board-coin answer carries its post times
+            if stored.held is not None and stored.held[0] == len(stored.answers):
+                match.answer(stored.held[1])  # an answer waiting for a post time: the post question again
+                if match.held is None:
+                    raise GrimoireError(f"the held answer {stored.held[1]!r} does not wait for a post time")
             if stored.forfeit is not None:
                 ended = Forfeit.from_json(stored.forfeit)
                 match.forfeit(ended.seat, ended.reason)
@@ -433,7 +437,16 @@ class LiveGames:
         except GrimoireError as exc:
             raise ClientError("illegal", option=repr(option[:60]), seq=seq, kind=str(exc)[:60]) from None
         live.asked = now
-        if live.match.held is not None:
+        if live.match.held is not None:  # kept in the database: a restart or another process asks the same
+            try:
+                await self.db(self.store.hold_answer, live.id, seat, seq, option)
+            except StaleWrite:  # another process stored or held an answer first
+                await self.reload(live)
+                raise ClientError("stale", "answered", seq=seq) from None
+            except StorageError as exc:
+                log.error("game %s: held answer %d not stored: %s", live.id, seq, exc)
+                await self.reload(live)
+                raise ClientError("unavailable") from None
             return before
         stored = stored_answer(live.match.answers[-1], events)
         try:
@@ -468,6 +481,8 @@ class LiveGames:
         async with live.lock:
             if 0 <= stored <= live.seq:
                 return None
+            if live.match.held is not None:  # the answer held here is among those stored (with its post time)
+                live.match.truncate(live.seq)
             if last is not None and stored == live.seq + 1:
                 before = len(live.match.log)
                 try:
@@ -482,11 +497,30 @@ class LiveGames:
         missing = await self.db(self.store.answers_from, live.id, live.seq)
         if not missing:
             return None
+        if live.match.held is not None:
+            live.match.truncate(live.seq)
         before = len(live.match.log)
         for option in missing:
             apply_stored(live.match, option)
         await self._note_outcome(live)
         return before
+
+    async def take_held(self, live: LiveGame) -> int | None:
+        """Hold the answer another process holds for a post time (the same post question is asked here); the log
+        length before it, or None if there is none to take."""
+        async with live.lock:
+            if live.match.held is not None or live.match.decision is None:
+                return None
+            found = await self.db(self.store.held_answer, live.id)
+            if found is None or found[0] != live.seq:
+                return None
+            before = len(live.match.log)
+            try:
+                live.match.answer(found[1])
+            except GrimoireError:
+                log.exception("game %s: the answer another process holds does not apply", live.id)
+                return None
+            return before
 
     async def touch(self, live: LiveGame) -> None:
         """Mark a game someone joined as in use (at most hourly): it then does not expire."""

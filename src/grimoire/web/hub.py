@@ -169,6 +169,10 @@ class Hub:
             for live in games:
                 self._spawn(self.table.read_rematch(live))
             return
+        if count == -3:  # an answer waits for a post time (the board coin): ask the same post question here
+            for live in games:
+                self._spawn(self.follow_held(live))
+            return
         for live in games:
             if count < 0 or live.seq < count:
                 self._spawn(self.follow(live, count, last))
@@ -183,12 +187,26 @@ class Hub:
             return
         if before is None and stored < 0 and live.match.decision is not None:
             await self.table.read_forfeit(live)  # another process may have ended the game (a concession, a flag)
+            if live.match.decision is not None and live.match.setup.chance == "post":
+                await self.follow_held(live)  # a notice of a held answer may have been missed
         if before is not None:
             if live.clock is not None:  # the clock another process stored with its answers
                 await self._read_clock(live)
             self.out.broadcast(live, before, None, -1)
             for hook in self.on_step:
                 hook(live)
+            self.kick(live)
+
+    async def follow_held(self, live: LiveGame) -> None:
+        """Hold the answer another process holds for a post time, and show this process's sockets the post
+        question."""
+        try:
+            before = await self.games.take_held(live)
+        except StorageError as exc:
+            log.warning("game %s: cannot read the answer held by another process: %s", live.id, exc)
+            return
+        if before is not None:
+            self.out.broadcast(live, before, None, -1)
             self.kick(live)
 
     async def _read_clock(self, live: LiveGame) -> None:

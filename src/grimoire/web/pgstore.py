@@ -22,6 +22,8 @@ The tables are those of the SQLite store. What makes sharing safe:
   answers it lacks) and updates its sockets. So the two
   seats of one game may be connected to different processes. After the listening
   connection is lost and made again, every game in memory is checked (``listener("*", -1, None)``).
+  A board-coin answer held for a post time is announced as ``'<game id> -3'``: every process holding
+  the game asks the same post question (:meth:`PgStore.hold_answer`).
 
 Durability ``normal`` commits with ``synchronous_commit = off`` (an answer survives any
 server process being killed; a crash of the database machine may lose the last few
@@ -265,6 +267,7 @@ class PgStore:
                 raise StaleWrite(f"game {game_id!r}: answer {seq} is already stored")
             conn.execute("INSERT INTO answers (game_id, seq, seat, option, at) VALUES (%s, %s, %s, %s, %s)",
                          (game_id, seq, seat, option, now))
+            conn.execute("DELETE FROM held WHERE game_id = %s", (game_id,))  # it is answered now
             conn.execute("UPDATE games SET last_active = %s, clock = COALESCE(%s, clock) WHERE id = %s",
                          (now, _maybe(clock), game_id))
             conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id} {seq + 1} {option}"[:7900]))
@@ -287,7 +290,26 @@ class PgStore:
     def remove_answer(self, game_id: str, seq: int) -> None:
         with self._conn("write to") as conn:
             conn.execute("SELECT 1 FROM games WHERE id = %s FOR UPDATE", (game_id,))
+            conn.execute("DELETE FROM held WHERE game_id = %s AND seq >= %s", (game_id, seq))
             conn.execute("DELETE FROM answers WHERE game_id = %s AND seq >= %s", (game_id, seq))
+
+    def hold_answer(self, game_id: str, seat: int, seq: int, option: str) -> None:
+        """Keep an answer waiting for a post time (see :meth:`grimoire.web.storage.Store.hold_answer`) under the
+        game's row lock, and tell every process (``<id> -3``: they read it and ask the same post question)."""
+        with self._conn("write to") as conn:
+            if conn.execute("SELECT 1 FROM games WHERE id = %s FOR UPDATE", (game_id,)).fetchone() is None:
+                raise StorageError(f"game {game_id!r} is not stored")
+            stored = int(conn.execute("SELECT COUNT(*) FROM answers WHERE game_id = %s", (game_id,)).fetchone()[0])
+            if stored != seq:
+                raise StaleWrite(f"game {game_id!r}: answer {seq} is already stored")
+            conn.execute("INSERT INTO held (game_id, seq, seat, option, at) VALUES (%s, %s, %s, %s, %s)",
+                         (game_id, seq, seat, option, time.time()))
+            conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id} -3"))
+
+    def held_answer(self, game_id: str) -> tuple[int, str] | None:
+        with self._conn("read") as conn:
+            row = conn.execute("SELECT seq, option FROM held WHERE game_id = %s", (game_id,)).fetchone()
+        return None if row is None else (int(row[0]), str(row[1]))
 
     def load_game(self, game_id: str) -> StoredGame | None:
         with self._conn("read") as conn:
@@ -297,11 +319,13 @@ class PgStore:
                 "SELECT option FROM answers WHERE game_id = %s ORDER BY seq", (game_id,))]
             branch = conn.execute("SELECT branch FROM branches WHERE game_id = %s", (game_id,)).fetchone()
             hook = conn.execute("SELECT url FROM webhooks WHERE game_id = %s", (game_id,)).fetchone()
+            held = conn.execute("SELECT seq, option FROM held WHERE game_id = %s", (game_id,)).fetchone()
         if row is None:
             return None
         stored = StoredGame.from_row(tuple(row), answers)
         stored.branch = None if branch is None else json.loads(branch[0])
         stored.webhook = None if hook is None else str(hook[0])
+        stored.held = None if held is None else (int(held[0]), str(held[1]))
         return stored
 
     def finished(self, limit: int, after: tuple[float, str] = FIRST) -> list[Finished]:
@@ -362,6 +386,7 @@ class PgStore:
                 conn.execute("DELETE FROM answers WHERE game_id = ANY(%s)", (ids,))
                 conn.execute("DELETE FROM branches WHERE game_id = ANY(%s)", (ids,))
                 conn.execute("DELETE FROM webhooks WHERE game_id = ANY(%s)", (ids,))
+                conn.execute("DELETE FROM held WHERE game_id = ANY(%s)", (ids,))
                 conn.execute("DELETE FROM presence WHERE game_id = ANY(%s)", (ids,))
                 conn.execute("DELETE FROM rematches WHERE game_id = ANY(%s)", (ids,))
                 conn.execute("DELETE FROM games WHERE id = ANY(%s)", (ids,))

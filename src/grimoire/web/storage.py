@@ -117,6 +117,13 @@ CREATE TABLE IF NOT EXISTS webhooks (
     game_id TEXT PRIMARY KEY REFERENCES games(id),
     url TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS held (
+    game_id TEXT PRIMARY KEY REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    option TEXT NOT NULL,
+    at REAL NOT NULL
+);
 """
 #: Columns added after the first release (a database from then is upgraded in place).
 ADDED = (("creator", "TEXT NOT NULL DEFAULT ''"), ("last_active", "REAL NOT NULL DEFAULT 0"), ("clock", "TEXT"),
@@ -225,6 +232,9 @@ class StoredGame:
     shown: int = 0
     #: Where the server announces each move (play by post), kept in the table ``webhooks``; None: nowhere.
     webhook: str | None = None
+    #: A board-coin answer waiting for the post time of its toss (table ``held``): (its number, the answer);
+    #: None when no answer waits.
+    held: tuple[int, str] | None = None
 
     def row(self) -> tuple[Any, ...]:
         """The values of :data:`COLUMNS`."""
@@ -381,6 +391,8 @@ class Storage(Protocol):
                     clock: dict[str, Any] | None = None) -> None: ...
     def set_outcome(self, game_id: str, outcome: dict[str, Any]) -> None: ...
     def remove_answer(self, game_id: str, seq: int) -> None: ...
+    def hold_answer(self, game_id: str, seat: int, seq: int, option: str) -> None: ...
+    def held_answer(self, game_id: str) -> tuple[int, str] | None: ...
     def load_game(self, game_id: str) -> StoredGame | None: ...
     def finished(self, limit: int, after: tuple[float, str] = FIRST) -> list[Finished]: ...
     def save_invite(self, invite_id: str, invite: dict[str, Any], created: float) -> None: ...
@@ -540,6 +552,7 @@ class Store:
                 try:
                     self.db.execute("INSERT INTO answers (game_id, seq, seat, option, at) VALUES (?,?,?,?,?)",
                                     (game_id, seq, seat, option, now))
+                    self.db.execute("DELETE FROM held WHERE game_id = ?", (game_id,))  # it is answered now
                     self.db.execute("UPDATE games SET last_active = ?, clock = COALESCE(?, clock) WHERE id = ?",
                                     (now, _maybe(clock), game_id))
                     self.db.execute("COMMIT")
@@ -563,8 +576,48 @@ class Store:
                     " WHERE id = ?", (_dump(forfeit), _dump(outcome), _maybe(clock), time.time(), game_id))
 
     def remove_answer(self, game_id: str, seq: int) -> None:
-        """Delete answer ``seq`` and every later one (used only when applying an answer failed)."""
+        """Delete answer ``seq`` and every later one (used only when applying an answer failed), and an answer
+        held after them."""
+        self._write("DELETE FROM held WHERE game_id = ? AND seq >= ?", (game_id, seq))
         self._write("DELETE FROM answers WHERE game_id = ? AND seq >= ?", (game_id, seq))
+
+    def hold_answer(self, game_id: str, seat: int, seq: int, option: str) -> None:
+        """Keep a board-coin answer whose toss waits for a post time, as number ``seq`` (not stored yet: it is
+        stored, and this one deleted, when the post time comes, :meth:`append_answer`). So a restarted server
+        — or another process — asks the same post question.
+
+        Raises :class:`StaleWrite` if answer ``seq`` is stored already or another answer is held.
+
+        >>> store = Store(":memory:")
+        >>> store.create_game(StoredGame("g", "chant", "1", {}, [], 7, "post", [], ["human"] * 2, ["a", "b"], 0.0))
+        >>> store.hold_answer("g", 0, 0, "end"); store.held_answer("g"), store.load_game("g").held
+        ((0, 'end'), (0, 'end'))
+        >>> store.append_answer("g", 0, 0, "end\tpost:12:00:01"); store.held_answer("g") is None
+        True
+        """
+        try:
+            with self.lock:
+                self.db.execute("BEGIN IMMEDIATE")
+                try:
+                    stored = self.db.execute("SELECT COUNT(*) FROM answers WHERE game_id = ?", (game_id,)).fetchone()
+                    if int(stored[0]) != seq:
+                        raise StaleWrite(f"game {game_id!r}: answer {seq} is already stored")
+                    self.db.execute("INSERT INTO held (game_id, seq, seat, option, at) VALUES (?,?,?,?,?)",
+                                    (game_id, seq, seat, option, time.time()))
+                    self.db.execute("COMMIT")
+                except BaseException:
+                    if self.db.in_transaction:
+                        self.db.execute("ROLLBACK")
+                    raise
+        except sqlite3.IntegrityError:
+            raise StaleWrite(f"game {game_id!r}: an answer is held already") from None
+        except sqlite3.Error as exc:
+            raise StorageError(f"cannot write to the database {self.path}: {_reason(exc)}") from None
+
+    def held_answer(self, game_id: str) -> tuple[int, str] | None:
+        """The answer a game holds for a post time (its number and the answer), or None."""
+        rows = self._read("SELECT seq, option FROM held WHERE game_id = ?", (game_id,))
+        return (int(rows[0][0]), str(rows[0][1])) if rows else None
 
     def load_game(self, game_id: str) -> StoredGame | None:
         """A stored game with all its answers, or None if there is no such game."""
@@ -582,6 +635,7 @@ class Store:
         stored.branch = json.loads(branch[0][0]) if branch else None
         hook = self._read("SELECT url FROM webhooks WHERE game_id = ?", (game_id,))
         stored.webhook = hook[0][0] if hook else None
+        stored.held = self.held_answer(game_id)
         return stored
 
     def finished(self, limit: int, after: tuple[float, str] = FIRST) -> list[Finished]:
@@ -644,6 +698,7 @@ class Store:
                         self.db.execute("DELETE FROM answers WHERE game_id = ?", (gid,))
                         self.db.execute("DELETE FROM branches WHERE game_id = ?", (gid,))
                         self.db.execute("DELETE FROM webhooks WHERE game_id = ?", (gid,))
+                        self.db.execute("DELETE FROM held WHERE game_id = ?", (gid,))
                         self.db.execute("DELETE FROM games WHERE id = ?", (gid,))
                     old = self.db.execute("SELECT id, invite FROM invites WHERE created < ?", (before,)).fetchall()
                     games = {r[0] for r in self.db.execute("SELECT id FROM games")} if old else set()
