@@ -146,6 +146,9 @@ def test_the_editor_reads_a_post_shows_errors_at_their_field_and_saves(cards_ser
         before = page.evaluate("document.body.dataset.checked")
         page.fill("[data-section='『発動効果』']", "世界を救う。")
         wait_checked(page, before)
+        before = page.evaluate("document.body.dataset.checked")
+        page.fill("[data-section='『詠唱効果』']", "・このカードの詠唱開始時に使用できる。")
+        wait_checked(page, before)
         error = page.text_content(".field-error[data-for='section.『発動効果』']") or ""
         assert "「世界を救う。」が読めません。近い書き方: 「" in error  # in the page's language
         assert page.get_attribute("[data-section='『発動効果』']", "class") == "invalid"
@@ -220,9 +223,11 @@ def test_the_seeds_three_printed_cards_pasted_as_the_seed_wraps_them_read_and_sa
 def test_the_editor_shows_the_guidelines_live_and_a_language_switch_keeps_every_typed_field(
         cards_server: CardServer, browser: Any) -> None:
     """Issue 30 items 2 and 5: a band-breaking card is warned as it is typed (quoting the seed), still valid; a
-    half-typed card not read yet keeps every field through a switch to English and back."""
+    half-typed card not read yet keeps every field (names, id, stats, both effect sections, flavours, tags, author
+    and the pasted post) through a switch to English and back."""
     typed = {"#f-name": "試しの業火", "#f-ruby": "ごうか", "#f-other_name": "Trial Blaze", "#f-id": "trial_blaze",
-             "#f-flavor": "熱い。", "#f-other_flavor": "Hot."}
+             "#f-flavor": "熱い。", "#f-other_flavor": "Hot.", "#f-tags": "汎用、炎", "#f-author": "Aki",
+             "#forum": "〇書きかけの投稿\n区分：書庫"}
     with new_page(browser) as page:
         page.goto(cards_server.url + "/editor")
         page.wait_for_selector("body[data-ready='1']")
@@ -244,6 +249,9 @@ def test_the_editor_shows_the_guidelines_live_and_a_language_switch_keeps_every_
         before = page.evaluate("document.body.dataset.checked")
         page.fill("[data-section='『発動効果』']", "世界を救う。")
         wait_checked(page, before)
+        before = page.evaluate("document.body.dataset.checked")
+        page.fill("[data-section='『詠唱効果』']", "・このカードの詠唱開始時に使用できる。")
+        wait_checked(page, before)
         assert page.evaluate("document.body.dataset.valid") != "1"
         page.click("#lang button[data-lang='en']")
         page.wait_for_function("document.querySelector(\"[data-key='Attribute']\")?.value === 'fantasy'")
@@ -252,6 +260,7 @@ def test_the_editor_shows_the_guidelines_live_and_a_language_switch_keeps_every_
         assert [page.input_value(f"[data-key='{k}']") for k in ("Kind", "Attribute", "Chant", "Power")] == \
             ["library", "fantasy", "1", "9"]
         assert page.input_value("[data-section='[Activation effect]']") == "世界を救う。"
+        assert page.input_value("[data-section='[Chant effect]']") == "・このカードの詠唱開始時に使用できる。"
         page.click("#lang button[data-lang='ja']")
         page.wait_for_function("document.querySelector(\"[data-key='属性']\")?.value === '幻想'")
         for selector, value in typed.items():
@@ -259,6 +268,7 @@ def test_the_editor_shows_the_guidelines_live_and_a_language_switch_keeps_every_
         assert [page.input_value(f"[data-key='{k}']") for k in ("区分", "属性", "詠唱値", "威力")] == \
             ["書庫", "幻想", "1", "9"]
         assert page.input_value("[data-section='『発動効果』']") == "世界を救う。"
+        assert page.input_value("[data-section='『詠唱効果』']") == "・このカードの詠唱開始時に使用できる。"
 
 
 def test_the_deck_builder_filters_by_a_cards_tag_and_by_words_of_the_rules_text(
