@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from grimoire.ai.lookahead import LookaheadAgent, LookaheadConfig
 from grimoire.ai.registry import make_agent
+from grimoire.balance import balance
 from grimoire.core.decision import Decision
 from grimoire.core.errors import GrimoireError
 from grimoire.core.game import Game, Setup
@@ -92,3 +94,10 @@ def test_bad_lookahead_settings_are_refused() -> None:
         LookaheadConfig(horizon=-1)
     with pytest.raises(GrimoireError, match="margin"):
         LookaheadConfig(margin=1.0)
+
+
+def test_the_balance_lab_plays_a_level_with_the_lookahead_agent(tmp_path: Path) -> None:
+    data = balance("toy", ["bold", "steady"], ["lookahead"], 4, tmp_path, seed=1, plots_enabled=False)
+    level = data["levels"]["lookahead"]
+    assert level["games"] == 12
+    assert data["agents"] == ["lookahead"]

@@ -101,7 +101,8 @@ def balance_command(  # noqa: PLR0913 — a Typer command: one parameter per opt
     deck: Annotated[list[str] | None, typer.Option("--deck", metavar="DECK", help="A deck file or starter name "
                                                    "(repeatable; default: every starter deck).")] = None,
     agent: Annotated[list[str] | None, typer.Option("--agent", metavar="AGENT", help="An AI level or agent: "
-                                                    "random, greedy, search-200 …, or a play style of the game "
+                                                    "random, greedy, lookahead, search-200 …, or a play style of the "
+                                                    "game "
                                                     "(chant: hoarder, rusher, attacker; destiny: aggressive, "
                                                     "defensive) (repeatable; default: random and greedy).")] = None,
     games: Annotated[int | None, typer.Option("--games", "-n", metavar="N", help=(
