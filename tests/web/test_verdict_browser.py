@@ -54,6 +54,14 @@ def test_the_editor_asks_is_it_too_strong_and_the_reviewer_sees_the_verdict(judg
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / "editor_verdict.png"), full_page=True)
         greedy = line
+        assert page.is_visible("#verdict-confirm")
+        page.fill("#f-flavor", "熱い。")  # the card changed: confirming would judge the old text, so the offer goes
+        page.wait_for_selector("#verdict-confirm", state="hidden", timeout=STEP_TIMEOUT_MS)
+        page.fill("#f-flavor", "")
+        page.click("#verdict")  # judged again as it was (the same seeds: the same verdict)
+        page.wait_for_selector("body[data-verdict='running']", timeout=STEP_TIMEOUT_MS)
+        page.wait_for_selector("body[data-verdict='done']", timeout=VERDICT_MS)
+        assert page.inner_text("#verdict-line") == greedy
         assert page.inner_text("#verdict-confirm") == "探索で確かめる"
         page.click("#verdict-confirm")
         page.wait_for_selector("body[data-verdict='running'][data-verdict-level='search-30']",

@@ -425,6 +425,12 @@ async function followVerdict({ status, data }) {
   }
 }
 
+// The card changed after its verdict: confirming would judge the text as it was, so the offer goes.
+function verdictOutdated() {
+  S.verdictDone = null;
+  $("verdict-confirm").hidden = true;
+}
+
 async function stopVerdict() {
   if (S.verdict) await post(`/api/cards/verdict/${encodeURIComponent(S.verdict)}/stop`, {});
 }
@@ -467,8 +473,12 @@ async function main() {
   S.game = S.meta.games.find((g) => g.name === wanted) || S.meta.games[0];
   renderGames();
   await loadTemplate();
-  $("card-form").addEventListener("input", (e) => { if (e.target.id !== "forum" && e.target.id !== "f-author") schedule(); });
-  $("card-form").addEventListener("change", (e) => { if (e.target.dataset.flag || e.target.tagName === "SELECT") schedule(); });
+  $("card-form").addEventListener("input", (e) => {
+    if (e.target.id !== "forum" && e.target.id !== "f-author") { verdictOutdated(); schedule(); }
+  });
+  $("card-form").addEventListener("change", (e) => {
+    if (e.target.dataset.flag || e.target.tagName === "SELECT") { verdictOutdated(); schedule(); }
+  });
   $("card-form").addEventListener("submit", save);
   $("read").addEventListener("click", () => readPost($("forum").value));
   $("draft").addEventListener("click", saveDraft);
