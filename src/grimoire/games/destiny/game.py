@@ -228,7 +228,7 @@ class DestinyGame(Game[DestinyState]):
         return state.to_json()
 
     def from_json(self, data: Mapping[str, Any]) -> DestinyState:
-        return DestinyState.from_json(data, self.pool)
+        return DestinyState.from_json(data, self.pool.__getitem__)
 
     def view(self, state: DestinyState, seat: int | None) -> dict[str, Any]:
         return view.view(state, seat)
