@@ -31,10 +31,10 @@ Field options (``;``-separated after ``#``):
 ``shared``
     cloning shares the value (it is never mutated); ``noeq``: left out of ``==``.
 
-Types: ``int``, ``bool``, ``str``, ``float``, ``tuple[T, ...]`` and enums are shared by
-clones; ``list[int]``/``list[str]`` are copied; ``dict[int, list[int]]`` is copied and written
-with string keys; any other class ``C`` (or ``list[C]``) has its own ``clone``, ``to_json``
-and ``C.from_json``.
+Types: ``int``, ``bool``, ``str``, ``float`` (or ``T | None``), ``tuple[T, ...]`` and enums
+are shared by clones; ``list[int]``/``list[str]`` and lists of them are copied;
+``dict[int, list[int]]`` is copied and written with string keys; any other class ``C`` (or
+``list[C]``) has its own ``clone``, ``to_json`` and ``C.from_json``.
 
 Class options on the ``# fields:`` line: ``json list`` (the JSON is a list in field order,
 not an object) and ``from_json(ARGS)`` (extra parameters of ``from_json``).
@@ -185,6 +185,11 @@ def _inner(type_text: str, outer: str) -> str | None:
     return m.group(1) if m else None
 
 
+def _optional(type_text: str) -> str | None:
+    m = re.fullmatch(r"(\w+) \| None", type_text)
+    return m.group(1) if m and m.group(1) in _SHARED_TYPES else None
+
+
 def _is_class(type_text: str) -> bool:
     return bool(re.fullmatch(r"[A-Z]\w*", type_text))
 
@@ -193,10 +198,12 @@ def clone_expr(f: Field) -> str:
     """The expression copying ``self.<field>``."""
     v = f"self.{f.name}"
     t = f.type
-    if f.shared or t in _SHARED_TYPES or t.startswith("tuple[") or f.enum_name or f.enum_table:
+    if f.shared or t in _SHARED_TYPES or _optional(t) or t.startswith("tuple[") or f.enum_name or f.enum_table:
         return v
     if t in _COPIED_LISTS:
         return f"{v}[:]"
+    if _inner(t, "list") in _COPIED_LISTS:
+        return f"[x[:] for x in {v}]"
     if t == "dict[int, list[int]]":
         return f"{{k: w[:] for k, w in {v}.items()}}"
     inner = _inner(t, "list")
@@ -217,10 +224,12 @@ def json_expr(f: Field) -> str:
         return f"{v}.name"
     if f.enum_table:
         return f"{f.enum_table}[{v}]"
-    if t in _SHARED_TYPES:
+    if t in _SHARED_TYPES or _optional(t):
         return v
     if t in _COPIED_LISTS:
         return f"{v}[:]"
+    if _inner(t, "list") in _COPIED_LISTS:
+        return f"[x[:] for x in {v}]"
     if t.startswith("tuple["):
         return f"list({v})"
     if t == "dict[int, list[int]]":
@@ -248,9 +257,13 @@ def read_expr(f: Field, v: str) -> str:
         return f"{t}({f.enum_table}.index(str({v})))"
     if t in _SHARED_TYPES:
         return _item(t, v)
+    if (base := _optional(t)) is not None:
+        return f"None if {v} is None else {_item(base, v)}"
     inner = _inner(t, "list")
     if inner in _SHARED_TYPES:
         return f"[{_item(inner, 'x')} for x in {v}]"
+    if inner in _COPIED_LISTS:
+        return f"[[{_item(inner[5:-1], 'y')} for y in x] for x in {v}]"
     if inner and _is_class(inner):
         return f"[{inner}.from_json(x) for x in {v}]"
     inner = _inner(t, "tuple")
@@ -351,7 +364,7 @@ def _from_json(spec: Spec) -> list[str]:
             value = f.source or f.default
             if value is None:
                 raise ValueError(f"field {f.name}: nojson needs a default or 'from'")
-            out.append(f"    {f.name} = {value}")
+            out.append(f"    {f.name}: {f.type} = {value}")
             continue
         if spec.as_list:
             src = f"data[{position}]"
@@ -361,11 +374,12 @@ def _from_json(spec: Spec) -> list[str]:
         elif f.default is not None and (f.omit or f.type not in _SHARED_TYPES):
             src = f'data["{f.key}"]'
             read = _padded(f, read_expr(f, src))
-            out += _pack(f"    {f.name} = (", [f'{f.default} if "{f.key}" not in data', f"else {read}"], ")", sep=" ")
+            choice = [f'{f.default} if "{f.key}" not in data', f"else {read}"]
+            out += _pack(f"    {f.name}: {f.type} = (", choice, ")", sep=" ")
             continue
         else:
             src = f'data["{f.key}"]'
-        out.append(f"    {f.name} = {read_expr(f, src)}")
+        out += _pack(f"    {f.name}: {f.type} = ", [read_expr(f, src)], "")
     out += _pack("    return cls(", [f.name for f in spec.fields], ")")
     return out
 

@@ -133,13 +133,13 @@ class Player:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Player:
         """Inverse of :meth:`to_json`."""
-        life = int(data["life"])
-        library = ([] if "library" not in data else [int(x) for x in data["library"]])
-        hand = ([] if "hand" not in data else [int(x) for x in data["hand"]])
-        forbidden = ([] if "forbidden" not in data else [int(x) for x in data["forbidden"]])
-        area = ([] if "area" not in data else [int(x) for x in data["area"]])
-        blank = ([] if "blank" not in data else [int(x) for x in data["blank"]])
-        shown = ([] if "shown" not in data else [int(x) for x in data["shown"]])
+        life: int = int(data["life"])
+        library: list[int] = ([] if "library" not in data else [int(x) for x in data["library"]])
+        hand: list[int] = ([] if "hand" not in data else [int(x) for x in data["hand"]])
+        forbidden: list[int] = ([] if "forbidden" not in data else [int(x) for x in data["forbidden"]])
+        area: list[int] = ([] if "area" not in data else [int(x) for x in data["area"]])
+        blank: list[int] = ([] if "blank" not in data else [int(x) for x in data["blank"]])
+        shown: list[int] = ([] if "shown" not in data else [int(x) for x in data["shown"]])
         return cls(life, library, hand, forbidden, area, blank, shown)
 
     def __eq__(self, other: object) -> bool:
@@ -262,33 +262,34 @@ class ChantState:
     @classmethod
     def from_json(cls, data: Mapping[str, Any], card: Callable[[str], CardDef]) -> ChantState:
         """Inverse of :meth:`to_json`."""
-        ids = tuple(str(x) for x in data["ids"])
-        defs = tuple(card(c) for c in ids)
-        owner = tuple(int(x) for x in data["owner"])
-        progress = ([0] * len(ids) if "progress" not in data else [int(x) for x in data["progress"]])
-        under = ({} if "under" not in data else {int(k): [int(x) for x in w] for k, w in data["under"].items()})
-        players = (
+        ids: tuple[str, ...] = tuple(str(x) for x in data["ids"])
+        defs: tuple[CardDef, ...] = tuple(card(c) for c in ids)
+        owner: tuple[int, ...] = tuple(int(x) for x in data["owner"])
+        progress: list[int] = ([0] * len(ids) if "progress" not in data else [int(x) for x in data["progress"]])
+        under: dict[int, list[int]] = (
+            {} if "under" not in data else {int(k): [int(x) for x in w] for k, w in data["under"].items()})
+        players: list[Player] = (
             [Player.new(20), Player.new(20)] if "players" not in data
             else [Player.from_json(x) for x in data["players"]])
-        turn = int(data["turn"])
-        active = int(data["active"])
-        first = int(data["first"])
-        phase = (Phase.C if "phase" not in data else Phase[str(data["phase"])])
-        placed = bool(data["flags"][0])
-        book_placed = bool(data["flags"][1])
-        advanced = bool(data["flags"][2])
-        discarded = bool(data["flags"][3])
-        cancels = int(data["flags"][4])
-        used = ([] if "used" not in data else [int(x) for x in data["used"]])
-        abil = ([] if "abil" not in data else [int(x) for x in data["abil"]])
-        stack = ([] if "stack" not in data else [Frame.from_json(x) for x in data["stack"]])
-        chance = Chance.from_json(data["chance"])
-        winner = int(data["winner"])
-        reason = str(data["reason"])
-        exclusive = bool(data["exclusive"])
-        turn_limit = int(data["turn_limit"])
-        cache = None
-        variant = (
+        turn: int = int(data["turn"])
+        active: int = int(data["active"])
+        first: int = int(data["first"])
+        phase: Phase = (Phase.C if "phase" not in data else Phase[str(data["phase"])])
+        placed: bool = bool(data["flags"][0])
+        book_placed: bool = bool(data["flags"][1])
+        advanced: bool = bool(data["flags"][2])
+        discarded: bool = bool(data["flags"][3])
+        cancels: int = int(data["flags"][4])
+        used: list[int] = ([] if "used" not in data else [int(x) for x in data["used"]])
+        abil: list[int] = ([] if "abil" not in data else [int(x) for x in data["abil"]])
+        stack: list[Frame] = ([] if "stack" not in data else [Frame.from_json(x) for x in data["stack"]])
+        chance: Chance = Chance.from_json(data["chance"])
+        winner: int = int(data["winner"])
+        reason: str = str(data["reason"])
+        exclusive: bool = bool(data["exclusive"])
+        turn_limit: int = int(data["turn_limit"])
+        cache: Decision | None = None
+        variant: tuple[int, ...] = (
             DEFAULT_VARIANT if "variant" not in data
             else _pad(tuple(int(x) for x in data["variant"]), DEFAULT_VARIANT))
         return cls(

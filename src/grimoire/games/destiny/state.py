@@ -89,10 +89,10 @@ class User:
     @classmethod
     def from_json(cls, data: list[Any]) -> User:
         """Inverse of :meth:`to_json`."""
-        uid = int(data[0])
-        mod = int(data[1])
-        veteran = bool(data[2])
-        ready = bool(data[3])
+        uid: int = int(data[0])
+        mod: int = int(data[1])
+        veteran: bool = bool(data[2])
+        ready: bool = bool(data[3])
         return cls(uid, mod, veteran, ready)
 
     def __eq__(self, other: object) -> bool:
@@ -159,16 +159,16 @@ class Player:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Player:
         """Inverse of :meth:`to_json`."""
-        threads = int(data["threads"])
-        deck = [int(x) for x in data["deck"]]
-        hand = ([] if "hand" not in data else [int(x) for x in data["hand"]])
-        field = ([] if "field" not in data else [User.from_json(x) for x in data["field"]])
-        discard = ([] if "discard" not in data else [int(x) for x in data["discard"]])
-        crisis = ([] if "crisis" not in data else [int(x) for x in data["crisis"]])
-        ability = str(data["ability"])
-        saved = bool(data["saved"])
-        turns = int(data["turns"])
-        hako = int(data["hako"])
+        threads: int = int(data["threads"])
+        deck: list[int] = [int(x) for x in data["deck"]]
+        hand: list[int] = ([] if "hand" not in data else [int(x) for x in data["hand"]])
+        field: list[User] = ([] if "field" not in data else [User.from_json(x) for x in data["field"]])
+        discard: list[int] = ([] if "discard" not in data else [int(x) for x in data["discard"]])
+        crisis: list[int] = ([] if "crisis" not in data else [int(x) for x in data["crisis"]])
+        ability: str = str(data["ability"])
+        saved: bool = bool(data["saved"])
+        turns: int = int(data["turns"])
+        hako: int = int(data["hako"])
         return cls(threads, deck, hand, field, discard, crisis, ability, saved, turns, hako)
 
     def __eq__(self, other: object) -> bool:
@@ -359,31 +359,31 @@ class DestinyState:
     @classmethod
     def from_json(cls, data: Mapping[str, Any], card: Callable[[str], CardDef]) -> DestinyState:
         """Inverse of :meth:`to_json`."""
-        ids = tuple(str(x) for x in data["ids"])
-        defs = tuple(card(c) for c in ids)
-        owner = tuple(int(x) for x in data["owner"])
-        players = [Player.from_json(x) for x in data["players"]]
-        turn = int(data["turn"])
-        active = int(data["active"])
-        first = int(data["first"])
-        phase = (Phase.ABILITY if "phase" not in data else Phase(PHASES.index(str(data["phase"]))))
-        sub = int(data["sub"])
-        pending = int(data["pending"])
-        summons = int(data["summons"])
-        queue = ([] if "queue" not in data else [int(x) for x in data["queue"]])
-        qi = int(data["qi"])
-        attacker = int(data["battle"][0])
-        blocker = int(data["battle"][1])
-        ja = bool(data["battle"][2])
-        ca = int(data["battle"][3])
-        used = bool(data["battle"][4])
-        stack = ([] if "stack" not in data else [Frame.from_json(x) for x in data["stack"]])
-        chance = Chance.from_json(data["chance"])
-        turn_limit = int(data["turn_limit"])
-        winner = int(data["winner"])
-        reason = str(data["reason"])
-        cache = None
-        variant = (
+        ids: tuple[str, ...] = tuple(str(x) for x in data["ids"])
+        defs: tuple[CardDef, ...] = tuple(card(c) for c in ids)
+        owner: tuple[int, ...] = tuple(int(x) for x in data["owner"])
+        players: list[Player] = [Player.from_json(x) for x in data["players"]]
+        turn: int = int(data["turn"])
+        active: int = int(data["active"])
+        first: int = int(data["first"])
+        phase: Phase = (Phase.ABILITY if "phase" not in data else Phase(PHASES.index(str(data["phase"]))))
+        sub: int = int(data["sub"])
+        pending: int = int(data["pending"])
+        summons: int = int(data["summons"])
+        queue: list[int] = ([] if "queue" not in data else [int(x) for x in data["queue"]])
+        qi: int = int(data["qi"])
+        attacker: int = int(data["battle"][0])
+        blocker: int = int(data["battle"][1])
+        ja: bool = bool(data["battle"][2])
+        ca: int = int(data["battle"][3])
+        used: bool = bool(data["battle"][4])
+        stack: list[Frame] = ([] if "stack" not in data else [Frame.from_json(x) for x in data["stack"]])
+        chance: Chance = Chance.from_json(data["chance"])
+        turn_limit: int = int(data["turn_limit"])
+        winner: int = int(data["winner"])
+        reason: str = str(data["reason"])
+        cache: Decision | None = None
+        variant: tuple[int, ...] = (
             DEFAULT_VARIANT if "variant" not in data
             else _pad(tuple(int(x) for x in data["variant"]), DEFAULT_VARIANT))
         return cls(

@@ -1,0 +1,165 @@
+"""State fields declared once (grimoire.core.fields): the generated code is current, and clone,
+JSON both ways and equality follow from the declarations for every state class."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from enum import IntEnum
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from grimoire.core import fields
+from grimoire.core.game import Game, Setup
+from grimoire.core.registry import load_game
+from grimoire.core.rng import Chance
+
+ROOT = Path(__file__).resolve().parents[2]
+DECLARED = [ROOT / "src/grimoire/games/chant/state.py", ROOT / "src/grimoire/games/destiny/state.py",
+            ROOT / "examples/toy-race/grimoire_toy_race/game.py"]
+
+
+def test_the_generated_code_of_every_declared_state_is_current() -> None:
+    assert fields.main(["--check", *map(str, DECLARED)]) == 0
+
+
+def test_check_reports_a_stale_block_and_rewrite_fixes_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "state.py"
+    path.write_text(SAMPLE, encoding="utf-8")
+    assert fields.main(["--check", str(path)]) == 1
+    assert "stale generated fields code" in capsys.readouterr().out
+    assert fields.main([str(path)]) == 0
+    assert fields.main(["--check", str(path)]) == 0
+
+
+def test_an_unknown_option_is_a_one_line_error_and_changes_nothing(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "state.py"
+    text = SAMPLE.replace("# = 0; json flags[1]", "# = 0; jsn flags[1]")
+    path.write_text(text, encoding="utf-8")
+    assert fields.main([str(path)]) == 2
+    assert capsys.readouterr().err.strip().endswith("field count: unknown option 'jsn flags[1]'")
+    assert path.read_text(encoding="utf-8") == text
+
+
+def _mid_game_states(name: str, steps: int = 60, games: int = 4) -> list[tuple[Game[Any], Any]]:
+    game = load_game(name)
+    decks = [game.cards.starter_deck(d) for d in sorted(game.cards.starter_decks())]
+    chooser = Chance.seeded(11)
+    out = []
+    for seed in range(games):
+        state = game.new_state(Setup((decks[seed % len(decks)], decks[(seed + 1) % len(decks)]), game.options(),
+                                     seed=seed))
+        for _ in range(steps):
+            d = game.decision(state)
+            if d is None:
+                break
+            game.apply(state, d.options[chooser.below(len(d.options))].id)
+        out.append((game, state))
+    return out
+
+
+@pytest.mark.parametrize("name", ["chant", "destiny", "toy"])
+def test_a_clone_is_equal_and_independent(name: str) -> None:
+    for game, state in _mid_game_states(name):
+        copy = game.clone(state)
+        assert copy == state and copy is not state
+        before = json.dumps(game.to_json(state))
+        copy.players[0].hand.append(999) if name != "toy" else copy.hand[0].append("x")
+        assert copy != state
+        assert json.dumps(game.to_json(state)) == before
+
+
+@pytest.mark.parametrize("name", ["chant", "destiny", "toy"])
+def test_json_read_back_is_equal_and_writes_the_same_bytes(name: str) -> None:
+    for game, state in _mid_game_states(name):
+        text = json.dumps(game.to_json(state))
+        back = game.from_json(json.loads(text))
+        assert back == state
+        assert json.dumps(game.to_json(back)) == text
+
+
+def test_chant_state_json_keeps_its_key_order_and_packed_flags() -> None:
+    game, state = _mid_game_states("chant", games=1)[0]
+    data = game.to_json(state)
+    assert list(data) == ["ids", "owner", "progress", "under", "players", "turn", "active", "first", "phase", "flags",
+                          "used", "abil", "stack", "chance", "winner", "reason", "exclusive", "turn_limit"]
+    assert data["flags"] == [state.placed, state.book_placed, state.advanced, state.discarded, state.cancels]
+
+
+def test_destiny_state_json_keeps_its_key_order_and_battle_list() -> None:
+    game, state = _mid_game_states("destiny", games=1)[0]
+    data = game.to_json(state)
+    assert list(data) == ["ids", "owner", "players", "turn", "active", "first", "phase", "sub", "pending", "summons",
+                          "queue", "qi", "battle", "stack", "chance", "turn_limit", "winner", "reason"]
+    assert data["battle"] == [state.attacker, state.blocker, int(state.ja), state.ca, int(state.used)]
+
+
+class Kind(IntEnum):
+    LOW = 0
+    HIGH = 1
+
+
+KINDS = ("low", "high")
+DEFAULT = (1, 2, 3)
+
+SAMPLE = '''from grimoire.core.fields import pad as _pad
+
+
+class Sample:
+    """A sample."""
+
+    # fields: from_json(scale: int)
+    name: str
+    size: int  # nojson; from len(name) * scale
+    kind: Kind  # = Kind.LOW; names KINDS
+    seen: bool  # = False; json flags[0]; int
+    count: int  # = 0; json flags[1]
+    marks: list[int]  # = []
+    rows: list[list[str]]  # = []
+    best: int | None  # = None
+    level: tuple[int, ...]  # = DEFAULT; omit
+
+    # <generated by grimoire.core.fields>
+    # </generated>
+'''
+
+
+def _sample() -> Any:
+    namespace: dict[str, Any] = {"Any": Any, "Mapping": Mapping, "Kind": Kind, "KINDS": KINDS, "DEFAULT": DEFAULT}
+    exec(compile(fields.rewrite(SAMPLE), "sample", "exec"), namespace)
+    return namespace["Sample"]
+
+
+def test_declared_fields_give_packed_lists_int_bools_tables_and_omitted_defaults() -> None:
+    sample = _sample()
+    s = sample.new("abc", 3)
+    assert s.size == 3 and s.kind is Kind.LOW and s.level is DEFAULT
+    assert s.to_json() == {"name": "abc", "kind": "low", "flags": [0, 0], "marks": [], "rows": [], "best": None}
+    s.kind, s.seen, s.count, s.best, s.level = Kind.HIGH, True, 4, 7, (5, 2, 3)
+    s.rows.append(["x"])
+    data = json.loads(json.dumps(s.to_json()))
+    assert data == {"name": "abc", "kind": "high", "flags": [1, 4], "marks": [], "rows": [["x"]], "best": 7,
+                    "level": [5, 2, 3]}
+    back = sample.from_json(data, 2)
+    assert back.size == 6 and back.seen is True and back.kind is Kind.HIGH
+    back.size = 3
+    assert back == s
+
+
+def test_a_shorter_stored_tuple_is_padded_from_the_default() -> None:
+    sample = _sample()
+    back = sample.from_json({"name": "a", "kind": "low", "flags": [0, 0], "level": [9]}, 1)
+    assert back.level == (9, 2, 3) and back.marks == [] and back.best is None
+
+
+def test_a_clone_shares_nothing_mutable() -> None:
+    sample = _sample()
+    s = sample.new("abc", 1)
+    s.rows.append(["x"])
+    c = s.clone()
+    c.rows[0].append("y")
+    c.marks.append(1)
+    assert s.rows == [["x"]] and s.marks == [] and c != s
