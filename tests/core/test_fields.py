@@ -163,3 +163,9 @@ def test_a_clone_shares_nothing_mutable() -> None:
     c.rows[0].append("y")
     c.marks.append(1)
     assert s.rows == [["x"]] and s.marks == [] and c != s
+
+
+def test_a_list_of_fixed_length_clones_as_a_literal() -> None:
+    f = fields.parse_field("players", "list[Player]", "len 2")
+    assert fields.clone_expr(f) == "[self.players[0].clone(), self.players[1].clone()]"
+    assert fields.clone_expr(fields.parse_field("stack", "list[Frame]", "= []")) == "[x.clone() for x in self.stack]"

@@ -28,6 +28,8 @@ Field options (``;``-separated after ``#``):
 ``omit``
     written (last) only when it differs from the default; a tuple read back is padded
     from the default (older records have fewer items).
+``len N``
+    a list of records that always holds ``N`` items (cloned item by item, as a list literal).
 ``shared``
     cloning shares the value (it is never mutated); ``noeq``: left out of ``==``.
 
@@ -86,6 +88,7 @@ class Field:
     omit: bool = False
     shared: bool = False
     eq: bool = True
+    length: int = -1
 
     @property
     def mutable_default(self) -> bool:
@@ -145,6 +148,8 @@ def parse_field(name: str, type_text: str, options: str) -> Field:
             f.shared = True
         elif opt == "noeq":
             f.eq = False
+        elif m := re.fullmatch(r"len\s+(\d+)", opt):
+            f.length = int(m.group(1))
         else:
             raise ValueError(f"field {name}: unknown option {opt!r}")
     return f
@@ -208,6 +213,8 @@ def clone_expr(f: Field) -> str:
         return f"{{k: w[:] for k, w in {v}.items()}}"
     inner = _inner(t, "list")
     if inner and _is_class(inner):
+        if f.length >= 0:  # a list literal: no comprehension, and no spare capacity in the copy
+            return f"[{', '.join(f'{v}[{i}].clone()' for i in range(f.length))}]"
         return f"[x.clone() for x in {v}]"
     if _is_class(t):
         return f"{v}.clone()"

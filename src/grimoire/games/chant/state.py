@@ -168,7 +168,7 @@ class ChantState:
     owner: tuple[int, ...]
     progress: list[int]  # = [0] * len(ids)
     under: dict[int, list[int]]  # = {}
-    players: list[Player]  # = [Player.new(20), Player.new(20)]
+    players: list[Player]  # = [Player.new(20), Player.new(20)]; len 2
     turn: int  # = 0
     active: int  # = 0
     first: int  # = 0
@@ -241,8 +241,8 @@ class ChantState:
         """An equal, independent copy."""
         return ChantState(
             self.ids, self.defs, self.owner, self.progress[:], {k: w[:] for k, w in self.under.items()},
-            [x.clone() for x in self.players], self.turn, self.active, self.first, self.phase, self.placed,
-            self.book_placed, self.advanced, self.discarded, self.cancels, self.used[:], self.abil[:],
+            [self.players[0].clone(), self.players[1].clone()], self.turn, self.active, self.first, self.phase,
+            self.placed, self.book_placed, self.advanced, self.discarded, self.cancels, self.used[:], self.abil[:],
             [x.clone() for x in self.stack], self.chance.clone(), self.winner, self.reason, self.exclusive,
             self.turn_limit, self.cache, self.variant)
 

@@ -266,7 +266,7 @@ class DestinyState:
     ids: tuple[str, ...]
     defs: tuple[CardDef, ...]  # nojson; from tuple(card(c) for c in ids)
     owner: tuple[int, ...]
-    players: list[Player]
+    players: list[Player]  # len 2
     turn: int  # = 0
     active: int  # = 0
     first: int  # = -1
@@ -339,10 +339,10 @@ class DestinyState:
     def clone(self) -> DestinyState:
         """An equal, independent copy."""
         return DestinyState(
-            self.ids, self.defs, self.owner, [x.clone() for x in self.players], self.turn, self.active, self.first,
-            self.phase, self.sub, self.pending, self.summons, self.queue[:], self.qi, self.attacker, self.blocker,
-            self.ja, self.ca, self.used, [x.clone() for x in self.stack], self.chance.clone(), self.turn_limit,
-            self.winner, self.reason, self.cache, self.variant)
+            self.ids, self.defs, self.owner, [self.players[0].clone(), self.players[1].clone()], self.turn,
+            self.active, self.first, self.phase, self.sub, self.pending, self.summons, self.queue[:], self.qi,
+            self.attacker, self.blocker, self.ja, self.ca, self.used, [x.clone() for x in self.stack],
+            self.chance.clone(), self.turn_limit, self.winner, self.reason, self.cache, self.variant)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
