@@ -61,6 +61,7 @@ import argparse
 import ast
 import re
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -199,9 +200,10 @@ def _is_class(type_text: str) -> bool:
     return bool(re.fullmatch(r"[A-Z]\w*", type_text))
 
 
-def clone_expr(f: Field) -> str:
-    """The expression copying ``self.<field>``."""
-    v = f"self.{f.name}"
+def clone_expr(f: Field, local: Mapping[str, Spec] | None = None, v: str = "") -> str:
+    """The expression copying ``self.<field>`` (or ``v``); ``local``: the module's other declared classes, whose
+    plain records a list copies inline (one constructor call per item instead of a ``clone`` call and it)."""
+    v = v or f"self.{f.name}"
     t = f.type
     if f.shared or t in _SHARED_TYPES or _optional(t) or t.startswith("tuple[") or f.enum_name or f.enum_table:
         return v
@@ -215,6 +217,9 @@ def clone_expr(f: Field) -> str:
     if inner and _is_class(inner):
         if f.length >= 0:  # a list literal: no comprehension, and no spare capacity in the copy
             return f"[{', '.join(f'{v}[{i}].clone()' for i in range(f.length))}]"
+        item = (local or {}).get(inner)
+        if item and all(clone_expr(g, None, "x") == "x" for g in item.fields):
+            return f"[{inner}({', '.join(f'x.{g.name}' for g in item.fields)}) for x in {v}]"
         return f"[x.clone() for x in {v}]"
     if _is_class(t):
         return f"{v}.clone()"
@@ -300,7 +305,7 @@ def _pack(head: str, items: list[str], tail: str, sep: str = ", ", width: int = 
     return ["    " + line if i else line for i, line in enumerate(lines)]
 
 
-def _generate(spec: Spec, indent: str) -> list[str]:
+def _generate(spec: Spec, indent: str, local: Mapping[str, Spec]) -> list[str]:
     fs = spec.fields
     c = spec.name
     out = [*_pack("__slots__ = (", [f'"{n}"' for n in sorted(f.name for f in fs)], ",)" if len(fs) == 1 else ")"), ""]
@@ -319,7 +324,7 @@ def _generate(spec: Spec, indent: str) -> list[str]:
             f'    """A {c} with these values and every other field at its default."""',
             *_pack("    return cls(", args, ")")]
     out += ["", f"def clone(self) -> {c}:", '    """An equal, independent copy."""',
-            *_pack(f"    return {c}(", [clone_expr(f) for f in fs], ")")]
+            *_pack(f"    return {c}(", [clone_expr(f, local) for f in fs], ")")]
     out += _to_json(spec) + _from_json(spec)
     tests = [f"isinstance(other, {c})"] + [f"self.{f.name} == other.{f.name}" for f in fs if f.eq]
     out += ["", "def __eq__(self, other: object) -> bool:", *_pack("    return (", tests, ")", sep=" and ")]
@@ -409,7 +414,9 @@ def pad(values: tuple[int, ...], default: tuple[int, ...]) -> tuple[int, ...]:
 def rewrite(text: str) -> str:
     """The module source with every marked class's generated block written afresh."""
     lines = text.splitlines()
-    for node, spec in sorted(specs(text), key=lambda pair: -pair[0].lineno):
+    found = specs(text)
+    local = {spec.name: spec for _, spec in found}
+    for node, spec in sorted(found, key=lambda pair: -pair[0].lineno):
         last = node.end_lineno or node.lineno  # comments after the last statement belong to the class too
         while last < len(lines) and (not lines[last].strip() or lines[last][:1].isspace()):
             last += 1
@@ -419,7 +426,7 @@ def rewrite(text: str) -> str:
         if begin is None or end is None or end < begin:
             raise ValueError(f"class {spec.name}: needs the lines {BEGIN!r} and {END!r}")
         indent = lines[begin][: len(lines[begin]) - len(lines[begin].lstrip())]
-        lines[begin + 1:end] = _generate(spec, indent)
+        lines[begin + 1:end] = _generate(spec, indent, local)
     out = "\n".join(lines) + ("\n" if text.endswith("\n") else "")
     if "_pad(" in out and "import pad as _pad" not in out:
         raise ValueError("a padded field needs 'from grimoire.core.fields import pad as _pad'")

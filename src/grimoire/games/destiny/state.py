@@ -147,8 +147,8 @@ class Player:
     def clone(self) -> Player:
         """An equal, independent copy."""
         return Player(
-            self.threads, self.deck[:], self.hand[:], [x.clone() for x in self.field], self.discard[:], self.crisis[:],
-            self.ability, self.saved, self.turns, self.hako)
+            self.threads, self.deck[:], self.hand[:], [User(x.uid, x.mod, x.veteran, x.ready) for x in self.field],
+            self.discard[:], self.crisis[:], self.ability, self.saved, self.turns, self.hako)
 
     def to_json(self) -> dict[str, Any]:
         return {
