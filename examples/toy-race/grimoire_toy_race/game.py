@@ -133,7 +133,7 @@ class ToyState:
             "chance", "first_player", "goal", "hand", "library", "played", "pos", "reason", "trip_pending", "turn",
             "turn_limit", "turn_player", "winner")
 
-    def __init__(
+    def __init__(  # noqa: PLR0913 — one parameter per declared field
             self, library: list[list[str]], hand: list[list[str]], pos: list[int], played: list[list[str]],
             turn_player: int, first_player: int, turn: int, trip_pending: int, winner: int | None, reason: str,
             chance: Chance, goal: int = 10, turn_limit: int = 60) -> None:

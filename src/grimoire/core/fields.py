@@ -315,12 +315,16 @@ def _generate(spec: Spec, indent: str, local: Mapping[str, Spec]) -> list[str]:
             and not fs[optional_from - 1].mutable_default:
         optional_from -= 1
     params = [f"{f.name}: {f.type}" + (f" = {f.default}" if i >= optional_from else "") for i, f in enumerate(fs)]
-    out += _pack("def __init__(", ["self", *params], ") -> None:")
+    many = "  # noqa: PLR0913 — one parameter per declared field" if len(params) > 10 else ""
+    init = _pack("def __init__(", ["self", *params], ") -> None:")
+    out += [init[0] + many, *init[1:]]
     out += [f"    self.{f.name} = {f.name}" for f in fs]
     # new: the fields without a default; the others take it
     required = [f"{f.name}: {f.type}" for f in fs if f.default is None]
     args = [f.name if f.default is None else str(f.default) for f in fs]
-    out += ["", "@classmethod", *_pack("def new(", ["cls", *required], f") -> {c}:"),
+    many = "  # noqa: PLR0913 — one parameter per field without a default" if len(required) > 10 else ""
+    new = _pack("def new(", ["cls", *required], f") -> {c}:")
+    out += ["", "@classmethod", new[0] + many, *new[1:],
             f'    """A {c} with these values and every other field at its default."""',
             *_pack("    return cls(", args, ")")]
     out += ["", f"def clone(self) -> {c}:", '    """An equal, independent copy."""',

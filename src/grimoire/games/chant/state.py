@@ -195,7 +195,7 @@ class ChantState:
             "exclusive", "first", "ids", "owner", "phase", "placed", "players", "progress", "reason", "stack", "turn",
             "turn_limit", "under", "used", "variant", "winner")
 
-    def __init__(
+    def __init__(  # noqa: PLR0913 — one parameter per declared field
             self, ids: tuple[str, ...], defs: tuple[CardDef, ...], owner: tuple[int, ...], progress: list[int],
             under: dict[int, list[int]], players: list[Player], turn: int, active: int, first: int, phase: Phase,
             placed: bool, book_placed: bool, advanced: bool, discarded: bool, cancels: int, used: list[int],

@@ -295,7 +295,7 @@ class DestinyState:
             "phase", "players", "qi", "queue", "reason", "stack", "sub", "summons", "turn", "turn_limit", "used",
             "variant", "winner")
 
-    def __init__(
+    def __init__(  # noqa: PLR0913 — one parameter per declared field
             self, ids: tuple[str, ...], defs: tuple[CardDef, ...], owner: tuple[int, ...], players: list[Player],
             turn: int, active: int, first: int, phase: Phase, sub: int, pending: int, summons: int, queue: list[int],
             qi: int, attacker: int, blocker: int, ja: bool, ca: int, used: bool, stack: list[Frame], chance: Chance,
