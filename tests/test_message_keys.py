@@ -230,3 +230,62 @@ def test_rule_9_asking_the_terminal_about_an_ability_speaks_one_language(lang: s
         assert lines is not None
         said = lines[1].plain
         assert (ja_problems(said) if lang == "ja" else en_problems(said)) == [], said
+
+
+def _broken_tables(name: str) -> list[dict[str, Any]]:
+    """Cards of ``name`` broken in every way a forum post can break them past its reader (which reads only known
+    items and words, numbers as numbers, effects from sentences): each number of the card and of each kind of
+    effect out of range, each item missing."""
+    game = load_game(name)
+    by_op: dict[str, dict[str, Any]] = {}
+    for cid in sorted(game.pool.tables):
+        table = game.pool.tables[cid]
+        for effect in table.get("effects", []):
+            by_op.setdefault(str(effect.get("op")), table)
+    out: list[dict[str, Any]] = []
+    for source in [game.pool.tables[cid] for cid in sorted(game.pool.tables)[:8]] + list(by_op.values()):
+        table = {k: v for k, v in source.items() if k != "text"}
+        for key, value in table.items():
+            if key in ("id", "name", "flavor", "effects"):
+                continue
+            numbers: list[object] = [-1, 999] if isinstance(value, int) and not isinstance(value, bool) else []
+            out += [{**table, key: b} for b in numbers] + [{k: v for k, v in table.items() if k != key}]
+        for i, effect in enumerate(table.get("effects", [])):
+            for key, value in effect.items():
+                if isinstance(value, int) and not isinstance(value, bool):
+                    for b in (-1, 0, 999):
+                        effects = [dict(e) for e in table["effects"]]
+                        effects[i][key] = b
+                        out.append({**table, "effects": effects})
+    return out
+
+
+@pytest.mark.parametrize("name", ["chant", "destiny"])
+def test_every_card_check_refusal_the_editor_shows_speaks_one_language(name: str) -> None:
+    """The card checks' refusals (the editor and ``grimoire cards import`` show them) come in the language asked:
+    a new check without Japanese words for it (:data:`grimoire.core.forum.CHECKS_JA` or the game's own) fails."""
+    from grimoire.core.cardtools import check_words
+    from grimoire.core.errors import ContentError
+
+    game = load_game(name)
+    seen: dict[str, tuple[str, str]] = {}
+    refused = 0
+    for table in _broken_tables(name):
+        table = {**table, "id": "broken_card", "name": {"ja": "壊れた札", "en": "Broken Card"}}
+        try:
+            load_game(name, tables={"broken_card": table})
+        except ContentError as exc:
+            refused += 1
+            words = check_words(game, exc)
+            ja = re.sub(r"「[^」]*」|\d+", " ", words.ja)
+            en = re.sub(r"'[^']*'|「[^」]*」", " ", words.en)
+            if ja_problems(ja) or en_problems(en) or "field '" in words.en:  # no table field ids either
+                seen.setdefault(re.sub(r"\d+", "N", str(exc)), (words.ja, words.en))
+    assert refused > 20
+    assert seen == {}
+    other = game.pool.tables[sorted(game.pool.tables)[0]]
+    with pytest.raises(ContentError) as taken:
+        load_game(name, tables={"broken_card": {**other, "id": "broken_card"}})
+    words = check_words(game, taken.value)
+    assert words.ja == f"この名前はもうカード「{other['name']['ja']}」が使っています"
+    assert words.en == f"the name is already used by card 「{other['name']['en']}」"

@@ -75,7 +75,7 @@ def test_rule_3_4_2_the_default_timing_is_not_printed_and_bad_words_are_one_line
     assert set(TIMINGS) == {"a_phase", *TEXT["ja"]}
     with pytest.raises(ForumError) as err:
         from_forum("〇試作\n区分：書庫 属性：科学 詠唱値：3 発動：Bフェイズ\n", "p.txt")
-    assert err.value.message("en") == ("p.txt:2: 発動 must be one of a_phase, c_phase, a_and_c_phase, end_phase, "
+    assert err.value.message("en") == ("p.txt:2: Timing must be one of a_phase, c_phase, a_and_c_phase, end_phase, "
                                        "counter, got 'Bフェイズ'")
     with pytest.raises(ForumError, match="contradicts"):
         from_forum("〇試作\n区分：書庫 属性：科学 詠唱値：3 発動：Cフェイズ\n『発動効果』\n・" + TEXT["ja"]["counter"],

@@ -166,10 +166,10 @@ def test_a_pasted_forum_post_fills_the_fields(db_path: Path) -> None:
 
 @pytest.mark.parametrize(("change", "field", "words"), [
     ({"sections": {"『発動効果』": "何かすごいことをする。"}}, "section.『発動効果』", "nearest phrasings"),
-    ({"stats": {**SPARK["stats"], "属性": "火"}}, "stats.属性", "属性 must be one of"),
+    ({"stats": {**SPARK["stats"], "属性": "火"}}, "stats.属性", "Attribute must be one of science, fantasy"),
     ({"stats": {**SPARK["stats"], "詠唱値": "たくさん"}}, "stats.詠唱値", "must be a number"),
-    ({"stats": {**SPARK["stats"], "威力": "−3"}}, "stats.威力", "威力 must not be negative, got '−3'"),
-    ({"stats": {**SPARK["stats"], "威力": "-3"}}, "stats.威力", "威力 must not be negative, got '-3'"),
+    ({"stats": {**SPARK["stats"], "威力": "−3"}}, "stats.威力", "Power must not be negative, got '−3'"),
+    ({"stats": {**SPARK["stats"], "威力": "-3"}}, "stats.威力", "Power must not be negative, got '-3'"),
     ({"name": ""}, "name", "needs a name"),
     ({"id": "Bad Id!"}, "id", "lowercase letters"),
 ])
@@ -203,16 +203,16 @@ SPARK_EN = {"name": "Little Spark", "id": "little_spark", "other_name": "小さ�
      "カード「小さな火花」: 詠唱値は 20 以下にしてください（いま 99）"),
     ("ja", {"stats": {"区分": "書庫", "属性": "幻想"}}, "stats", "カード「小さな火花」に詠唱値がありません"),
     ("ja", {"sections": {"『奥義』": "カードを1枚ドローする。"}}, "section.『奥義』", "知らない見出し 『奥義』 です"),
-    ("ja", {"name": "火球"}, "name", "カード little_spark: この名前はもうカード「fireball」が使っています"),
+    ("ja", {"name": "火球"}, "name", "この名前はもうカード「火球」が使っています"),
     ("en", {"name": "Fireball"}, "name",
-     "card 'little_spark': field 'name': name is already used by card 'fireball'"),
+     "the name is already used by card 「Fireball」"),
     ("en", {"sections": {"[Activation effect]": "Save the world."}}, "section.[Activation effect]",
      "cannot read 「Save the world.」; nearest phrasings: 「"),
     ("en", {"stats": {**SPARK_EN["stats"], "Attribute": "fire"}}, "stats.Attribute",
-     "属性 must be one of 科学, 幻想, 物質, 精神, got 'fire'"),
+     "Attribute must be one of science, fantasy, matter, spirit, got 'fire'"),
     ("en", {"stats": {**SPARK_EN["stats"], "Chant": "many"}}, "stats.Chant", "Chant must be a number, got 'many'"),
     ("en", {"stats": {**SPARK_EN["stats"], "Chant": "99"}}, "stats.Chant",
-     "card 「Little Spark」: field 'chant': must be at most 20, got 99"),
+     "card 「Little Spark」: Chant must be at most 20, got 99"),
 ])
 def test_the_editor_check_speaks_the_pages_language_at_the_field(lang: str, change: dict[str, Any], field: str,
                                                                  words: str) -> None:

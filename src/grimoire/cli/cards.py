@@ -335,7 +335,8 @@ def import_cards(file: Path, game_name: str | None, cards: Sequence[str | Path],
         words = check_words(game, exc)
         if at is None:
             raise ForumError(str(file), None, with_card(exc, words)) from None
-        name = next(t["name"]["ja"] for _, t in read if t["id"] == exc.card)
+        named = next(t["name"] for _, t in read if t["id"] == exc.card)
+        name = Localized(named["ja"], named["en"])
         raise ForumError(str(file), at, say("card", name=name, text=words)) from None
     if out is not None and out.exists() and not force:
         raise GrimoireError(f"{out} exists; give --force to replace it")

@@ -18,13 +18,14 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .content import Localized
 from .errors import ContentError, GrimoireError
-from .forum import check_text
+from .forum import check_text, say
 from .game import Game
 from .phrases import same_text
 from .plugin import CardFace, CardText, GamePlugin
@@ -93,8 +94,20 @@ def read_forum(game: Game[Any], text: str, source: str) -> list[tuple[int, dict[
     return _need_text(game).from_forum(text, source, game.pool)
 
 
+_TAKEN = re.compile(r"name is already used by card '(?P<other>.+)'")
+
+
 def check_words(game: Game[Any], exc: ContentError) -> Localized:
-    """A card check's refusal (without file and card) in Japanese and English, in the game's words if it has them."""
+    """A card check's refusal (without file and card) in Japanese and English, in the game's words if it has them;
+    a card it names is named by its name.
+
+    >>> from grimoire.core.registry import load_game
+    >>> check_words(load_game("chant"), ContentError("f", "x", "name", "name is already used by card 'fireball'"))
+    Localized(ja='この名前はもうカード「火球」が使っています', en='the name is already used by card 「Fireball」')
+    """
+    found = _TAKEN.search(str(exc))
+    if exc.field == "name" and found is not None and found.group("other") in game.pool:
+        return say("name_taken", other=game.pool[found.group("other")].name)
     tools = text_tools(game)
     if tools is not None and tools.check_words is not None:
         return tools.check_words(exc)

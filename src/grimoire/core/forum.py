@@ -89,6 +89,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                  "card 「{name}」: id {id!r} is already a {game} card; give it another ID in its 『Grimoire』 "
                  "section"),
     "same_id": ("同じ ID のカードが 2 枚あります", "two cards of the post have the same id"),
+    "name_taken": ("この名前はもうカード「{other}」が使っています", "the name is already used by card 「{other}」"),
 }
 
 
@@ -167,15 +168,16 @@ class Block:
 NEGATIVE = re.compile(r"^[-\u2212\u2010\u2011\u2012\u2013\u2014\u30fc\uff0d]\s*\d+$")
 
 
-def number_error(source: str, line: int, label: str, value: str) -> ForumError:
+def number_error(source: str, line: int, label: str, value: str, shown: Localized | None = None) -> ForumError:
     """The error of a numbers-line item that is not a number: ``negative`` for ``−3`` (any minus sign), else
-    ``not_number``; ``item`` is the label, so that the editor shows it at its own field.
+    ``not_number``; ``item`` is the label, so that the editor shows it at its own field. ``shown`` is the
+    item's name in each language (default: the label as written).
 
-    >>> number_error("p.txt", 2, "威力", "−3").message("en")
-    "p.txt:2: 威力 must not be negative, got '−3'"
+    >>> number_error("p.txt", 2, "威力", "−3", Localized("威力", "Power")).message("en")
+    "p.txt:2: Power must not be negative, got '−3'"
     """
     key = "negative" if NEGATIVE.match(value.strip()) else "not_number"
-    return ForumError(source, line, say(key, label=label, value=value), item=label)
+    return ForumError(source, line, say(key, label=shown or label, value=value), item=label)
 
 
 def read_name(text: str) -> tuple[str, str | None]:
@@ -407,6 +409,11 @@ CHECKS_JA: tuple[tuple[str, str], ...] = (
 #: Japanese names of the card fields every game has (a game adds its own, see :func:`check_text`).
 FIELDS_JA = {"id": "ID", "name": "カード名", "name.ja": "カード名", "name.en": "英語名", "ruby": "ルビ",
              "flavor": "フレーバーテキスト", "flavor.ja": "フレーバーテキスト", "flavor.en": "英語フレーバー"}
+#: English names of the card fields every game has; a game's own field is named by its id, capitalised
+#: (``chant`` → ``Chant``), unless the game gives its English name (see :func:`check_text`).
+FIELDS_EN = {"id": "ID", "name": "The name", "name.ja": "The Japanese name", "name.en": "The name",
+             "ruby": "The reading", "flavor": "The flavor text", "flavor.ja": "The Japanese flavor text",
+             "flavor.en": "The flavor text"}
 
 
 def _field_ja(field: str | None, names: Mapping[str, str]) -> str:
@@ -418,24 +425,35 @@ def _field_ja(field: str | None, names: Mapping[str, str]) -> str:
     return names.get(field) or FIELDS_JA.get(field) or field
 
 
+def _field_en(field: str, names: Mapping[str, str]) -> str:
+    found = re.fullmatch(r"effects\[\d+\](?:\.(\w+))?.*", field)
+    if found is not None:
+        return {"n": "This effect's number", "max": "This effect's limit"}.get(found.group(1) or "", "This effect")
+    return names.get(field) or FIELDS_EN.get(field) or field.replace("_", " ").capitalize()
+
+
 def _quoted(value: str) -> str:
     """A value of an English message as Japanese shows it: ``'x'`` as ``「x」``, a number after a space."""
     return f"「{value[1:-1]}」" if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"" else f" {value}"
 
 
 def check_text(exc: ContentError, names: Mapping[str, str] | None = None,
-               checks: Sequence[tuple[str, str]] = ()) -> Localized:
+               checks: Sequence[tuple[str, str]] = (), names_en: Mapping[str, str] | None = None) -> Localized:
     """A card check's refusal (without file and card) in both languages.
 
-    ``names`` are the game's Japanese names of its fields (``{"chant": "詠唱値"}``), ``checks``
-    its own messages as in :data:`CHECKS_JA` (tried first); a message neither knows stays English.
+    ``names`` are the game's Japanese names of its fields (``{"chant": "詠唱値"}``), ``names_en`` their
+    English names where the capitalised id is not (``{"lucky": "Lucky!"}``), ``checks`` its own messages as
+    in :data:`CHECKS_JA` (tried first); a message neither knows stays English.
 
     >>> check_text(ContentError("f", "fire", "chant", "must be at most 20, got 99"), {"chant": "詠唱値"})
-    Localized(ja='詠唱値は 20 以下にしてください（いま 99）', en="field 'chant': must be at most 20, got 99")
+    Localized(ja='詠唱値は 20 以下にしてください（いま 99）', en='Chant must be at most 20, got 99')
     """
     english = str(exc).removeprefix(f"{exc.file}: ").removeprefix(f"card {exc.card!r}: ")
     bare = english.removeprefix(f"field {exc.field!r}: ") if exc.field else english
     field = _field_ja(exc.field, names or {})
+    if exc.field:
+        # "must be at most 20" follows the field's name; a sentence of its own ("a response group must…") stands
+        english = f"{_field_en(exc.field, names_en or {})} {bare}" if re.match(r"(must|is|has|needs?) ", bare) else bare
     for pattern, template in (*checks, *CHECKS_JA):
         found = re.fullmatch(pattern, bare)
         if found is not None:

@@ -39,6 +39,7 @@ from functools import cache
 from typing import Any
 
 from grimoire.core.cardtools import check_words, face_svg, forum_text, guidelines, read_forum, rules_text
+from grimoire.core.content import Localized
 from grimoire.core.errors import ContentError, GrimoireError
 from grimoire.core.forum import (
     EXTRA_FIELDS,
@@ -48,6 +49,7 @@ from grimoire.core.forum import (
     bullets,
     label_of,
     name_line,
+    say,
     split_cards,
     with_card,
 )
@@ -391,8 +393,24 @@ def check(game: Game[Any], fields: Mapping[str, Any], lang: str) -> Checked:
     except ContentError as exc:
         found = (exc.field or "").split(".")[0].split("[")[0]
         name = {"name": "name", "flavor": "flavor", "id": "id", "ruby": "ruby"}.get(found, "stats")
-        out.errors.append(FieldError(name, with_card(exc, check_words(game, exc)).get(lang)))
+        out.errors.append(FieldError(name, _refusal(game, table, exc).get(lang)))
     return out
+
+
+def _refusal(game: Game[Any], table: Mapping[str, Any], exc: ContentError) -> Localized:
+    """A card check's refusal of the card ``table`` in both languages, the card named by its name (not before
+    a refusal of the name itself, which the editor shows at the name).
+
+    >>> game = load_game("chant")
+    >>> _refusal(game, {"name": {"ja": "火球", "en": "Fireball"}},
+    ...          ContentError("f", "x", "name", "name is already used by card 'fireball'"))
+    Localized(ja='この名前はもうカード「火球」が使っています', en='the name is already used by card 「Fireball」')
+    """
+    text = check_words(game, exc)
+    names = table.get("name")
+    if exc.field == "name" or not isinstance(names, Mapping):
+        return text if exc.field == "name" else with_card(exc, text)
+    return say("card", name=Localized(str(names.get("ja", "")), str(names.get("en", ""))), text=text)
 
 
 def _own_tables(game: Game[Any]) -> dict[str, Any]:

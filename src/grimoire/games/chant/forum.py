@@ -89,9 +89,13 @@ SECTIONS: dict[str, tuple[str, int | str]] = {
     "『grimoire』": ("ja", "grimoire"), "[chant effect]": ("en", 0), "[activation effect]": ("en", 1),
     "[flavor text]": ("en", "flavor"), "[flavour text]": ("en", "flavor"), "[grimoire]": ("en", "grimoire"),
 }
-EXAMPLE = "区分：書庫 属性：幻想 詠唱値：2 威力：1"
-ITEMS = Localized("区分・属性・詠唱値・威力・要求枚数", "区分, 属性, 詠唱値, 威力, 要求枚数")
-CHOICES = Localized("科学・幻想・物質・精神", "科学, 幻想, 物質, 精神")
+EXAMPLE = Localized("区分：書庫 属性：幻想 詠唱値：2 威力：1", "Kind: library Attribute: fantasy Chant: 2 Power: 1")
+ITEMS = Localized("区分・属性・詠唱値・威力・要求枚数", "Kind, Attribute, Chant, Power, Required")
+CHOICES = Localized("科学・幻想・物質・精神", ", ".join(ATTRIBUTE_JA))
+#: The numbers line's items in each language, by field.
+ITEM_NAMES = {"kind": Localized("区分", "Kind"), "attribute": Localized("属性", "Attribute"),
+              "chant": Localized("詠唱値", "Chant"), "power": Localized("威力", "Power"),
+              "required": Localized("要求枚数", "Required"), "timing": Localized("発動", "Timing")}
 #: Japanese names of the card fields and the card checks' own messages (see :func:`grimoire.core.forum.check_text`).
 FIELD_NAMES = {"kind": "区分", "attribute": "属性", "chant": "詠唱値", "power": "威力", "required": "要求枚数",
                "timing": "発動"}
@@ -154,28 +158,28 @@ def _stats(block: Block, source: str) -> tuple[str, dict[str, Any]]:
         if name == "kind":
             if word not in KIND_WORDS:
                 raise ForumError(source, no, Localized(f"区分は書庫か禁書にしてください（いま「{raw}」）",
-                                                       f"区分 must be 書庫 or 禁書, got {raw!r}"), item=label)
+                                                       f"Kind must be library or forbidden, got {raw!r}"), item=label)
             out[name] = KIND_WORDS[word]
         elif name == "attribute":
             word = word.removesuffix("属性")
             if word not in ATTRIBUTE_WORDS:
-                raise ForumError(source, no, say("one_of", label="属性", choices=CHOICES, value=raw),
+                raise ForumError(source, no, say("one_of", label=ITEM_NAMES["attribute"], choices=CHOICES, value=raw),
                                  item=label)
             out[name] = ATTRIBUTE_WORDS[word]
         elif name == "timing":
             if word not in TIMING_WORDS:
-                raise ForumError(source, no, say("one_of", label="発動", choices=TIMING_CHOICES, value=raw),
-                                 item=label)
+                raise ForumError(source, no, say("one_of", label=ITEM_NAMES["timing"], choices=TIMING_CHOICES,
+                                                 value=raw), item=label)
             out[name] = TIMING_WORDS[word]
         elif name == "power" and word in NO_POWER:
             continue
         elif not word.isdigit():
-            raise number_error(source, no, label, raw)
+            raise number_error(source, no, label, raw, ITEM_NAMES[name])
         else:
             out[name] = int(word)
-    for name, label in (("attribute", "属性"), ("chant", "詠唱値")):
+    for name in ("attribute", "chant"):
         if name not in out:
-            raise ForumError(source, no, say("no_stat", name=block.name, label=label))
+            raise ForumError(source, no, say("no_stat", name=block.name, label=ITEM_NAMES[name]))
     out.setdefault("kind", "forbidden" if "required" in out else "library")
     return lang, out
 
@@ -203,7 +207,8 @@ def _effects(block: Block, source: str, find: Callable[[str], str | None], table
     for section in block.sections:
         label = label_of(section)
         if label not in SECTIONS:
-            known = "、".join(s for s in SECTIONS if s.startswith("『"))
+            known = Localized("、".join(s for s in SECTIONS if s.startswith("『")),
+                              "[Chant effect], [Activation effect], [Flavor text], [Grimoire]")
             raise ForumError(source, section.line, say("unknown_section", label=section.label, known=known))
         lang, kind = SECTIONS[label]
         if kind not in (0, 1):

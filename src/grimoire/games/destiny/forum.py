@@ -79,8 +79,12 @@ CHECKS = (
     (r"after 'cancel' a response group may only 'draw' or 'gain_threads'",
      "【応答】の相殺のあとには、カードを引く効果と運命の糸を得る効果だけを書けます"),
 )
-ITEMS = Localized("属性・カードパワー・Lucky!", "属性, カードパワー, Lucky!")
-CHOICES = Localized("気魄・術式・神秘・全能", "気魄, 術式, 神秘, 全能")
+ITEMS = Localized("属性・カードパワー・Lucky!", "Attribute, Power, Lucky!")
+CHOICES = Localized("気魄・術式・神秘・全能", ", ".join(ATTRIBUTE_JA))
+#: The numbers line's items in each language, by field.
+ITEM_NAMES = {"attribute": Localized("属性", "Attribute"), "power": Localized("カードパワー", "Power")}
+#: English names of the card fields where the capitalised id is not (see :func:`grimoire.core.forum.check_text`).
+FIELD_NAMES_EN = {"lucky": "Lucky!"}
 _PAIR = re.compile(r"([^\s:]+?)\s*:\s*(\S+)")
 _LUCKY = re.compile(r"lucky\s*!?", re.IGNORECASE)
 
@@ -107,7 +111,7 @@ def to_forum(card: Any, lang: str = "ja", pool: Any = None) -> str:
 
 
 def _stats(block: Block, source: str) -> tuple[str, dict[str, Any]]:
-    example = "属性：気魄 カードパワー：３"
+    example = Localized("属性：気魄 カードパワー：３", "Attribute: kiryoku Power: 3")
     if block.stats is None:
         raise ForumError(source, block.line, say("no_numbers", name=block.name, example=example))
     no, text = block.stats.no, normalize(block.stats.text)
@@ -123,16 +127,16 @@ def _stats(block: Block, source: str) -> tuple[str, dict[str, Any]]:
             raise ForumError(source, no, say("unknown_stat", label=label, items=ITEMS), item=label)
         if name == "attribute":
             if raw.casefold() not in ATTRIBUTE_WORDS:
-                raise ForumError(source, no, say("one_of", label="属性", choices=CHOICES, value=raw),
+                raise ForumError(source, no, say("one_of", label=ITEM_NAMES["attribute"], choices=CHOICES, value=raw),
                                  item=label)
             out[name] = ATTRIBUTE_WORDS[raw.casefold()]
         elif not raw.isdigit():
-            raise number_error(source, no, label, raw)
+            raise number_error(source, no, label, raw, ITEM_NAMES[name])
         else:
             out[name] = int(raw)
-    for name, label in (("attribute", "属性"), ("power", "カードパワー")):
+    for name in ("attribute", "power"):
         if name not in out:
-            raise ForumError(source, no, say("no_stat", name=block.name, label=label))
+            raise ForumError(source, no, say("no_stat", name=block.name, label=ITEM_NAMES[name]))
     return lang, out
 
 
@@ -141,9 +145,9 @@ def _effects(block: Block, source: str) -> list[tuple[int, dict[str, Any]]]:
     for section in block.sections:
         label = label_of(section)
         if label not in SECTIONS:
-            known = "、".join(s for s in LABEL["ja"].values())
-            raise ForumError(source, section.line, say("unknown_section", label=section.label,
-                                                       known=f"{known}、『フレーバーテキスト』"))
+            known = Localized("、".join([*LABEL["ja"].values(), "『フレーバーテキスト』"]),
+                              ", ".join([*LABEL["en"].values(), "[Flavor text]"]))
+            raise ForumError(source, section.line, say("unknown_section", label=section.label, known=known))
         lang, timing = SECTIONS[label]
         if timing in ("flavor", "grimoire"):
             continue
@@ -206,7 +210,7 @@ def forum_fit(text: str) -> int:
 
 def check_words(exc: ContentError) -> Localized:
     """A card check's refusal in both languages, in this game's words (:func:`~grimoire.core.forum.check_text`)."""
-    return check_text(exc, FIELD_NAMES, CHECKS)
+    return check_text(exc, FIELD_NAMES, CHECKS, FIELD_NAMES_EN)
 
 
 CARD_TEXT = CardText(rules_text, to_forum, from_forum, forum_fit, check_words)
