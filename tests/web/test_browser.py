@@ -158,10 +158,31 @@ def create_in_lobby(page: Any, server: Server, game: str, opponent: str = "ai") 
     return {k: server.url + v for k, v in links.items() if v}
 
 
+# a decision on screen whose options can be clicked, or the end of the game
+OPTIONS_READY = """() => document.body.dataset.finished === '1'
+  || (document.body.dataset.pending === '1' && !document.body.dataset.busy
+      && document.querySelector('#decision button.option:not([disabled])') !== null)"""
+
+
 def click_option(page: Any, step: int) -> None:
-    """Answer by clicking: mostly the first option, every third time the last (often pass/end)."""
+    """Answer by clicking: mostly the first option, every third time the last (often pass/end).
+
+    Auto-pass may answer a single option between reading the page and the click, and that answer may
+    end the game: a click that finds no button is fine when the page has moved on meanwhile."""
+    page.wait_for_function(OPTIONS_READY, timeout=STEP_TIMEOUT_MS)
+    if page.evaluate("document.body.dataset.finished") == "1":
+        return
+    seq = page.evaluate("document.body.dataset.seq")
     buttons = page.locator("#decision button.option")
-    (buttons.last if step % 3 == 2 else buttons.first).click()
+    try:
+        (buttons.last if step % 3 == 2 else buttons.first).click(timeout=5_000)
+    except Exception:
+        moved = page.evaluate("document.body.dataset.finished === '1' || document.body.dataset.seq !== "
+                              f"'{seq}'")
+        if not moved:
+            state = page.evaluate("({...document.body.dataset, decision: document.getElementById('decision')"
+                                  ".innerHTML.slice(0, 300)})")
+            raise AssertionError(f"no option could be clicked: {state}") from None
 
 
 def click_a_card(page: Any, tries: int = 200) -> bool:

@@ -107,7 +107,8 @@ LIMITS_HELP = ("A server limit, NAME=VALUE (repeatable). Limits and defaults: "
                "bytes), ws_rate (20 messages/s), ws_burst (60), ws_queue (64 messages), ws_queue_bytes (2097152), "
                "conns_per_client (32), header_timeout (10 s), creates_per_minute (10), open_games_per_client (20), "
                "expire_days (7), finished_ai_days (7), think_queue (64), saves_per_minute (20), "
-               "computes_per_minute (60), idle_claim (300 s), webhooks (1: on). See docs/server.md.")
+               "computes_per_minute (60), idle_claim (300 s), webhooks (1: on), verdicts (1), verdict_workers (2), "
+               "verdict_games (32), verdict_seconds (300 s). See docs/server.md.")
 
 
 def serve_command(  # noqa: PLR0913 — a Typer command: one parameter per option
