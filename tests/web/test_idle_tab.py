@@ -89,6 +89,34 @@ def test_a_page_unused_for_longer_than_the_policy_may_be_claimed_against_at_once
             assert until(other, ended)["outcome"]["reason"] == "abandoned"
 
 
+def test_a_hidden_page_that_reconnects_never_shows_its_seat_present(db_path):
+    """The hello of a hidden page says it is away: the other player's mark goes from absent to away, never
+    through present (no flicker), and the seat's idle time carries over."""
+    with app_client(db_path, idle_claim=30) as c:
+        data = new_game(c)
+        gid, toks = data["id"], tokens_of(data)
+        mover = live(c, gid).match.decision.player  # type: ignore[union-attr]
+        live(c, gid).asked -= 60  # the decision was asked a minute ago
+        with c.websocket_connect(f"/ws/{gid}") as other:
+            join(other, toks[1 - mover])
+            until(other, lambda m: m["type"] == "table" and m["present"] == [mover != 0, mover != 1])
+            with c.websocket_connect(f"/ws/{gid}") as here:
+                here.send_json({"type": "hello", "token": toks[mover], "lang": "en", "table": True, "away": True,
+                                "idle": 45})
+                until(here, lambda m: m["type"] == "state")
+                other.send_json({"type": "ping"})
+                seen = []
+                while (msg := other.receive_json())["type"] != "pong":
+                    seen.append(msg)
+                tables = [m for m in seen if m["type"] == "table"]
+                assert [(t["present"][mover], t["idle"][mover]) for t in tables] == [(False, True)]
+                assert tables[0]["claim_in"] == 0  # unused for longer than the policy: at once
+                game = live(c, gid)
+                assert game.idle(mover) and not game.present(mover)
+                here.send_json({"type": "away", "away": False})
+                until(other, lambda m: m["type"] == "table" and m["present"] == [True, True])
+
+
 def test_a_spectators_hidden_page_changes_nothing(db_path):
     with app_client(db_path, idle_claim=1) as c:
         data = new_game(c)
@@ -109,6 +137,8 @@ def test_a_spectators_hidden_page_changes_nothing(db_path):
     ('{"type": "away", "away": "yes"}', "ja", "'away' は true / false でなければなりません"),
     ('{"type": "away", "away": true, "idle": -1}', "ja", "'idle' は 0 以上の秒数 でなければなりません"),
     ('{"type": "away", "away": true, "idle": "5"}', "en", "'idle' must be a number of seconds, 0 or more"),
+    ('{"type": "hello", "token": null, "away": 1}', "en", "'away' must be true / false"),
+    ('{"type": "hello", "token": null, "away": true, "idle": -2}', "ja", "'idle' は 0 以上の秒数 でなければなりません"),
 ])
 def test_a_bad_away_message_is_refused_with_one_line(raw: str, lang: str, said: str) -> None:
     from grimoire.web.errors import ClientError

@@ -534,7 +534,7 @@ async def _play(hub: Hub, ws: WebSocket) -> None:
                 msg = parse_message(raw, limits)
                 kind = msg["type"]
                 if kind == "hello":
-                    hub.join(current, msg["token"], msg["lang"], conn, msg["table"])
+                    hub.join(current, msg["token"], msg["lang"], conn, msg["table"], msg["away"], msg["idle"])
                     joined = True
                 elif not joined:
                     raise ClientError("bad_message", "hello_first")

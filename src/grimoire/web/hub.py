@@ -357,8 +357,11 @@ class Hub:
             raise ClientError("unavailable") from None
 
     # ----- connections -----------------------------------------------------------
-    def join(self, live: LiveGame, token: str | None, lang: str, conn: Conn | None, table: bool = False) -> Conn:
-        """Attach (or re-attach) a connection as the seat its token opens; sends the state if it lacks it."""
+    def join(self, live: LiveGame, token: str | None, lang: str, conn: Conn | None, table: bool = False,
+             away: bool = False, idle: float = 0.0) -> Conn:
+        """Attach (or re-attach) a connection as the seat its token opens; sends the state if it lacks it.
+        A page that says hello ``away`` (hidden or unused for ``idle`` s) joins away: its seat is never shown
+        present for a moment."""
         seat = None
         if token is not None:
             seat = live.seat_of(token)
@@ -368,6 +371,7 @@ class Hub:
             conn = Conn(seat, lang)
         before = conn.seat if conn in live.conns else None
         conn.seat, conn.lang, conn.table = seat, lang, table or conn.table
+        conn.away_since = self.table.away_since(away, idle)
         live.conns.add(conn)
         self.out.refresh(live, conn)
         self.table.joined(live, conn, before)

@@ -32,7 +32,8 @@ The rules of the table (tests are named after them):
 Client → server (JSON text frames)::
 
     {"type": "hello", "token": "<seat token>" | null, "lang": "ja" | "en", "table": true}  # table: also send
-                                         # the "table" messages (clock, presence, claim, rematch offers)
+                                         # the "table" messages (clock, presence, claim, rematch offers);
+                                         # "away"/"idle" as in "away" (a hidden page's hello: never present)
     {"type": "answer", "seq": 12, "option": "place:3"}
     {"type": "lang", "lang": "en"}
     {"type": "ping"}
@@ -120,8 +121,9 @@ def parse_message(text: str | bytes, limits: Limits = DEFAULT_LIMITS) -> dict[st
         token = data.get("token")
         if token is not None and not isinstance(token, str):
             raise ClientError("bad_message", "field", field="token", what="a string or null")
+        away, idle = _away(data.get("away", False), data.get("idle", 0))
         return {"type": "hello", "token": token or None, "lang": _lang(data.get("lang", "ja")),
-                "table": data.get("table") is True}
+                "table": data.get("table") is True, "away": away, "idle": idle}
     if kind == "answer":
         seq = data.get("seq")
         option = data.get("option")
@@ -133,15 +135,20 @@ def parse_message(text: str | bytes, limits: Limits = DEFAULT_LIMITS) -> dict[st
     if kind == "lang":
         return {"type": "lang", "lang": _lang(data.get("lang"))}
     if kind == "away":
-        away, idle = data.get("away"), data.get("idle", 0)
-        if not isinstance(away, bool):
-            raise ClientError("bad_message", "field", field="away", what="true / false")
-        if isinstance(idle, bool) or not isinstance(idle, (int, float)) or not 0 <= idle <= 10 ** 9:
-            raise ClientError("bad_message", "field", field="idle", what="a number of seconds, 0 or more")
-        return {"type": "away", "away": away, "idle": float(idle)}
+        away, idle = _away(data.get("away"), data.get("idle", 0))
+        return {"type": "away", "away": away, "idle": idle}
     if kind in ("ping", "concede", "claim", "rematch", "takeback", "takeback_yes", "takeback_no"):
         return {"type": kind}
     raise ClientError("bad_message", "unknown_type", kind=str(kind)[:40])
+
+
+def _away(away: Any, idle: Any) -> tuple[bool, float]:
+    """A page's ``away`` flag and ``idle`` seconds, checked."""
+    if not isinstance(away, bool):
+        raise ClientError("bad_message", "field", field="away", what="true / false")
+    if isinstance(idle, bool) or not isinstance(idle, (int, float)) or not 0 <= idle <= 10 ** 9:
+        raise ClientError("bad_message", "field", field="idle", what="a number of seconds, 0 or more")
+    return away, float(idle)
 
 
 def _lang(value: Any) -> str:

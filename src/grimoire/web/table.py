@@ -95,13 +95,17 @@ class Table:
         seat ``conn`` left is now empty), never for a spectator or a repeated hello."""
         if conn.seat is not None and conn.away_since is None:
             live.away.pop(conn.seat, None)
+        elif conn.seat is not None and not live.here(conn.seat):  # a hidden page's hello: away as it says
+            live.away[conn.seat] = max(c.away_since or 0.0 for c in live.conns if c.seat == conn.seat)
         self.send(live, conn)
         came = conn.seat is not None and conn.seat != before and conn.away_since is None \
             and not any(c is not conn and c.seat == conn.seat and c.away_since is None for c in live.conns)
         went = before is not None and before != conn.seat and not live.present(before)
         if went and before is not None:
             live.away[before] = time.time()
-        if came or went:
+        idle = conn.seat is not None and conn.seat != before and conn.away_since is not None \
+            and not any(c is not conn and c.seat == conn.seat for c in live.conns)  # absent → connected but away
+        if came or went or idle:
             self._others(live, conn)
 
     def left(self, live: LiveGame, conn: Conn) -> None:
@@ -120,8 +124,7 @@ class Table:
         if seat is None:
             return
         before = live.present(seat)
-        now = time.time()
-        conn.away_since = now - min(max(idle, 0.0), self.hub.limits.idle_claim) if away else None
+        conn.away_since = self.away_since(away, idle)
         if live.here(seat):
             live.away.pop(seat, None)
         else:
@@ -129,6 +132,10 @@ class Table:
         if live.present(seat) != before:
             self.send(live)
             self.hub.seat_changed(live, seat)
+
+    def away_since(self, away: bool, idle: float) -> float | None:
+        """Since when a page that says it is ``away``, unused for ``idle`` seconds, counts as away (None: in use)."""
+        return time.time() - min(max(idle, 0.0), self.hub.limits.idle_claim) if away else None
 
     def _others(self, live: LiveGame, conn: Conn) -> None:
         text = dumps(self.payload(live))

@@ -48,8 +48,10 @@ function connect() {
   const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${encodeURIComponent(gameId)}`);
   S.ws = ws;
   ws.addEventListener("open", () => {
-    ws.send(JSON.stringify({ type: "hello", token, lang: getLang(), table: true }));
-    document.dispatchEvent(new Event("grimoire:open")); // idle.js: a hidden page says so on every new socket
+    const hello = { type: "hello", token, lang: getLang(), table: true };
+    // idle.js adds whether the page is hidden or unused: a hidden page's seat never shows present for a moment
+    document.dispatchEvent(new CustomEvent("grimoire:hello", { detail: hello }));
+    ws.send(JSON.stringify(hello));
   });
   ws.addEventListener("message", (ev) => onMessage(JSON.parse(ev.data)));
   ws.addEventListener("close", () => {
