@@ -29,3 +29,35 @@ def test_an_unknown_game_is_refused_in_the_pages_language(db_path, url: str, lan
     with app_client(db_path) as c:
         res = c.get(url, headers={"Accept-Language": lang})
     assert res.status_code == 404 and res.json()["error"]["message"].startswith(said)
+
+
+@pytest.mark.parametrize(("options", "lang", "said"), [
+    ({"colour": "red"}, "ja", "知らないルールオプションです: colour（オプション: exclusive_placement, "),
+    ({"colour": "red"}, "en", "unknown rules option 'colour'; options: exclusive_placement, "),
+    ({"depth_damage": "some"}, "ja", "ルールオプション depth_damage に some は使えません（使える値: a_phase / all）"),
+    ({"chant_cap": 99}, "en", "rules option 'chant_cap' cannot be '99' (allowed: 1–40)"),
+    ({"first_turn_draw": "maybe"}, "ja",
+     "ルールオプション first_turn_draw に maybe は使えません（使える値: true / false）"),
+])
+def test_bad_rules_options_are_refused_in_the_pages_language(db_path, options: dict[str, object], lang: str,
+                                                             said: str) -> None:
+    with app_client(db_path) as c:
+        checked = c.post("/api/decks/check", json={"game": "chant", "text": "3 火球\n", "lang": lang,
+                                                   "options": options}).json()["error"]
+        created = c.post("/api/games", json={"game": "chant", "deck": {"starter": "fire"}, "lang": lang,
+                                             "options": options, "opponent": {"kind": "ai", "level": "easy",
+                                                                              "deck": {"starter": "fire"}}}).json()
+    for error in (checked, created["error"]):
+        assert error["code"] == "bad_message" and error["message"].startswith(said), error
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("ja", "このルールオプションの値は使えません（ルールページのオプションの説明を見てください）"),
+    ("en", "these rules options cannot be used (see the options on the rules page)")])
+def test_rules_options_the_games_set_up_refuses_are_refused_in_the_pages_language(db_path, lang: str,
+                                                                                   said: str) -> None:
+    with app_client(db_path) as c:
+        res = c.post("/api/games", json={"game": "chant", "deck": {"starter": "fire"}, "lang": lang,
+                                         "options": {"depth_multipliers": "1,1"},
+                                         "opponent": {"kind": "ai", "level": "easy", "deck": {"starter": "fire"}}})
+    assert res.status_code == 400 and res.json()["error"]["message"] == said

@@ -55,7 +55,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from grimoire.core.cardtools import rules_text
 from grimoire.core.content import Localized
 from grimoire.core.decks import Deck
-from grimoire.core.errors import DeckError, GrimoireError
+from grimoire.core.errors import DeckError, GrimoireError, OptionsError
 from grimoire.core.game import Game
 from grimoire.core.i18n import LANGS
 from grimoire.core.registry import plugin
@@ -274,7 +274,28 @@ def _options(game: Game[Any], raw: Any) -> dict[str, Any]:
         return game.options(None)
     if not isinstance(raw, dict) or not all(isinstance(v, (str, int, float, bool)) for v in raw.values()):
         raise ClientError("bad_message", "field", field="options", what="an object of plain values")
+    specs = {spec.name: spec for spec in game.option_specs}
+    for name, value in raw.items():
+        spec = specs.get(name)
+        if spec is None:
+            raise ClientError("bad_message", "unknown_option", name=str(name)[:40], known=", ".join(specs))
+        try:
+            spec.coerce(value)
+        except OptionsError:
+            raise ClientError("bad_message", "bad_option", name=name, value=str(value)[:40],
+                              allowed=_allowed(spec.default, spec.choices, spec.minimum, spec.maximum)) from None
     return game.options(raw)
+
+
+def _allowed(default: Any, choices: tuple[Any, ...], low: int | None, high: int | None) -> str:
+    """The values a rules option takes, in words of neither language: ``a / b``, ``true / false``, ``0–20``."""
+    if choices:
+        return " / ".join(str(c) for c in choices)
+    if isinstance(default, bool):
+        return "true / false"
+    if isinstance(default, int):
+        return f"{'' if low is None else low}–{'' if high is None else high}"
+    return str(default)
 
 
 def _deck(game: Game[Any], spec: Any, field: str, options: dict[str, Any], saved: Mapping[str, str],
@@ -417,6 +438,8 @@ async def _create(hub: Hub, request: Request) -> Response:
                                             webhook=webhook, posts=posts)
     except ClientError as exc:
         return _error(exc, lang)
+    except OptionsError:  # values the game's set-up refuses (chant's depth_multipliers "1,1")
+        return _error(ClientError("bad_message", "bad_options"), lang)
     except GrimoireError as exc:
         return _error(ClientError("bad_message", "game_error", text=str(exc)), lang)
     base = request.app.state.public_url
