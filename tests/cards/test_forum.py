@@ -301,3 +301,29 @@ def test_a_game_without_a_forum_template_says_so() -> None:
     with pytest.raises(GrimoireError, match="has no forum card template"):
         forum_text(toy, sorted(toy.pool.by_id)[:1], "ja")
     assert forum_fit(toy, SEED_CARDS["fireball"]) == 0
+
+
+@pytest.mark.parametrize(("message", "ja"), [
+    ("must be true or false, got 3", "Lucky!は true か false にしてください（いま 3）"),
+    ("must be a table", "Lucky!は表（キーと値の組）にしてください"),
+    ("must be a non-empty list of strings", "Lucky!は文字列を 1 つ以上並べたリストにしてください"),
+])
+def test_a_hand_written_card_files_refusals_have_japanese_too(message: str, ja: str) -> None:
+    from grimoire.core.cardtools import check_words
+    from grimoire.core.errors import ContentError
+
+    words = check_words(load_game("destiny"), ContentError("c.toml", "x", "lucky", message))
+    assert words.ja == ja and words.en == f"Lucky! {message}"
+
+
+def test_an_unknown_effect_in_a_card_file_is_refused_in_japanese_too() -> None:
+    from grimoire.core.cardtools import check_words
+    from grimoire.core.errors import ContentError
+
+    game = load_game("chant")
+    unknown = ContentError("c.toml", "x", "effects[0].op", "unknown operation 'boom'; known: draw, damage")
+    trigger = ContentError("c.toml", "x", "effects[0].on",
+                           "operation 'draw' cannot be used with trigger 'static'; allowed: activate, leave")
+    assert check_words(game, unknown).ja == "この効果: 知らない効果「boom」です（効果: draw, damage）"
+    assert check_words(game, trigger).ja == \
+        "この効果: 効果「draw」はきっかけ「static」には使えません（使えるきっかけ: activate, leave）"

@@ -405,6 +405,12 @@ CHECKS_JA: tuple[tuple[str, str], ...] = (
     (r"must not be 0", "{field}は 0 にできません"),
     (r"is not a known field", "{field}という項目はありません"),
     (r"name is already used by card '(?P<other>.+)'", "この名前はもうカード「{other}」が使っています"),
+    (r"must be true or false, got (?P<got>.+)", "{field}は true か false にしてください（いま{got}）"),
+    (r"must be a table", "{field}は表（キーと値の組）にしてください"),
+    (r"must be a non-empty list of strings", "{field}は文字列を 1 つ以上並べたリストにしてください"),
+    (r"unknown operation (?P<got>.+); known: (?P<n>.+)", "{field}: 知らない効果{got}です（効果: {n}）"),
+    (r"operation '(?P<op>.+)' cannot be used with trigger (?P<got>.+); allowed: (?P<n>.+)",
+     "{field}: 効果「{op}」はきっかけ{got}には使えません（使えるきっかけ: {n}）"),
 )
 #: Japanese names of the card fields every game has (a game adds its own, see :func:`check_text`).
 FIELDS_JA = {"id": "ID", "name": "カード名", "name.ja": "カード名", "name.en": "英語名", "ruby": "ルビ",
