@@ -61,3 +61,20 @@ def test_rules_options_the_games_set_up_refuses_are_refused_in_the_pages_languag
                                          "options": {"depth_multipliers": "1,1"},
                                          "opponent": {"kind": "ai", "level": "easy", "deck": {"starter": "fire"}}})
     assert res.status_code == 400 and res.json()["error"]["message"] == said
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("ja", "このルールオプションの値は使えません（ルールページのオプションの説明を見てください）"),
+    ("en", "these rules options cannot be used (see the options on the rules page)")])
+def test_an_invitation_with_options_the_set_up_refuses_is_refused_in_the_pages_language(db_path, lang: str,
+                                                                                         said: str) -> None:
+    """The same refusal by the invitation's path: when it is made, or at the latest when the friend joins."""
+    with app_client(db_path) as c:
+        res = c.post("/api/invites", json={"game": "chant", "deck": {"starter": "fire"}, "lang": lang,
+                                           "options": {"depth_multipliers": "1,1"}})
+        if res.status_code == 201:
+            invite = res.json()
+            friend = invite["links"]["seats"][1].split("#seat=")[1]
+            res = c.post(f"/api/invites/{invite['id']}/accept",
+                         json={"token": friend, "deck": {"starter": "science"}, "lang": lang})
+    assert res.status_code == 400 and res.json()["error"]["message"] == said, res.text

@@ -35,7 +35,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from grimoire.core.decks import Deck
-from grimoire.core.errors import DeckError, GrimoireError
+from grimoire.core.errors import DeckError, GrimoireError, OptionsError
 from grimoire.core.game import Game
 
 from .boardcoin import board_posts
@@ -109,6 +109,8 @@ def invite_routes(hub: Hub, static: Path, lang_of: LangOf, json_body: JSONBody, 
                 raise ClientError("unavailable") from None
         except ClientError as exc:
             return error(exc, lang)
+        except OptionsError:  # values the game's set-up refuses (chant's depth_multipliers "1,1")
+            return error(ClientError("bad_message", "bad_options"), lang)
         except GrimoireError as exc:
             return error(ClientError("bad_message", "game_error", text=str(exc)), lang)
         base = request.app.state.public_url
@@ -158,6 +160,8 @@ def invite_routes(hub: Hub, static: Path, lang_of: LangOf, json_body: JSONBody, 
                 await _start(hub, invite, (host, theirs))
         except ClientError as exc:
             return error(exc, lang)
+        except OptionsError:  # values the game's set-up refuses (chant's depth_multipliers "1,1")
+            return error(ClientError("bad_message", "bad_options"), lang)
         except GrimoireError as exc:
             return error(ClientError("bad_message", "game_error", text=str(exc)), lang)
         return JSONResponse({"game_id": invite["game_id"]})
