@@ -65,3 +65,30 @@ def test_each_post_covers_the_moves_since_the_posters_last_one() -> None:
     assert all(a != b for a, b in itertools.pairwise(seats))  # the move passes at every post
     every = "".join(p.split("Since the last post:\n", 1)[1].split("\nBoard:", 1)[0] for p in posts)
     assert every.count("--- Turn ") == game.turn_number(match.state)
+
+
+def test_rule_1_6_a_plugin_game_posts_its_own_board() -> None:
+    # docs/protocol.md 1.6: the example plugin's forum_board hook (grimoire_toy_race.boards.BOARD)
+    game, setup, match = played("toy", 3, 12)
+    post = forum_post(game, match.state, match.log, 0, 0, "en")
+    board = post.split("Board:\n", 1)[1].splitlines()
+    state = match.state
+    assert board[0] == f"P1: Position {state.pos[0]} / Hand {len(state.hand[0])} / Library {len(state.library[0])}"
+    assert any(line.startswith("  Played: ") for line in board)
+    assert "位置" in forum_post(game, match.state, match.log, 0, 0, "ja")
+    assert len(game_posts(game, setup, match.answers, "ja")) >= 2
+
+
+def test_rule_1_6_a_game_without_a_forum_board_posts_the_generic_one() -> None:
+    from dataclasses import replace
+
+    from grimoire.core.registry import plugin, register, unregister
+
+    register(replace(plugin("toy"), name="toy", forum_board=None))
+    try:
+        game, _, match = played("toy", 3, 12)
+        post = forum_post(game, match.state, match.log, 0, 0, "en")
+        assert f"P1: Position {match.state.pos[0]} / Cards in hand" in post  # the catalog's ui.field.* words
+        assert "  Played: " in post
+    finally:
+        unregister("toy")

@@ -117,3 +117,53 @@ def test_a_position_already_won_has_nothing_to_analyse(db_path):
         game.decode_position(over)  # a valid position, of a finished game
         res = c.post("/api/analysis/position", json={**BOARDS["chant"], "position": over, "lang": "en"})
         assert res.status_code == 400 and "no decision to analyse" in res.json()["error"]["message"]
+
+
+TOY: Msg = {"game": "toy", "seat": 1, "turn": 4, "life": [3, 5], "hand_count": 2, "decks": ["bold", "steady"],
+            "zones": [{"played": "一歩\nTwo Steps"}, {"hand": "三歩\n2 step1", "played": "step2"}]}
+
+
+def test_rule_1_6_the_board_editor_of_a_plugin_game_comes_from_its_hook(db_path):
+    # docs/protocol.md 1.6: zones, life and notation are the plugin's (the example plugin's boards.py)
+    with client(db_path) as c:
+        editors = c.get("/api/analysis/boards").json()
+        assert set(editors["editors"]) == {"chant", "destiny", "toy"} and editors["without"] == []
+        assert editors["editors"]["toy"]["own"] == ["hand", "played"]
+        assert editors["editors"]["toy"]["words"]["pos"] == {"ja": "位置", "en": "Position"}
+        assert editors["editors"]["chant"]["life"] == "life" and editors["editors"]["destiny"]["life"] == "threads"
+        first = analyse(c, TOY)
+    game = load_game("toy")
+    state = game.decode_position(first["position"])
+    assert state.pos == [3, 5] and state.turn == 4 and state.turn_player == 1 and state.first_player == 0
+    assert sorted(state.hand[1]) == ["step1", "step1", "step3"] and len(state.hand[0]) == 2
+    assert state.played == [["step1", "step2"], ["step2"]]
+    assert game.card_total(state) == 24  # both deck lists, every card once
+    decision = game.decision(state)
+    assert decision is not None and sorted(o["id"] for o in first["options"]) == sorted(decision.ids())
+
+
+def test_rule_1_6_a_game_without_a_board_editor_is_refused_in_one_line(db_path):
+    from dataclasses import replace
+
+    from grimoire.core.registry import plugin, register, unregister
+
+    register(replace(plugin("toy"), board_editor=None))  # the example plugin without its board editor
+    try:
+        with client(db_path, games=("toy", "chant")) as c:
+            assert c.get("/api/analysis/boards").json()["without"] == ["toy"]
+            for lang, want in (("en", "board: no board editor for toy"),
+                               ("ja", "局面: toy の局面エディターはありません")):
+                res = c.post("/api/analysis/position", json={**TOY, "lang": lang})
+                assert res.status_code == 400 and res.json()["error"]["message"] == want
+    finally:
+        unregister("toy")
+
+
+def test_rule_1_6_the_life_range_and_the_mark_are_the_games(db_path):
+    with client(db_path) as c:
+        res = c.post("/api/analysis/position", json={**TOY, "life": [3, 10], "lang": "en"})
+        assert res.status_code == 400 and "board: seat 2's position is 0–9" in res.json()["error"]["message"]
+        res = c.post("/api/analysis/position", json={**TOY, "life": [3, 10], "lang": "ja"})
+        assert "席 2 の位置は 0〜9 です" in res.json()["error"]["message"]
+        res = c.post("/api/analysis/position", json={**TOY, "zones": [{"played": "一歩 @1"}, {}], "lang": "en"})
+        assert res.json()["error"]["message"] == "board: played line 1: @ is not used in this game"

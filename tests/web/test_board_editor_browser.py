@@ -20,6 +20,10 @@ SET_UP = {
     "destiny": {"seat": "0", "life": ("10", "13"), "add": [("提灯からくり師", "own:hand"), ("相殺の術式", "own:hand"),
                                                          ("縛りの護符", "other:field")],
                 "typed": ("own", "field", "歯車仕掛けの神託機"), "head": "destiny:1 turn=4 active=0 "},
+    # the example plugin: its zones and life (position) come from its board_editor hook (docs/protocol.md 1.6)
+    "toy": {"seat": "1", "life": ("3", "5"),
+            "add": [("三歩", "own:hand"), ("一歩", "own:hand"), ("二歩", "other:played")],
+            "typed": ("own", "played", "一歩"), "head": '{"chance": '},
 }
 
 

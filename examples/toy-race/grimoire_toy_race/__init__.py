@@ -22,6 +22,8 @@ PLUGIN = GamePlugin(
     hard={"iterations": 200, "seconds": 0.5},
     rules_docs=Path(__file__).resolve().parent / "docs",  # toy.md and toy.ja.md: the page /rules/toy
     rule_refs="grimoire_toy_race.game:RULE_OF_DECISION",
+    board_editor="grimoire_toy_race.boards:EDITOR",  # the web board editor (/board)
+    forum_board="grimoire_toy_race.boards:BOARD",  # a forum post's board
 )
 
 __all__ = ["PLUGIN", "ToyGame", "ToyState"]

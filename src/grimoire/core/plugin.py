@@ -28,7 +28,11 @@ adapter (AI, simulation, balance lab, terminal, web, RL) ever names a game:
   (English) and ``<name>.ja.md`` (Japanese): the server renders them at ``/rules/<name>``
   and event explanations and prompts link to their rules there;
 * ``rule_refs`` — a mapping from decision kind (or ``"<kind> <option id>"``) to the number
-  of the rule in its rules document that it applies (the table links prompts to it).
+  of the rule in its rules document that it applies (the table links prompts to it);
+* ``board_editor`` — its :class:`~grimoire.core.boardedit.BoardEditor`: the zones, life and
+  position notation of the web board editor (else the editor does not offer the game);
+* ``forum_board`` — ``lines(game, view, lang)``: the public board of a forum post as plain
+  lines (else :func:`grimoire.core.thread.generic_board` lists the view's numbers and cards).
 
 References are ``"module:attribute"`` strings, imported on first use, so that listing
 the games imports nothing heavy.
@@ -59,6 +63,7 @@ from .hidden import KnownDecks
 from .rng import Chance
 
 if TYPE_CHECKING:
+    from .boardedit import BoardEditor
     from .encoding import Encoding
     from .game import Game
     from .play import Agent
@@ -257,6 +262,8 @@ class GameMetrics(Protocol):
 
 
 Board = Callable[["Game[Any]", dict[str, Any], str], Any]
+ForumBoard = Callable[["Game[Any]", dict[str, Any], str], list[str]]
+"""``lines(game, view, lang)``: the public board of a forum post (the public ``view``) as plain lines."""
 
 
 @dataclass(frozen=True)
@@ -336,6 +343,8 @@ class GamePlugin:
     card_face: str | None = None
     rule_refs: str | None = None
     rules_docs: Path | None = None
+    board_editor: str | None = None
+    forum_board: str | None = None
     #: the numbers on its cards; its cards' other attributes the card pool lists; those the deck builder filters by
     card_numbers: tuple[CardNumber, ...] = ()
     card_facets: tuple[str, ...] = ()
@@ -416,6 +425,20 @@ class GamePlugin:
         if self.rule_refs is None:
             return {}
         found: Mapping[str, str] = resolve(self.rule_refs)
+        return found
+
+    def board_editor_hook(self) -> BoardEditor | None:
+        """The web board editor's zones, words and position writer (None: the game has no board editor)."""
+        if self.board_editor is None:
+            return None
+        found: BoardEditor = resolve(self.board_editor)
+        return found
+
+    def forum_board_lines(self) -> ForumBoard | None:
+        """The forum post's board lines (None: :func:`grimoire.core.thread.generic_board`)."""
+        if self.forum_board is None:
+            return None
+        found: ForumBoard = resolve(self.forum_board)
         return found
 
     def rules_document(self, lang: str) -> Path | None:

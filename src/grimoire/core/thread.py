@@ -23,45 +23,29 @@ players would have made: a post each time the move passes to the other player.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from .content import Localized
 from .decision import Event
 from .game import Game, Setup
+from .registry import plugins
 
 #: The widest line of a post, in terminal columns (a full-width character counts two).
 WIDTH = 64
 
-#: Words of a post (Japanese first).
+#: Words of a post (Japanese first); a game's own words (its zones, its numbers) are its forum board's.
 WORDS: dict[str, tuple[str, str]] = {
     "post": ("{title}】P{n}の書き込み（ターン{turn}）", "{title}] P{n} — post, turn {turn}"),
     "since": ("■前回からの出来事", "Since the last post:"),
     "nothing": ("（なし）", "(nothing)"),
     "board": ("■局面", "Board:"),
-    "area": ("詠唱エリア", "Chant area"),
-    "hand_count": ("手札", "Hand"),
-    "forbidden_count": ("禁書", "Forbidden books"),
-    "blank": ("空書置場", "Blank pile"),
-    "field": ("場", "Field"),
-    "crisis": ("クライシス場", "Crisis zone"),
-    "discard": ("捨て札", "Discard"),
-    "deck": ("山札", "Deck"),
-    "library": ("書庫", "Library"),
-    "life": ("ライフ", "Life"),
-    "threads": ("運命の糸", "Threads"),
-    "depth": ("深度", "Depth"),
-    "chanting": ("詠唱中", "Chanting"),
-    "ready": ("発動待ち", "ready"),
-    "power": ("力", "power"),
     "to_move": ("手番：P{n}", "To move: P{n}"),
     "over": ("対局終了", "Game over"),
     "winner": ("P{n}の勝ち（{reason}）", "P{n} wins ({reason})"),
     "drawn": ("引き分け（{reason}）", "Drawn ({reason})"),
 }
-#: A player's numbers, in the order a post lists them, and the zones it lists card by card.
-NUMBERS = ("life", "threads", "depth", "chanting", "hand_count", "library", "deck", "forbidden_count")
-ZONES = ("area", "field", "crisis")
-COUNTED = ("blank", "discard")
 
 
 def word(key: str, lang: str, **args: Any) -> str:
@@ -135,36 +119,94 @@ def collapse(lines: list[str]) -> list[str]:
     return out
 
 
-def _card(game: Game[Any], entry: Any, lang: str) -> str:
-    if not isinstance(entry, dict):
-        return "?"
-    name = game.text.card_name(str(entry.get("card", "?")), lang)
-    if "progress" in entry and "chant" in entry:
-        name += f" {entry['progress']}/{entry['chant']}"
-        if entry.get("ready"):
-            name += "★"
-    elif "power" in entry:
-        name += f" {word('power', lang)}{entry['power']}"
-    return name
+CardWords = Callable[["Game[Any]", Any, str], str]
+"""``card(game, entry, lang)``: how a post shows one entry of a zone of the view."""
+
+
+def card_name(game: Game[Any], entry: Any, lang: str) -> str:
+    """A zone entry (a card id, or a dict naming its ``card``) as its card's name; ``?`` if it names none.
+
+    >>> from grimoire.core.registry import load_game
+    >>> card_name(load_game("chant"), {"card": "fireball"}, "en"), card_name(load_game("chant"), 3, "en")
+    ('Fireball', '?')
+    """
+    card = entry.get("card") if isinstance(entry, dict) else entry
+    return game.text.card_name(card, lang) if isinstance(card, str) else "?"
+
+
+@dataclass(frozen=True)
+class PostBoard:
+    """A forum board (the plugin's ``forum_board`` hook, docs/protocol.md 1.6) from the public view's players:
+    for each, one line of its ``numbers`` (view key and word; an integer is shown, a list counted) and a
+    line per non-empty zone of ``zones`` listed card by card (each entry by ``card``; default: its name).
+
+    >>> from grimoire.core.registry import load_game
+    >>> board = PostBoard(numbers=(("life", Localized("ライフ", "Life")), ("pile", Localized("山", "Pile"))),
+    ...                   zones=(("area", Localized("場", "Area")),))
+    >>> board(load_game("chant"), {"players": [{"life": 3, "pile": [1, 2], "area": ["fireball"]}]}, "en")
+    ['P1: Life 3 / Pile 2', '  Area: Fireball']
+    """
+
+    numbers: tuple[tuple[str, Localized], ...]
+    zones: tuple[tuple[str, Localized], ...] = ()
+    card: CardWords = card_name
+
+    def __call__(self, game: Game[Any], view: dict[str, Any], lang: str) -> list[str]:
+        sep = "、" if lang != "en" else ", "
+        lines: list[str] = []
+        players = view.get("players")
+        for seat, player in enumerate(players if isinstance(players, list) else []):
+            if not isinstance(player, dict):
+                continue
+            numbers = []
+            for key, name in self.numbers:
+                value = player.get(key)
+                if isinstance(value, list):
+                    numbers.append(f"{name.get(lang)} {len(value)}")
+                elif isinstance(value, int) and not isinstance(value, bool):
+                    numbers.append(f"{name.get(lang)} {value}")
+            lines.extend(wrap(f"P{seat + 1}: " + " / ".join(numbers)))
+            for key, name in self.zones:
+                cards = player.get(key)
+                if isinstance(cards, list) and cards:
+                    lines.extend(wrap(f"  {name.get(lang)}: " + sep.join(self.card(game, c, lang) for c in cards),
+                                      "    "))
+        return lines
+
+
+def generic_board(game: Game[Any], view: dict[str, Any], lang: str) -> list[str]:
+    """The forum board of a game whose plugin names none: each player's whole numbers, then its lists of
+    cards, in the view's order, named by the game's ``ui.field.<key>`` words (docs/protocol.md 11).
+
+    >>> from grimoire.core.registry import load_game
+    >>> generic_board(load_game("chant"), {"players": [{"life": 3, "seen": True, "area": ["fireball"]}]}, "en")
+    ['P1: life 3', '  area: Fireball']
+    """
+    keys: dict[str, str] = {}
+    for player in view.get("players") or []:
+        if isinstance(player, dict):
+            for key, value in player.items():
+                if isinstance(value, int) and not isinstance(value, bool):
+                    keys.setdefault(key, "number")
+                elif isinstance(value, list) and value and all(isinstance(c, str | dict) for c in value):
+                    keys.setdefault(key, "zone")
+
+    def say(key: str, lang: str) -> str:
+        found = game.text.ui("field." + key, lang)
+        return key if found == "field." + key else found
+
+    def named(kind: str) -> tuple[tuple[str, Localized], ...]:
+        return tuple((k, Localized(say(k, "ja"), say(k, "en"))) for k, v in keys.items() if v == kind)
+
+    return PostBoard(named("number"), named("zone"))(game, view, lang)
 
 
 def board_lines(game: Game[Any], view: dict[str, Any], lang: str) -> list[str]:
-    """The public board of ``view`` as plain lines: each player's numbers and cards in play."""
-    sep = "、" if lang != "en" else ", "
-    lines: list[str] = []
-    players = view.get("players")
-    for seat, player in enumerate(players if isinstance(players, list) else []):
-        if not isinstance(player, dict):
-            continue
-        numbers = [f"{word(key, lang)} {player[key]}" for key in NUMBERS
-                   if isinstance(player.get(key), int) and not isinstance(player.get(key), bool)]
-        numbers += [f"{word(key, lang)} {len(player[key])}" for key in COUNTED if isinstance(player.get(key), list)]
-        lines.extend(wrap(f"P{seat + 1}: " + " / ".join(numbers)))
-        for key in ZONES:
-            cards = player.get(key)
-            if isinstance(cards, list) and cards:
-                lines.extend(wrap(f"  {word(key, lang)}: " + sep.join(_card(game, c, lang) for c in cards), "    "))
-    return lines
+    """The public board of ``view`` as plain lines: the game's forum board (its plugin's ``forum_board``), or
+    :func:`generic_board`."""
+    found = plugins().get(game.name)
+    lines = found.forum_board_lines() if found is not None else None
+    return (lines or generic_board)(game, view, lang)
 
 
 def forum_post(game: Game[Any], state: Any, log: Sequence[Event], since: int, seat: int, lang: str = "ja",

@@ -14,6 +14,8 @@ A position set up by hand on the board editor (``/board``) is analysed by
 text}, {zone: text}], "decks": [starter, starter]}`` (:mod:`grimoire.web.boardsetup`; or ``"position"``: a
 position in the game's notation, as ``grimoire analyze --position`` reads it), with ``seconds`` or
 ``iterations`` and ``seed`` in the body. It answers as above, with the ``position`` text it analysed.
+``GET /api/analysis/boards`` describes each game's editor (its plugin's ``board_editor`` hook: zones, life,
+words) and names the games that have none.
 
 The thinking time is at most :data:`MAX_SECONDS`; each request spends one of the client's computing
 requests (``computes_per_minute``) and runs off the event loop. ``iterations`` (at most
@@ -23,6 +25,7 @@ requests (``computes_per_minute``) and runs off the event loop. ``iterations`` (
 from __future__ import annotations
 
 import asyncio
+import logging
 from functools import partial
 from typing import Any
 
@@ -36,6 +39,7 @@ from grimoire.core.decks import Deck
 from grimoire.core.errors import GrimoireError
 from grimoire.core.game import Game
 from grimoire.core.match import Match
+from grimoire.core.registry import plugin
 
 from .boardsetup import Board, BoardError, board_position
 from .errors import ClientError
@@ -43,6 +47,7 @@ from .history import ErrorOf, JSONBody, LangOf, private
 from .hub import Hub
 from .live import LiveGame, stored_branch
 
+log = logging.getLogger("grimoire.web")
 MAX_SECONDS = 10.0
 MAX_ITERATIONS = 20_000
 DEFAULT_SECONDS = 2.0
@@ -51,6 +56,7 @@ DEFAULT_SECONDS = 2.0
 def analysis_routes(hub: Hub, lang_of: LangOf, json_body: JSONBody, error: ErrorOf) -> list[Route]:
     """The analysis routes."""
     return [Route("/api/games/{id}/analysis", partial(_analysis, hub, lang_of, error)),
+            Route("/api/analysis/boards", partial(_boards, hub)),
             Route("/api/analysis/position", partial(_position_analysis, hub, lang_of, json_body, error),
                   methods=["POST"])]
 
@@ -189,6 +195,23 @@ def board_of(game: Game[Any], body: dict[str, Any]) -> tuple[str, tuple[Deck, De
         return board_position(game, board, decks, seed=_int(body, "seed", 0, 2**31, 1)), decks
     except BoardError as exc:
         raise ClientError("bad_message", exc.key, **exc.params) from None
+
+
+async def _boards(hub: Hub, request: Request) -> Response:
+    """Each game's board editor (zones, life, words: :meth:`BoardEditor.to_json`), and the games without one."""
+    editors: dict[str, Any] = {}
+    missing: list[str] = []
+    for name in hub.game_names:
+        try:
+            found = plugin(name).board_editor_hook()
+        except GrimoireError as exc:
+            log.warning("game %s has a broken board editor: %s", name, exc)
+            found = None
+        if found is None:
+            missing.append(name)
+        else:
+            editors[name] = found.to_json()
+    return JSONResponse({"editors": editors, "without": missing})
 
 
 async def _position_analysis(hub: Hub, lang_of: LangOf, json_body: JSONBody, error: ErrorOf,

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from grimoire.core.content import Localized
 from grimoire.core.i18n import LANGS
 
 #: Every error code the server may send.
@@ -87,15 +88,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
                       "the game is over at that step: there is no decision to analyse"),
     "board_unknown": ("局面: '{zone}' の {line} 行目: 知らないカードです: {name}",
                       "board: {zone} line {line}: unknown card {name!r}"),
-    "board_progress": ("局面: '{zone}' の {line} 行目: @（詠唱の進度）は詠唱エリアのカードだけに書けます",
-                       "board: {zone} line {line}: @ (chant progress) is for chant-area cards only"),
+    "board_progress": ("局面: '{zone}' の {line} 行目: {mark}", "board: {zone} line {line}: {mark}"),
     "board_count": ("局面: '{zone}' の {line} 行目: 枚数は 1 以上です",
                     "board: {zone} line {line}: a count is at least 1"),
     "board_lines": ("局面: '{zone}' の行が多すぎます（最大 {n} 行）", "board: {zone}: more than {n} lines"),
     "board_game": ("局面: {game} の局面エディターはありません", "board: no board editor for {game}"),
     "board_seat": ("局面: 席は 0 か 1 です", "board: the seat is 0 or 1"),
     "board_turn": ("局面: ターンは 1〜{n} です", "board: the turn is 1–{n}"),
-    "board_life": ("局面: 席 {seat} のライフは 1〜99 です", "board: seat {seat}'s life is 1–99"),
+    "board_life": ("局面: 席 {seat} の{life}は {low}〜{high} です", "board: seat {seat}'s {life} is {low}–{high}"),
     "board_hand": ("局面: 相手の手札の枚数は 0〜40 です", "board: the other side's hand is 0–40 cards"),
     "board_zone": ("局面: 席 {seat} の '{zone}' には置けません（置けるのは {zones}）",
                    "board: seat {seat} has no zone {zone!r} to fill ({zones})"),
@@ -284,7 +284,7 @@ class ClientError(Exception):
         """The message in ``lang`` (``ja`` or ``en``)."""
         ja, en = MESSAGES.get(self.key, ("{text}", "{text}"))
         template = en if lang == "en" else ja
-        params = self.params
+        params = {k: v.get(lang) if isinstance(v, Localized) else v for k, v in self.params.items()}
         what = FIELD_WHAT.get(str(params.get("what")))
         try:
             if what is not None:

@@ -2,15 +2,13 @@
 // the board, the other side's public cards and only the number of its hand cards (they stay unknown) —
 // and ask the computer to analyse that seat's decision (POST /api/analysis/position; the server writes
 // the position in its game's notation, the one `grimoire analyze --position` reads, and searches from
-// the seat's view only).
+// the seat's view only). Which zones each game fills, what its life is called and the words are the
+// game's own (its plugin's board_editor hook, GET /api/analysis/boards); a game without one is not offered.
 import { getLang, langSwitch, localized, setLang, t, translatePage } from "./i18n.js";
 import { $, el } from "./dom.js";
 
-// The zones each game's editor fills (grimoire.web.boardsetup.ZONES), and the seat's life.
-const ZONES = {
-  chant: { own: ["hand", "area", "blank"], other: ["area", "blank"], life: 20 },
-  destiny: { own: ["hand", "field", "discard", "crisis"], other: ["field", "discard", "crisis"], life: 15 },
-};
+// Each game's editor by name (zones, life, words: grimoire.core.boardedit.BoardEditor.to_json).
+let EDITORS = {};
 
 const TEXTS = {
   ja: {
@@ -26,16 +24,12 @@ const TEXTS = {
     hidden: "相手の手札と山札の中身は解析に使われません（見えている情報だけで読みます）。",
     card: "カード",
     add: "置く",
-    syntax_chant: "1 行に 1 枚: 「火球」「2 竜の咆哮」（2 枚）。詠唱エリアのカードは進度を @ で: 「残り火 @2」。",
-    syntax_destiny: "1 行に 1 枚: 「相殺の術式」「2 提灯からくり師」（2 枚）。場のカードは前のターンからいる能力者です。",
     go: "解析する",
     seconds: "{0} 秒",
     position: "局面の表記（ターミナルの解析コマンドでも使えます）",
-    life_chant: "ライフ",
-    life_destiny: "運命の糸",
-    hand: "手札", area: "詠唱エリア", blank: "空書置場", field: "場", discard: "捨て札", crisis: "クライシス場",
     no_card: "カード名を入れてください",
     unknown: "知らないカードです: {0}",
+    none: "{0} には局面エディターがありません（ゲームのプラグインが局面エディターを定義していません）。",
   },
   en: {
     title: "Board editor",
@@ -50,16 +44,12 @@ const TEXTS = {
     hidden: "The other side's hand and both libraries are not used by the analysis (it reads what the seat can see).",
     card: "Card",
     add: "Put",
-    syntax_chant: "One card a line: \"Fireball\", \"2 Dragon's Roar\" (two). A chant-area card's progress after @: \"Embers @2\".",
-    syntax_destiny: "One card a line: \"Counter Formula\", \"2 Lantern Artificer\" (two). Field cards are users there since an earlier turn.",
     go: "Analyse",
     seconds: "{0} s",
     position: "The position's notation (for grimoire analyze --position)",
-    life_chant: "Life",
-    life_destiny: "Fate threads",
-    hand: "Hand", area: "Chant area", blank: "Blank pile", field: "Field", discard: "Discard pile", crisis: "Crisis zone",
     no_card: "Type a card name",
     unknown: "unknown card: {0}",
+    none: "{0} has no board editor (its game plugin has no board_editor).",
   },
 };
 
@@ -79,21 +69,29 @@ function zoneBox(which, zone) {
   return side(which).querySelector(`textarea[data-zone='${zone}']`);
 }
 
+// A word of the chosen game's editor (a zone's or the life's name), in the page's language.
+function word(key) {
+  const words = EDITORS[gameName()].words[key];
+  return words ? localized(words) : key;
+}
+
 function drawZones() {
-  const zones = ZONES[gameName()];
+  const zones = EDITORS[gameName()];
   for (const which of ["own", "other"]) {
     const box = side(which).querySelector(".b-zones");
     const kept = Object.fromEntries([...box.querySelectorAll("textarea")].map((a) => [a.dataset.zone, a.value]));
     box.replaceChildren(...zones[which].map((zone) => {
       const area = el("textarea", { rows: 3, spellcheck: false, value: kept[zone] || "" });
       area.dataset.zone = zone;
-      return el("label", { className: "b-zone" }, el("span", { textContent: m(zone) }), area);
+      return el("label", { className: "b-zone" }, el("span", { textContent: word(zone) }), area);
     }));
-    side(which).querySelector(".life-word").textContent = m(`life_${gameName()}`);
+    side(which).querySelector(".life-word").textContent = word(zones.life);
+    const life = side(which).querySelector(".b-life");
+    [life.min, life.max] = zones.life_range.map(String);
   }
-  $("b-syntax").textContent = m(`syntax_${gameName()}`);
+  $("b-syntax").textContent = localized(zones.syntax);
   $("b-where").replaceChildren(...["own", "other"].flatMap((which) => zones[which].map((zone) =>
-    el("option", { value: `${which}:${zone}`, textContent: `${m(which)}: ${m(zone)}` }))));
+    el("option", { value: `${which}:${zone}`, textContent: `${m(which)}: ${word(zone)}` }))));
 }
 
 async function chooseGame(keep = false) {
@@ -105,7 +103,7 @@ async function chooseGame(keep = false) {
     if (keep && before) select.value = before;
     else select.selectedIndex = which === "own" ? 0 : Math.min(1, game.starters.length - 1);
     const life = side(which).querySelector(".b-life");
-    if (!keep) life.value = String(ZONES[game.name].life);
+    if (!keep) life.value = String(EDITORS[game.name].start_life);
   }
   if (!keep) for (const area of document.querySelectorAll(".b-zones textarea")) area.value = "";
   drawZones();
@@ -200,10 +198,15 @@ function translate() {
 async function main() {
   setLang(getLang());
   meta = await (await fetch("/api/meta")).json();
-  meta.games = meta.games.filter((g) => ZONES[g.name]);
+  EDITORS = (await (await fetch("/api/analysis/boards")).json()).editors;
+  const all = meta.games;
+  meta.games = meta.games.filter((g) => EDITORS[g.name]);
   const wanted = new URLSearchParams(location.search).get("game");
   translate();
-  if (wanted && ZONES[wanted]) $("b-game").value = wanted;
+  if (wanted && EDITORS[wanted]) $("b-game").value = wanted;
+  const without = all.find((g) => g.name === wanted && !EDITORS[wanted]);
+  if (without) fail(m("none", localized(without.title)));
+  if (!meta.games.length) { $("board-form").hidden = true; document.body.dataset.ready = "1"; return; }
   $("lang").append(langSwitch(() => {
     const game = gameName();
     translate();
