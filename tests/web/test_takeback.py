@@ -13,7 +13,7 @@ from web_helpers import ALL_GAMES, FAST, STARTERS, live, token
 
 from grimoire.core.match import Match
 from grimoire.core.replay import verify
-from grimoire.core.undo import reveals
+from grimoire.core.undo import TakeBackCounter, reveals
 from grimoire.web.app import create_app
 from grimoire.web.storage import Store
 
@@ -138,3 +138,58 @@ def test_a_spectator_cannot_ask_and_nothing_changes(db_path):
                 ws.send_json({"type": kind})
                 assert until(ws, lambda m: m["type"] == "error")["code"] == "not_your_turn"
         assert live(c, gid).match.answers == []
+
+
+def counting(monkeypatch: Any) -> list[int]:
+    """Record the seat of every take-back limit the server computes (TakeBackCounter.limit)."""
+    seats: list[int] = []
+    real = TakeBackCounter.limit
+
+    def limit(self: TakeBackCounter, match: Match[Any]) -> int:
+        seats.append(self.seat)
+        return real(self, match)
+
+    monkeypatch.setattr(TakeBackCounter, "limit", limit)
+    return seats
+
+
+def test_an_answer_no_page_shows_a_takeback_button_for_computes_no_limit(db_path, monkeypatch):
+    """Pages that did not ask for the table messages show no take-back button: the answers cost no limit; a
+    request still computes it and is answered as ever."""
+    computed = counting(monkeypatch)
+    with app_client(db_path) as c:
+        gid, toks = new_game(c)
+        with c.websocket_connect(f"/ws/{gid}") as ws0, c.websocket_connect(f"/ws/{gid}") as ws1:
+            for ws, tok in ((ws0, toks[0]), (ws1, toks[1])):
+                ws.send_json({"type": "hello", "token": tok, "lang": "en"})
+                until(ws, lambda m: m["type"] == "state")
+            mover = live(c, gid).match.decision.player
+            me, other = (ws0, ws1) if mover == 0 else (ws1, ws0)
+            before = answer_quietly(c, gid, me)
+            assert computed == []
+            me.send_json({"type": "takeback"})
+            other.send_json({"type": "takeback_yes"})
+            until(me, lambda m: m["type"] == "state" and m["seq"] == len(before))
+            assert live(c, gid).match.answers == before
+            assert computed == [mover]  # the request's own check
+
+
+def test_an_answer_computes_only_the_answering_seats_limit_and_never_twice(db_path, monkeypatch):
+    """With both pages showing the table, an answer computes the limit of the seat that gave it (the other
+    seat, which did not answer last, may take back nothing), once per position however many messages follow."""
+    computed = counting(monkeypatch)
+    with app_client(db_path) as c:
+        gid, toks = new_game(c)
+        with c.websocket_connect(f"/ws/{gid}") as ws0, c.websocket_connect(f"/ws/{gid}") as ws1:
+            join(ws0, toks[0])
+            join(ws1, toks[1])
+            mover = live(c, gid).match.decision.player
+            me, other = (ws0, ws1) if mover == 0 else (ws1, ws0)
+            answer_quietly(c, gid, me)
+            table = until(other, lambda m: m["type"] == "table" and m["seq"] == len(live(c, gid).match.answers))
+            assert table["takeback"]["limit"][mover] == 1 and table["takeback"]["limit"][1 - mover] == 0
+            me.send_json({"type": "hello", "token": toks[mover], "lang": "ja", "table": True})  # another table message
+            until(me, lambda m: m["type"] == "table")
+            me.send_json({"type": "takeback"})  # the request reads the same position's limit
+            until(other, lambda m: m["type"] == "table" and m["takeback"]["asked"] == mover)
+            assert computed == [mover]

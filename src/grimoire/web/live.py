@@ -135,8 +135,9 @@ class LiveGame:
     #: last request was refused (grimoire.web.takeback)
     takeback_asked: int | None = None
     takeback_refused: int | None = None
-    #: (answers, what each seat may take back after them): computed once per position (a take-back clears it)
-    takeback_limits: tuple[int, list[int]] | None = None
+    #: (answers, what each seat may take back after them; None: not computed): computed once per position and
+    #: only when asked for (grimoire.web.takeback.limit; a take-back clears it)
+    takeback_limits: tuple[int, list[int | None]] | None = None
     #: each seat's take-back limit kept up to date answer by answer (grimoire.core.undo.TakeBackCounter)
     takeback_counters: tuple[TakeBackCounter, TakeBackCounter] = field(
         default_factory=lambda: (TakeBackCounter(0), TakeBackCounter(1)))

@@ -75,13 +75,16 @@ class Table:
         return {"type": "table", "seq": live.seq, "clock": clock, "present": [live.present(0), live.present(1)],
                 "idle": [live.idle(0), live.idle(1)],
                 "claim_in": self.claim_in(live, now), "rematch": sorted(live.rematch_offers),
-                "idle_claim": self.hub.limits.idle_claim, "takeback": takeback.payload(live)}
+                "idle_claim": self.hub.limits.idle_claim,
+                "takeback": takeback.payload(live, self.hub.shared is not None)}
 
     def send(self, live: LiveGame, only: Conn | None = None) -> None:
-        """Send the ``table`` message to every connection of the game (or to ``only``)."""
-        text = dumps(self.payload(live))
-        for conn in [only] if only is not None else list(live.conns):
-            if conn.table:
+        """Send the ``table`` message to every connection of the game (or to ``only``) that asked for it; with
+        none that did, it is not even made."""
+        targets = [c for c in ([only] if only is not None else list(live.conns)) if c.table]
+        if targets:
+            text = dumps(self.payload(live))
+            for conn in targets:
                 conn.send(text)
         if only is not None and live.rematch_links is not None:
             link = live.rematch_links.get(only.seat)
@@ -138,9 +141,10 @@ class Table:
         return time.time() - min(max(idle, 0.0), self.hub.limits.idle_claim) if away else None
 
     def _others(self, live: LiveGame, conn: Conn) -> None:
-        text = dumps(self.payload(live))
-        for other in list(live.conns):
-            if other is not conn and other.table:
+        others = [other for other in list(live.conns) if other is not conn and other.table]
+        if others:
+            text = dumps(self.payload(live))
+            for other in others:
                 other.send(text)
 
     def claim_in(self, live: LiveGame, now: float) -> float | None:

@@ -9,8 +9,15 @@ sent the whole state again. The ``table`` message carries ``takeback``: how many
 each seat may take back now (``limit``), the seat whose request waits (``asked``) and the
 seat whose last request was refused (``refused``).
 
+A seat's limit costs a replay of its last answer from positions it cannot tell apart
+(:func:`grimoire.core.undo.reveals`), so it is computed only when it can matter: for a seat
+played by a person, that gave the last answer, and that has a page of its own on this
+server that asked for the ``table`` messages (the page that shows its take-back button);
+every other seat's ``limit`` is 0 without computing anything. A request computes it
+(once per position) whatever a page asked for.
+
 A server whose processes share one database does not offer it (another process would keep
-the answers taken back).
+the answers taken back): every ``limit`` is 0 there.
 """
 
 from __future__ import annotations
@@ -18,7 +25,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
-from grimoire.core.undo import TakeBackError, take_back, takeback_limit
+from grimoire.core.undo import TakeBackError, take_back
 
 from .errors import ClientError
 from .games import running_for
@@ -31,22 +38,38 @@ if TYPE_CHECKING:
 log = logging.getLogger("grimoire.web")
 
 
-def limits(live: LiveGame) -> list[int]:
-    """How many answers each seat may take back now (a computer seat: none); computed once per position,
-    step by step (:class:`grimoire.core.undo.TakeBackCounter`: never a replay of the whole game per answer)."""
-    if live.match.decision is None:  # over (a concession or a flag leaves the answers as they were)
-        return [0, 0]
+def watched(live: LiveGame, seat: int) -> bool:
+    """Whether ``seat`` has a page on this server that asked for the ``table`` messages (one that shows its
+    take-back button)."""
+    return any(c.seat == seat and c.table for c in live.conns)
+
+
+def limit(live: LiveGame, seat: int) -> int:
+    """How many answers ``seat`` may take back now, computed once per position (step by step:
+    :class:`grimoire.core.undo.TakeBackCounter`, never a replay of the whole game per answer)."""
+    match = live.match
+    if match.decision is None or live.ai_seat(seat) or not match.deciders or match.deciders[-1] != seat:
+        return 0  # over, the computer's seat, or the other seat answered last: nothing to compute
     cached = live.takeback_limits
-    if cached is not None and cached[0] == live.seq:
-        return list(cached[1])
-    found = [0 if live.ai_seat(seat) else live.takeback_counters[seat].limit(live.match) for seat in (0, 1)]
-    live.takeback_limits = (live.seq, found)
-    return list(found)
+    if cached is None or cached[0] != live.seq:
+        cached = live.takeback_limits = (live.seq, [None, None])
+    found = cached[1][seat]
+    if found is None:
+        found = cached[1][seat] = live.takeback_counters[seat].limit(match)
+    return found
 
 
-def payload(live: LiveGame) -> dict[str, Any]:
+def limits(live: LiveGame, shared: bool = False) -> list[int]:
+    """The ``limit`` of the ``table`` message: per seat, how many answers it may take back now where that can
+    matter (see the module docstring), else 0. ``shared``: processes share the database (no take-backs)."""
+    if shared:
+        return [0, 0]
+    return [limit(live, seat) if watched(live, seat) else 0 for seat in (0, 1)]
+
+
+def payload(live: LiveGame, shared: bool = False) -> dict[str, Any]:
     """The ``takeback`` part of the ``table`` message."""
-    return {"limit": limits(live), "asked": live.takeback_asked, "refused": live.takeback_refused}
+    return {"limit": limits(live, shared), "asked": live.takeback_asked, "refused": live.takeback_refused}
 
 
 class TakeBacks:
@@ -63,7 +86,7 @@ class TakeBacks:
             raise ClientError("stale", "over")
         if self.hub.shared is not None:
             raise ClientError("not_yet", "takeback_shared")
-        if takeback_limit(live.match, seat) == 0:
+        if limit(live, seat) == 0:
             raise ClientError("not_yet", "takeback_none")
         return seat
 
