@@ -124,10 +124,14 @@ def children(pid: int) -> list[int]:
     return out
 
 
-def start_server(port: int, db: str, extra: list[str]) -> subprocess.Popen[bytes]:
+def start_server(port: int, db: str, extra: list[str], gc_stats: Path | None = None) -> subprocess.Popen[bytes]:
+    """Start a server process; ``gc_stats``: the file its collector pauses are written to when it stops."""
+    env = dict(os.environ)
+    if gc_stats is not None:
+        env["GRIMOIRE_GC_STATS"] = str(gc_stats)
     proc = subprocess.Popen([sys.executable, "-m", "grimoire.web", "--host", "127.0.0.1", "--port", str(port),
                              "--db", db, "--ai-delay", "0", *extra],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -348,6 +352,21 @@ def describe(args: argparse.Namespace) -> str:
     return text
 
 
+def gc_line(args: argparse.Namespace) -> str:
+    """The server processes' garbage-collector pauses over the whole run (``grimoire.web.collector.Pauses``)."""
+    found = getattr(args, "gc", [])
+    if not found:
+        return "Collector pauses: not recorded (the server did not stop cleanly)."
+    names = ("young", "middle", "full")
+    parts = []
+    for i, g in enumerate(found):
+        minutes = max(g["seconds"], 1.0) / 60
+        each = "; ".join(f"{names[k]} {g['count'][k]} ({g['count'][k] / minutes:.1f}/min), longest "
+                         f"{g['longest_ms'][k]:.1f} ms" for k in range(3))
+        parts.append(f"process {i + 1}, {g['seconds']:.0f} s: {each}")
+    return "Collector pauses of the server (whole run, `grimoire.web.collector`): " + " — ".join(parts) + "."
+
+
 def report(args: argparse.Namespace, rows: list[dict[str, Any]], rss_idle_mb: float, load: str) -> str:
     lines = [
         describe(args),
@@ -382,6 +401,7 @@ def report(args: argparse.Namespace, rows: list[dict[str, Any]], rss_idle_mb: fl
                          f"{a.computes} computing requests (deck check of 299 unknown names, card preview, "
                          f"history, deck list, pool): "
                          f"{', '.join(f'{k} ×{v}' for k, v in sorted(a.compute_statuses.items()))}.")
+    lines += ["", gc_line(args)]
     lines += ["", f"Target — p99 under {args.target_ms:.0f} ms for the ordinary tables with "
               f"{paced_rows[0]['games']} concurrent games, paced: **{verdict}** (median p99 of {len(paced_rows)} "
               f"rounds: {p99:.1f} ms)."]
@@ -420,6 +440,7 @@ def report_attacks(args: argparse.Namespace, rows: list[dict[str, Any]], rss_idl
                      f"{sum(r['errors'].values())} | {100 * r['server_cpu']:.0f}% | {r['rss_peak_mb']:.0f} MiB | "
                      f"{r['load_before'].split(' / ')[0]} → {r['load_after'].split(' / ')[0]} | {sent} | {answers} |")
     over = [r["scenario"] or "none" for r in rows if not r["p99"] < args.target_ms]
+    lines += ["", gc_line(args)]
     lines += ["", f"Server RSS after start-up: {rss_idle_mb:.0f} MiB. p99 under {args.target_ms:.0f} ms: "
               + ("**held in every round**." if not over else f"**NOT held** under: {', '.join(over)}.")]
     lines += ["", "What each scenario does: " + " ".join(
@@ -437,9 +458,10 @@ async def run(args: argparse.Namespace) -> list[dict[str, Any]]:
         procs = []
         try:
             ports = []
-            for _ in range(args.processes):
+            stats_files = [Path(tmp) / f"gc-{i}.json" for i in range(args.processes)]
+            for i in range(args.processes):
                 ports.append(free_port())
-                procs.append(start_server(ports[-1], db, extra))
+                procs.append(start_server(ports[-1], db, extra, stats_files[i]))
             pids = [p.pid for p in procs]
             idle = sum(rss_kb(p) for p in pids) / 1024
             think = (args.think_min, args.think_max)
@@ -465,6 +487,7 @@ async def run(args: argparse.Namespace) -> list[dict[str, Any]]:
                     proc.wait(10)
                 except subprocess.TimeoutExpired:
                     proc.kill()
+            args.gc = [json.loads(f.read_text()) for f in stats_files if f.exists()]
     args.idle_mb = idle
     return rows
 

@@ -115,8 +115,16 @@ def create_app(store: Storage, games: Sequence[str] | None = None, ai_delay: flo
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         hub.start()
+        collector = getattr(app.state, "collector", None)  # set by serve(): grimoire.web.collector
+        collecting = asyncio.create_task(collector.run()) if collector is not None else None
         yield
+        if collecting is not None:
+            collecting.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await collecting
         await hub.close()
+        if collector is not None:
+            collector.close()  # its pauses' summary, if asked for (uvicorn ends the process by the signal next)
 
     routes = [
         Route("/", partial(_page, "index.html")),

@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-import gc
 import logging
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -14,6 +13,7 @@ from pathlib import Path
 from grimoire.core.content import user_data_dir
 
 from .app import create_app
+from .collector import Collector
 from .guard import host_name, protocol_class, trusted_proxies
 from .limits import Limits
 from .review import new_token
@@ -60,8 +60,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = Non
                      hosts=served_names(host, public_url, origins), owner_token=owner_token)
     for name in app.state.hub.game_names:  # load the rules and cards now, then keep them out of the collector's way
         app.state.hub.rules(name)
-    gc.collect()
-    gc.freeze()
+    collector = app.state.collector = Collector.from_env()  # full collections off the tables (grimoire.web.collector)
+    collector.tune()
     shown = f"[{host}]" if ":" in host else host
     where = getattr(store, "path", None) or _redacted(str(target))
     print(f"Grimoire: http://{shown}:{port}/  (database: {where}, {store.kind}, durability {durability})", flush=True)
