@@ -56,6 +56,9 @@ def test_the_command_sweeps_the_vanilla_power_and_says_what_the_card_plays_like(
     assert row["fresh"] is not None and (row["verdict"] == row["fresh"]["verdict"] or row["verdict"] == "undecided")
     assert (tmp_path / "flame_sphere-power+0-fresh" / "balance.json").exists()  # re-checked on fresh seeds
     assert "equivalent power [greedy] flame_sphere in fire:" in result.output and "seed band 1–2" in result.output
+    # the card's cost and power are named by the plugin's card_numbers (Chant: chant value, power)
+    assert found[0]["cost_fields"] == ["chant"] and found[0]["power_field"] == "power"
+    assert "plays like a chant-4 power-" in result.output or "never match" in result.output
 
 
 def test_equivalent_power_without_a_single_swap_is_refused(tmp_path: Path) -> None:

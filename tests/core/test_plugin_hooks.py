@@ -16,11 +16,13 @@ from grimoire.core.plugin import (
     DEFAULT_OPPONENT,
     OPTIONAL_HOOKS,
     HasCardEvents,
+    HasCardGuidelines,
     HasCoverage,
     HasDeterminizer,
     HasFixedCards,
     HasOpponent,
     HasPolicyView,
+    HasPowerBand,
     HasPrior,
     HasStyles,
     HasVanilla,
@@ -31,7 +33,7 @@ from grimoire.core.registry import load_game, plugin
 def test_every_optional_hook_is_a_declared_protocol_with_a_documented_default() -> None:
     assert set(OPTIONAL_HOOKS) == {"search.prior", "search.opponent", "search.policy_view", "search.determinizer",
                                    "metrics.vanilla", "metrics.styles", "metrics.coverage", "metrics.fixed_cards",
-                                   "metrics.card_events"}
+                                   "metrics.card_events", "metrics.power_band", "metrics.card_guidelines"}
     for name, proto in OPTIONAL_HOOKS.items():
         assert name.split(".")[1] in proto.__dict__.get("__annotations__", {}) or hasattr(proto, name.split(".")[1])
         assert "default" in (proto.__doc__ or ""), name
@@ -44,7 +46,7 @@ def test_the_shipped_games_declare_the_hooks_they_have() -> None:
     assert prior_weight(SearchConfig(), destiny) == destiny.prior != PRIOR
     assert opponent_model(SearchConfig(), destiny) == "policy"
     chant_metrics = metrics_for("chant")
-    for proto in (HasVanilla, HasStyles, HasCoverage, HasFixedCards, HasCardEvents):
+    for proto in (HasVanilla, HasStyles, HasCoverage, HasFixedCards, HasCardEvents, HasPowerBand, HasCardGuidelines):
         assert isinstance(chant_metrics, proto), proto
     assert isinstance(metrics_for("destiny"), HasCardEvents)
 

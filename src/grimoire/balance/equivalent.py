@@ -26,6 +26,8 @@ from itertools import pairwise
 from typing import Any
 
 from grimoire.core.game import Game
+from grimoire.core.plugin import HasPowerBand, note_missing
+from grimoire.core.registry import plugins
 
 from .collect import metrics_for
 from .swaps import vanilla_card_tables
@@ -104,10 +106,11 @@ def rows(sweep: Sequence[tuple[int, dict[str, Any]]], powers: dict[int, float], 
 
 def power_band(game: Game[Any], card: str) -> tuple[int, int] | None:
     """The seed's allowed power for ``card``'s cost, when the game's metrics reader says (``power_band``)."""
-    hook = getattr(metrics_for(game.name), "power_band", None)
-    if hook is None:
+    metrics = metrics_for(game.name)
+    if not isinstance(metrics, HasPowerBand):
+        note_missing(game.name, "metrics.power_band", "no equivalent power is judged against a band")
         return None
-    band = hook(game, card)
+    band = metrics.power_band(game, card)
     return None if band is None else (int(band[0]), int(band[1]))
 
 
@@ -120,10 +123,11 @@ def measure_equivalent(game: Game[Any], card: str, run: Callable[[int], dict[str
     (:func:`confirmed`)."""
     found = game.pool.find(card)
     card = found.id if found is not None else card
+    power_field, cost_fields = card_numbers(game)
     powers: dict[int, float] = {}
     for d in deltas:
         tables = vanilla_card_tables(game, [card], d)
-        power = float(next(iter(tables.values())).get("power") or 0) if tables else None
+        power = float(next(iter(tables.values())).get(power_field) or 0) if tables else None
         if power is not None and power not in powers.values():  # a power clipped at 0 is swept once
             powers[d] = power
     if not powers:
@@ -131,12 +135,27 @@ def measure_equivalent(game: Game[Any], card: str, run: Callable[[int], dict[str
     sweep = [(d, run(d)) for d in powers]
     pc = game.pool[card]
     band = power_band(game, card)
-    found = rows(sweep, powers, band, getattr(pc, "power", None))
+    printed = getattr(pc, power_field, None)
+    found = rows(sweep, powers, band, printed)
     if recheck is not None:
-        fresh = rows([(d, recheck(d)) for d in powers], powers, band, getattr(pc, "power", None))
+        fresh = rows([(d, recheck(d)) for d in powers], powers, band, printed)
         found = confirmed(found, fresh)
-    return {"card": card, "chant": getattr(pc, "chant", None), "printed": getattr(pc, "power", None), "band": band,
-            "deltas": list(powers), "rows": found}
+    # the card's costs by their field names (Chant: "chant"), as the plugin's card_numbers name them
+    return {"card": card, **{f: getattr(pc, f, None) for f in cost_fields}, "cost_fields": list(cost_fields),
+            "power_field": power_field, "printed": printed, "band": band, "deltas": list(powers), "rows": found}
+
+
+def card_numbers(game: Game[Any]) -> tuple[str, tuple[str, ...]]:
+    """The field of a card's power (its plugin's first number that makes a card stronger; ``power`` if it
+    names none) and those of its costs (the numbers that make it weaker).
+
+    >>> from grimoire.core.registry import load_game
+    >>> card_numbers(load_game("chant")), card_numbers(load_game("destiny"))
+    (('power', ('chant',)), ('power', ()))
+    """
+    numbers = plugins()[game.name].card_numbers if game.name in plugins() else ()
+    power = next((n.field for n in numbers if n.stronger > 0), "power")
+    return power, tuple(n.field for n in numbers if n.stronger < 0)
 
 
 def confirmed(found: list[dict[str, Any]], fresh: list[dict[str, Any]]) -> list[dict[str, Any]]:

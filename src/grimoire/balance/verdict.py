@@ -39,7 +39,7 @@ from typing import Any
 from grimoire.core.decks import Deck
 from grimoire.core.errors import DeckError, GrimoireError
 from grimoire.core.game import Game
-from grimoire.core.registry import load_game
+from grimoire.core.registry import load_game, plugins
 
 from . import analysis
 from .collect import Block, GameStats, play_block
@@ -105,19 +105,19 @@ def _number(card: Any, name: str) -> int:
     return value if isinstance(value, int) else 0
 
 
-def similarity(new: Any, other: Any) -> tuple[int, int, int, int]:
-    """How far ``other`` is from ``new`` (smaller is nearer): another attribute, then the distance of
-    chant value, power and cost. Cards of another kind are never compared."""
-    return (0 if getattr(new, "attribute", None) == getattr(other, "attribute", None) else 1,
-            abs(_number(new, "chant") - _number(other, "chant")),
-            abs(_number(new, "power") - _number(other, "power")),
-            abs(_number(new, "cost") - _number(other, "cost")))
+def similarity(new: Any, other: Any, facet: str = "attribute", numbers: Sequence[str] = ("chant", "power", "cost")
+               ) -> tuple[int, ...]:
+    """How far ``other`` is from ``new`` (smaller is nearer): another ``facet`` (the plugin's first card
+    facet, Chant's attribute), then the distance of each of ``numbers`` (its costs, then its powers: Chant's
+    chant value and power). Cards of another kind are never compared."""
+    return (0 if getattr(new, facet, None) == getattr(other, facet, None) else 1,
+            *(abs(_number(new, n) - _number(other, n)) for n in numbers))
 
 
 def most_similar(game: Game[Any], deck: Deck, card_id: str) -> str | None:
     """The card of ``deck`` nearest to ``card_id`` (:func:`similarity`, ties by id), of the same kind.
 
-    >>> from grimoire.core.registry import load_game
+    >>> from grimoire.core.registry import load_game, plugins
     >>> g = load_game("chant")
     >>> most_similar(g, g.cards.starter_deck("fire"), "fireball")
     'fireball'
@@ -127,7 +127,11 @@ def most_similar(game: Game[Any], deck: Deck, card_id: str) -> str | None:
     held = sorted({c for c in deck.all_cards() if getattr(game.pool[c], "kind", None) == kind})
     if not held:
         return None
-    return min(held, key=lambda c: (similarity(new, game.pool[c]), c))
+    found = plugins().get(game.name)
+    facet = found.card_facets[0] if found is not None and found.card_facets else ""
+    numbers = [n.field for n in sorted(found.card_numbers if found is not None else (), key=lambda n: n.stronger)
+               if n.stronger != 0]
+    return min(held, key=lambda c: (similarity(new, game.pool[c], facet, numbers), c))
 
 
 @dataclass(frozen=True)

@@ -388,8 +388,9 @@ def equivalent_lines(found: list[dict[str, Any]]) -> list[str]:
         where = f"seed band {band[0]}–{band[1]}" if band else "no band for its cost"
         for r in f["rows"]:
             lo, hi = r["ci"]
-            plays = (f"plays like a chant-{f['chant']} power-{r['power']:.1f} card" if r["power"] is not None
-                     else "the swept vanilla powers never match it")
+            costs = "".join(f"{k}-{f.get(k)} " for k in f.get("cost_fields", []))
+            plays = (f"plays like a {costs}{f.get('power_field', 'power')}-{r['power']:.1f} card"
+                     if r["power"] is not None else "the swept vanilla powers never match it")
             lines.append(f"equivalent power [{r['level']}] {r['card']} in {r['deck']}: {plays} "
                          f"[{_power(lo, 'below')}, {_power(hi, 'above')}] (printed power {f['printed']}; "
                          f"{where}: {r['verdict']}{_fresh(r)})")

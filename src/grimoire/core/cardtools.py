@@ -28,7 +28,7 @@ from .errors import ContentError, GrimoireError
 from .forum import check_text, say
 from .game import Game
 from .phrases import same_text
-from .plugin import CardFace, CardText, GamePlugin
+from .plugin import CardFace, CardText, GamePlugin, HasCardGuidelines
 from .registry import plugin
 
 
@@ -56,8 +56,7 @@ def guidelines(game: Game[Any], card_id: str) -> list[Any]:
     """
     found = _plugin(game)
     metrics = found.metrics_reader() if found is not None else None
-    method = getattr(metrics, "card_guidelines", None)
-    return list(method(game, card_id)) if method is not None else []
+    return list(metrics.card_guidelines(game, card_id)) if isinstance(metrics, HasCardGuidelines) else []
 
 
 def face_renderer(game: Game[Any]) -> CardFace | None:

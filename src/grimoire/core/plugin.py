@@ -181,11 +181,30 @@ class HasCardEvents(Protocol):
     def card_events(self) -> dict[str, Any]: ...
 
 
+@runtime_checkable
+class HasPowerBand(Protocol):
+    """Optional metrics hook ``power_band``: the lowest and highest power the game's design guideline allows
+    for ``card_id``'s cost, or None, the band the lab's equivalent power is judged against (default: none; the
+    lab's ``--equivalent`` then gives no verdict against a band)."""
+
+    def power_band(self, game: Game[Any], card_id: str) -> tuple[int, int] | None: ...
+
+
+@runtime_checkable
+class HasCardGuidelines(Protocol):
+    """Optional metrics hook ``card_guidelines``: the game's designer guidelines applied to a card (each with
+    ``key``, ``level``, ``text``, ``quote`` and ``source``), shown by the card tools and the card editor
+    (default: none, and no guideline is shown)."""
+
+    def card_guidelines(self, game: Game[Any], card_id: str) -> Iterable[Any]: ...
+
+
 #: every optional hook: the protocol that declares it, by where it lives and its name
 OPTIONAL_HOOKS: dict[str, type] = {
     "search.prior": HasPrior, "search.opponent": HasOpponent, "search.policy_view": HasPolicyView,
     "search.determinizer": HasDeterminizer, "metrics.vanilla": HasVanilla, "metrics.styles": HasStyles,
     "metrics.coverage": HasCoverage, "metrics.fixed_cards": HasFixedCards, "metrics.card_events": HasCardEvents,
+    "metrics.power_band": HasPowerBand, "metrics.card_guidelines": HasCardGuidelines,
 }
 
 _noted: set[str] = set()
