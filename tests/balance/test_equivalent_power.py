@@ -68,3 +68,13 @@ def test_equivalent_power_without_a_single_swap_is_refused(tmp_path: Path) -> No
         assert result.exit_code != 0
         assert "--equivalent-power needs --swap CARD" in str(result.exception or "") + result.output
     assert not (tmp_path / "x").exists()
+
+
+def test_a_game_without_vanilla_cards_says_so_in_one_line(tmp_path: Path) -> None:
+    # the example plugin has no metrics.vanilla hook: the sweep has nothing to measure, and says so
+    result = invoke_balance(["toy", "--deck", "steady", "--agent", "greedy", "-n", "2", "--out", str(tmp_path),
+                             "--swap", "step3", "--equivalent-power", "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    assert "equivalent power step3: the game has no vanilla card for this card" in result.output
+    found = json.loads((tmp_path / "equivalent.json").read_text(encoding="utf-8"))
+    assert found == [{"card": "step3", "rows": [], "note": "the game has no vanilla card for this card"}]

@@ -10,7 +10,7 @@ import pytest
 
 from grimoire.ai.search import PRIOR, SearchConfig, opponent_model, prior_weight
 from grimoire.balance.collect import coverage_spec, metrics_for
-from grimoire.balance.suggest import fixed_cards
+from grimoire.balance.suggest import fixed_cards, shifts
 from grimoire.balance.swaps import vanilla_card_tables, vanilla_tables
 from grimoire.core.plugin import (
     DEFAULT_OPPONENT,
@@ -68,7 +68,9 @@ def test_a_skipped_feature_is_noted_in_one_line(caplog: pytest.LogCaptureFixture
         assert vanilla_tables(game, ["step1"], 0) == {"step1": None}
         assert vanilla_card_tables(game, ["step1"], 0) == {}
         assert coverage_spec(metrics_for("toy"), "toy") == []
+        assert shifts(game, "step1", 1, {}) == []  # the example names no card_numbers: --suggest shifts none
     lines = [r.getMessage() for r in caplog.records]
     assert any("'toy' has no metrics.vanilla hook" in line and "--swap-with" in line for line in lines), lines
     assert any("'toy' has no metrics.coverage hook" in line for line in lines), lines
+    assert any("'toy' has no card_numbers hook (docs/protocol.md 1.2)" in line for line in lines), lines
     assert all("\n" not in line for line in lines)

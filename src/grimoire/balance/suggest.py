@@ -37,7 +37,7 @@ from typing import Any
 from grimoire.core.decks import Deck, DeckLine, DeckList
 from grimoire.core.errors import DeckError, GrimoireError
 from grimoire.core.game import Game
-from grimoire.core.plugin import HasFixedCards
+from grimoire.core.plugin import HasFixedCards, note_missing
 from grimoire.core.registry import plugin
 from grimoire.core.rng import Chance
 from grimoire.core.tomlwrite import dump_cards
@@ -142,6 +142,8 @@ def shifts(game: Game[Any], card_id: str, direction: int, shifted: Mapping[tuple
     the numbers' limits and at most ±2 in all (``shifted`` holds the shifts already kept)."""
     # the game's numbers that make a card stronger or weaker (its plugin says which), strengthening ones first
     tunable = sorted((n for n in plugin(game.name).card_numbers if n.stronger), key=lambda n: -n.stronger)
+    if not tunable:
+        note_missing(game.name, "card_numbers", "--suggest changes no card's numbers, only copies in decks", "1.2")
     card = game.pool[card_id]
     out: list[Change] = []
     for step in (1, 2):

@@ -384,6 +384,7 @@ def equivalent_lines(found: list[dict[str, Any]]) -> list[str]:
     for f in found:
         if not f["rows"]:
             lines.append(f"equivalent power {f['card']}: {f.get('note', 'no swap measured')}")
+            continue
         band = f["band"]
         where = f"seed band {band[0]}–{band[1]}" if band else "no band for its cost"
         for r in f["rows"]:

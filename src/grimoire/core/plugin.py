@@ -211,14 +211,14 @@ _noted: set[str] = set()
 log = logging.getLogger("grimoire")
 
 
-def note_missing(game: str, hook: str, skipped: str) -> str:
+def note_missing(game: str, hook: str, skipped: str, section: str = "1.5") -> str:
     """Say once per process, in one line on the ``grimoire`` logger (stderr by default), that ``game``
-    lacks optional ``hook`` and what is skipped; returns the line.
+    lacks optional ``hook`` (declared in ``section`` of docs/protocol.md) and what is skipped; returns the line.
 
     >>> note_missing("toy", "metrics.coverage", "the balance report has no coverage section")
     "note: game 'toy' has no metrics.coverage hook (docs/protocol.md 1.5): the balance report has no coverage section"
     """
-    line = f"note: game {game!r} has no {hook} hook (docs/protocol.md 1.5): {skipped}"
+    line = f"note: game {game!r} has no {hook} hook (docs/protocol.md {section}): {skipped}"
     if line not in _noted:
         _noted.add(line)
         log.warning("%s", line)

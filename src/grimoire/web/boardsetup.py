@@ -72,7 +72,7 @@ def editor_of(game: Game[Any]) -> BoardEditor:
     """The game's board editor; BoardError ``board_game`` (and a one-line note) if its plugin has none."""
     found = plugin(game.name).board_editor_hook()
     if found is None:
-        note_missing(game.name, "plugin.board_editor", "the board editor (/board) does not offer it")
+        note_missing(game.name, "board_editor", "the board editor (/board) does not offer it", "1.6")
         raise BoardError("board_game", game=game.name)
     return found
 
