@@ -169,13 +169,17 @@ async def post_json(port: int, path: str, body: dict[str, Any], source: str = "1
     return result
 
 
+#: whether the seats ask for the ``table`` messages as the browser's page does (``--table``)
+TABLE = {"on": False}
+
+
 async def seat(port: int, game_id: str, token: str, chance: Chance, think: tuple[float, float], stats: Stats,
                deadline: float, source: str = "127.0.0.1", measured: bool = True) -> bool:
     """Play one seat until the game ends or time is up; True if the game finished. A seat that is not
     ``measured`` (against the computer) counts its answers apart."""
     async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{game_id}", max_size=2**22,
                                   local_addr=(source, 0)) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token, "lang": "ja"}))
+        await ws.send(json.dumps({"type": "hello", "token": token, "lang": "ja", "table": TABLE["on"]}))
         sent_at: dict[int, float] = {}
         while True:
             try:
@@ -194,6 +198,8 @@ async def seat(port: int, game_id: str, token: str, chance: Chance, think: tuple
                     stats.hard_answers += 1
             elif not measured and text.startswith('{"type":"state"'):
                 stats.hard_moves += 1
+            if text.startswith('{"type":"table"'):  # clock, presence, take-back limits (--table)
+                continue
             if text.startswith('{"type":"error"'):
                 code = json.loads(text)["code"]
                 stats.errors[code] = stats.errors.get(code, 0) + 1
@@ -339,6 +345,9 @@ def describe(args: argparse.Namespace) -> str:
             "acknowledged. Each game's two seats are WebSocket clients in a second process, each from a loopback "
             "address of its own, answering with a random option; latency is send → the acknowledged update "
             "received. Half the games are Chant, half Destiny Saga; a finished game's slot starts a new one.")
+    if args.table:
+        text += (" Every seat asks for the `table` messages as the browser's page does (clock, presence, and the "
+                 "take-back limit of the seat that answered last, computed once per answer).")
     if args.hard:
         text += (f" Besides, {args.hard} games against the `hard` computer level (one client seat each, same think "
                  "time); the computer thinks in the server's worker processes, and its games' answers are not in "
@@ -508,6 +517,8 @@ def main() -> None:
     parser.add_argument("--attacks", default="", help="attacker scenarios, each alone in a round of its own: "
                         f"'all' or a comma list of {', '.join(SCENARIOS)}")
     parser.add_argument("--durability", default="normal", choices=("normal", "full"))
+    parser.add_argument("--table", action="store_true", help="the seats ask for the table messages (clock, "
+                        "presence, take-back limits) as the browser's page does")
     parser.add_argument("--section", default="web", help="the section of --out to write (default: web)")
     parser.add_argument("--out", type=Path, default=None, help="write the <!-- bench:SECTION --> section of this file")
     args = parser.parse_args()
@@ -522,6 +533,7 @@ def main() -> None:
     unknown = [a for a in args.attack_list if a not in SCENARIOS]
     if unknown:
         parser.error(f"unknown attack {unknown[0]!r}; attacks: {', '.join(SCENARIOS)}")
+    TABLE["on"] = args.table
     rows = asyncio.run(run(args))
     text = report_attacks(args, rows, args.idle_mb) if args.attack_list else report(args, rows, args.idle_mb, load)
     print(text)
