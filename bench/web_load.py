@@ -371,7 +371,7 @@ def gc_line(args: argparse.Namespace) -> str:
     for i, g in enumerate(found):
         minutes = max(g["seconds"], 1.0) / 60
         each = "; ".join(f"{names[k]} {g['count'][k]} ({g['count'][k] / minutes:.1f}/min), longest "
-                         f"{g['longest_ms'][k]:.1f} ms" for k in range(3))
+                         f"{g['longest_ms'][k]:.1f} ms ({g['longest_cpu_ms'][k]:.1f} ms CPU)" for k in range(3))
         parts.append(f"process {i + 1}, {g['seconds']:.0f} s: {each}")
     return "Collector pauses of the server (whole run, `grimoire.web.collector`): " + " — ".join(parts) + "."
 

@@ -60,29 +60,37 @@ def full_every_from_env(default: float = FULL_EVERY) -> float:
 
 
 class Pauses:
-    """Every pause of the collector, per generation: how many, the longest and the total (milliseconds)."""
+    """Every pause of the collector, per generation: how many, the longest and the total (milliseconds), as
+    time passed and as CPU time of the collecting thread (``cpu``: what the pause costs however busy the
+    machine is; the time passed also counts the moments another process had the CPU)."""
 
     def __init__(self) -> None:
         self.started = 0.0
+        self.started_cpu = 0.0
         self.since = time.monotonic()
         self.count = [0, 0, 0]
         self.longest = [0.0, 0.0, 0.0]
         self.total = [0.0, 0.0, 0.0]
+        self.longest_cpu = [0.0, 0.0, 0.0]
 
     def __call__(self, phase: str, info: dict[str, Any]) -> None:
         if phase == "start":
             self.started = time.perf_counter()
+            self.started_cpu = time.thread_time()
             return
         ms = (time.perf_counter() - self.started) * 1000
+        cpu_ms = (time.thread_time() - self.started_cpu) * 1000
         generation = int(info.get("generation", 2))
         self.count[generation] += 1
         self.longest[generation] = max(self.longest[generation], ms)
+        self.longest_cpu[generation] = max(self.longest_cpu[generation], cpu_ms)
         self.total[generation] += ms
 
     def summary(self) -> dict[str, Any]:
         """The pauses so far and over how many seconds."""
         return {"seconds": round(time.monotonic() - self.since, 1), "count": list(self.count),
-                "longest_ms": [round(x, 1) for x in self.longest], "total_ms": [round(x, 1) for x in self.total]}
+                "longest_ms": [round(x, 1) for x in self.longest], "total_ms": [round(x, 1) for x in self.total],
+                "longest_cpu_ms": [round(x, 1) for x in self.longest_cpu]}
 
 
 class Collector:
