@@ -34,7 +34,7 @@ def test_tuned_start_up_is_frozen_and_the_collector_starts_no_full_collection(tm
         assert collector.pauses is not None
         for _ in range(50):  # far more young and middle collections than CPython needs for a full one
             gc.collect(1)
-        garbage = [[] for _ in range(YOUNG * 3)]
+        garbage = [[] for _ in range(60_000)]
         for item in garbage:
             item.append(item)
         del garbage

@@ -9,8 +9,8 @@ later). The server (:func:`grimoire.web.server.serve`) therefore tunes it with a
 * after start-up it collects once and freezes what survives (modules, rules, cards: never
   walked again);
 * the youngest generation is collected after ``YOUNG`` new objects (CPython: 700), so fewer
-  short-lived objects are promoted, and the collector never starts a full collection by
-  itself;
+  short-lived objects are promoted while each young pause stays a few milliseconds, and the
+  collector never starts a full collection by itself;
 * the server runs one itself every ``full_every`` seconds (``FULL_EVERY``; the environment
   variable ``GRIMOIRE_GC_FULL_EVERY`` changes it, 0 leaves CPython's own thresholds), so
   cyclic garbage is freed within that time.
@@ -34,10 +34,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-#: new objects (allocations less deallocations) before the youngest generation is collected
-YOUNG = 20_000
-#: young collections before the middle generation is
-MIDDLE = 20
+#: new objects (allocations less deallocations) before the youngest generation is collected (CPython: 700; a
+#: young pause grows with it: 20,000 made each 14-17 ms of CPU with 200 games, 2,000 keeps them to a few ms)
+YOUNG = 2_000
+#: young collections before the middle generation is (as CPython)
+MIDDLE = 10
 #: middle collections before the collector would start a full collection by itself: never
 NEVER = 2**30
 #: seconds between the full collections the server runs itself
