@@ -26,11 +26,13 @@ LAYERS: dict[str, set[str]] = {
     "games": {"core"},
     "ai": {"core"},
     "extras": {"core", "", "buildengine"},
+    "commandline": {"core"},  # running a Typer command line: grimoire's and python -m grimoire.web's
     "sim": {"core", "ai", "extras"},
     "rl": {"core", "ai", "extras"},
     "balance": {"core", "ai", "sim", "extras"},
-    "web": {"core", "ai", "sim", "extras", "balance"},  # the server runs a card's verdict (grimoire.web.verdicts)
-    "cli": {"core", "ai", "sim", "extras", "balance", "web", "rl", "buildengine"},
+    # the server runs a card's verdict (grimoire.web.verdicts)
+    "web": {"core", "ai", "sim", "extras", "balance", "commandline"},
+    "cli": {"core", "ai", "sim", "extras", "balance", "web", "rl", "buildengine", "commandline"},
 }
 
 #: upward imports of today (none left: keep it so)

@@ -14,7 +14,7 @@ import json
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.table import Table
@@ -22,6 +22,7 @@ from rich.text import Text
 
 from grimoire.ai.parallel import MAX_WORKERS, default_workers
 from grimoire.ai.registry import make_agent
+from grimoire.commandline import run_app
 from grimoire.core.errors import GrimoireError
 from grimoire.core.forum import ForumError
 from grimoire.core.game import Setup
@@ -471,21 +472,7 @@ def run(argv: list[str] | None = None) -> int:
         at = args.index("--resume") + 1
         if at == len(args) or args[at].startswith("-"):
             args.insert(at, LAST)
-    try:
-        result: Any = app(args=args, prog_name="grimoire", standalone_mode=False)
-    except typer.Exit as exc:
-        return int(exc.exit_code)
-    except typer.Abort:
-        print("grimoire: aborted", file=sys.stderr)
-        return 130
-    except KeyboardInterrupt:
-        print("grimoire: interrupted", file=sys.stderr)
-        return 130
-    except typer.TyperException as exc:  # Typer's usage errors, and ours (GrimoireUsageError)
-        error = GrimoireUsageError.of(exc)
-        error.show()
-        return error.exit_code
-    return result if isinstance(result, int) else 0
+    return run_app(app, args, "grimoire")  # Typer's usage errors and ours (GrimoireUsageError): one line, 2
 
 
 def main() -> None:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import errno
 import socket
-import sys
 from collections.abc import Sequence
 from enum import StrEnum
 from typing import Annotated, Any
@@ -24,9 +23,9 @@ from urllib.parse import urlsplit
 
 import typer
 
+from grimoire.commandline import run_app
 from grimoire.core.cardfiles import open_with_cards, split_by_game
 from grimoire.core.errors import GrimoireError
-from grimoire.core.safeio import printable
 from grimoire.extras import MissingExtra
 
 
@@ -184,26 +183,4 @@ def main(argv: Sequence[str]) -> int:
     exit code. Bad input is one line ``grimoire: error: ...`` on stderr and exit code 2, as with ``grimoire``."""
     app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
     app.command()(serve_command)
-    try:
-        app(args=list(argv), prog_name="grimoire serve", standalone_mode=False)
-    except typer.Exit as exc:
-        return int(exc.exit_code)
-    except typer.Abort:
-        print("grimoire: aborted", file=sys.stderr)
-        return 130
-    except KeyboardInterrupt:
-        print("grimoire: interrupted", file=sys.stderr)
-        return 130
-    except (GrimoireError, OSError, typer.TyperException) as exc:
-        print(f"grimoire: error: {printable(' '.join(_error_text(exc).split()))}", file=sys.stderr)
-        return 2
-    return 0
-
-
-def _error_text(exc: Exception) -> str:
-    """An error's one line, worded as ``grimoire`` words it (a refused choice without pydantic's prefix)."""
-    if isinstance(exc, typer.TyperException):
-        return exc.format_message().replace(": Value error, ", ": ")
-    if isinstance(exc, OSError) and exc.filename:
-        return f"{exc.filename}: {exc.strerror or exc}"
-    return str(exc)
+    return run_app(app, argv, "grimoire serve")
