@@ -47,7 +47,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -75,6 +75,7 @@ from .invites import invite_routes
 from .limits import Bucket, Limits
 from .mygames import mygames_routes
 from .ownership import owner_hash
+from .pages import filled_page
 from .protocol import parse_message
 from .review import Reviewer, check_proposals, review_routes, token_hash
 from .rules import rules_routes
@@ -166,7 +167,7 @@ def create_app(store: Storage, games: Sequence[str] | None = None, ai_delay: flo
 
 
 async def _page(name: str, request: Request) -> Response:
-    return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
+    return filled_page(STATIC / name)  # its shared head and top bar written in (grimoire.web.pages)
 
 
 def _lang(request: Request, body: dict[str, Any] | None = None) -> str:

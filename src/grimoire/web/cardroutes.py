@@ -32,7 +32,7 @@ from functools import partial
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from grimoire.core.cardtools import face_svg, forum_text, rules_text
@@ -49,6 +49,7 @@ from .hub import Hub, client_key
 from .limits import Bucket
 from .names import clean
 from .ownership import check_owner, owner_hash
+from .pages import filled_page
 from .storage import SavedDeck, StorageError, Taken
 
 Handler = Callable[[Request], Awaitable[Response]]
@@ -131,7 +132,7 @@ class CardRoutes:
         return self.hub.games.refresh(name)
 
     async def page(self, name: str, request: Request) -> Response:
-        return FileResponse(self.static / name, headers={"Cache-Control": "no-cache"})
+        return filled_page(self.static / name)
 
     async def face(self, request: Request) -> Response:
         lang = self.lang_of(request)

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from grimoire.core.branch import Branch
@@ -41,6 +41,7 @@ from grimoire.core.i18n import LANGS
 
 from .errors import ClientError
 from .hub import HUMAN, Hub, LiveGame, client_key
+from .pages import filled_page
 from .storage import FIRST, StorageError
 
 JSONBody = Callable[[Hub, Request], Awaitable[dict[str, Any]]]
@@ -53,7 +54,7 @@ def history_routes(hub: Hub, static: Path, lang_of: LangOf, json_body: JSONBody,
     """The routes of the module docstring (``static``: the folder of ``history.html``)."""
 
     async def page(request: Request) -> Response:
-        return FileResponse(static / "history.html", headers={"Cache-Control": "no-cache"})
+        return filled_page(static / "history.html")
 
     return [
         Route("/history", page),

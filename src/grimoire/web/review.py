@@ -36,13 +36,14 @@ from functools import partial
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from grimoire.core.cardtools import rules_text
 
 from .errors import ClientError
 from .ownership import is_owner, owner_hash
+from .pages import filled_page
 from .storage import StorageError, card_digest
 
 #: The longest note a reviewer writes.
@@ -115,7 +116,7 @@ def review_routes(hub: Any, static: Any, lang_of: Callable[..., str],
     reviewer: Reviewer = hub.reviewer
 
     async def page(request: Request) -> Response:
-        return FileResponse(static / "review.html", headers={"Cache-Control": "no-cache"})
+        return filled_page(static / "review.html")
 
     async def listing(request: Request) -> Response:
         lang = lang_of(request)

@@ -6,6 +6,7 @@
 // game's own (its plugin's board_editor hook, GET /api/analysis/boards); a game without one is not offered.
 import { getLang, langSwitch, localized, setLang, t, translatePage } from "./i18n.js";
 import { $, el } from "./dom.js";
+import { pageWords } from "./pagekit.js";
 
 // Each game's editor by name (zones, life, words: grimoire.core.boardedit.BoardEditor.to_json).
 let EDITORS = {};
@@ -53,10 +54,7 @@ const TEXTS = {
   },
 };
 
-function m(key, ...args) {
-  const table = TEXTS[getLang()] || TEXTS.en;
-  return (table[key] ?? TEXTS.en[key] ?? key).replace(/\{(\d+)\}/g, (_, i) => String(args[Number(i)] ?? ""));
-}
+const m = pageWords(TEXTS);
 
 let meta = { games: [] };
 let names = new Map(); // every card name (both languages) and id -> id, of the chosen game

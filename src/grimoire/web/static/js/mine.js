@@ -5,6 +5,7 @@
 import { getLang, langSwitch, localized, setLang, t, translatePage } from "./i18n.js";
 import { $, el } from "./dom.js";
 import { ownerToken, useRecoveryCode } from "./owner.js";
+import { pageWords, postJSON, status } from "./pagekit.js";
 import { recentGames, seatOf } from "./recent.js";
 
 const TEXTS = {
@@ -84,10 +85,7 @@ const TEXTS = {
   },
 };
 
-function m(key, ...args) {
-  const table = TEXTS[getLang()] || TEXTS.en;
-  return (table[key] ?? TEXTS.en[key] ?? key).replace(/\{(\d+)\}/g, (_, i) => String(args[Number(i)] ?? ""));
-}
+const m = pageWords(TEXTS);
 
 function translate() {
   translatePage();
@@ -97,18 +95,7 @@ function translate() {
 
 let titles = {};
 
-async function post(path, body) {
-  const res = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ ...body, lang: getLang() }) });
-  let data = {};
-  try { data = await res.json(); } catch { data = { error: { message: res.statusText } }; }
-  return { ok: res.ok, data };
-}
-
-function status(id, text, good) {
-  $(id).className = `status-line ${good ? "ok" : "bad"}`;
-  $(id).textContent = text;
-}
+const post = postJSON;
 
 function withdrawButton(label, path, body) {
   const button = el("button", { type: "button", textContent: m("withdraw") });

@@ -2,6 +2,7 @@
 // face and text, approve it or send it back with a note. The token stays in this tab (sessionStorage).
 import { getLang, langSwitch, localized, setLang, translatePage } from "./i18n.js";
 import { $, el } from "./dom.js";
+import { pageWords, postJSON, status } from "./pagekit.js";
 
 const TEXTS = {
   ja: {
@@ -52,10 +53,7 @@ const TEXTS = {
   },
 };
 
-function m(key, ...args) {
-  const table = TEXTS[getLang()] || TEXTS.en;
-  return (table[key] ?? TEXTS.en[key] ?? key).replace(/\{(\d+)\}/g, (_, i) => String(args[Number(i)] ?? ""));
-}
+const m = pageWords(TEXTS);
 
 function translate() {
   translatePage();
@@ -64,18 +62,8 @@ function translate() {
 
 const token = () => sessionStorage.getItem("grimoire-review-token") || "";
 
-async function post(path, body) {
-  const res = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ ...body, token: token(), lang: getLang() }) });
-  let data = {};
-  try { data = await res.json(); } catch { data = { error: { message: res.statusText } }; }
-  return { ok: res.ok, data };
-}
-
-function status(id, text, good) {
-  $(id).className = `status-line ${good ? "ok" : "bad"}`;
-  $(id).textContent = text;
-}
+// every request of this page carries the owner token of this tab
+const post = (path, body) => postJSON(path, { ...body, token: token() });
 
 const points = (x) => `${x >= 0 ? "+" : ""}${(100 * x).toFixed(1)}`;
 
