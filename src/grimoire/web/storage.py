@@ -20,14 +20,13 @@ write during play (full disk, read-only file), which leaves the database as it w
 >>> store.append_answer("g1", 1, 0, "pass")
 Traceback (most recent call last):
 ...
-grimoire.web.storage.StaleWrite: game 'g1': answer 0 is already stored
+grimoire.web.tables.StaleWrite: game 'g1': answer 0 is already stored
 
 A store is opened from its URL by :func:`grimoire.web.stores.open_store`.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sqlite3
 import threading
@@ -37,11 +36,93 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from grimoire.core.errors import GrimoireError
-
+from .cardtables import (
+    CARD_COLUMNS,
+    CARD_INSERT,
+    CARD_REPLACE,
+    CARD_REVIEW,
+    CARD_SQL,
+    CARD_SUPERSEDE,
+    CARD_VERSION_INSERT,
+    CARD_WITHDRAW,
+    CARDS_MARK_SQL,
+    CARDS_SQL,
+    DRAFT_COUNT_SQL,
+    DRAFT_DELETE,
+    DRAFT_UPSERT,
+    DRAFTS_SQL,
+    NOTE_INSERT,
+    NOTES_SQL,
+    OWN_CARDS_SQL,
+    PROPOSED_SQL,
+    STATUSES,
+    VERDICT_SQL,
+    VERDICT_UPSERT,
+    CardTables,
+    SavedCard,
+    card_digest,
+    card_of,
+)
+from .decktables import (
+    DECK_INSERT,
+    DECK_NAMES_SQL,
+    DECK_SQL,
+    DECK_UPSERT,
+    DECK_WITHDRAW,
+    OWN_DECKS_SQL,
+    DeckTables,
+    SavedDeck,
+    deck_of,
+)
 from .ownership import owner_hash
+from .tables import StaleWrite, StorageError, Taken, dump, json_object, maybe, reason
 
-__all__ = ["owner_hash"]  # where it was first defined: grimoire.web.ownership
+# the table families' names, kept importable from here (grimoire.web.pgstore and the server use them);
+# owner_hash's home is grimoire.web.ownership
+__all__ = [
+    "CARDS_MARK_SQL",
+    "CARDS_SQL",
+    "CARD_COLUMNS",
+    "CARD_INSERT",
+    "CARD_REPLACE",
+    "CARD_REVIEW",
+    "CARD_SQL",
+    "CARD_SUPERSEDE",
+    "CARD_VERSION_INSERT",
+    "CARD_WITHDRAW",
+    "DECK_INSERT",
+    "DECK_NAMES_SQL",
+    "DECK_SQL",
+    "DECK_UPSERT",
+    "DECK_WITHDRAW",
+    "DRAFTS_SQL",
+    "DRAFT_COUNT_SQL",
+    "DRAFT_DELETE",
+    "DRAFT_UPSERT",
+    "NOTES_SQL",
+    "NOTE_INSERT",
+    "OWN_CARDS_SQL",
+    "OWN_DECKS_SQL",
+    "PROPOSED_SQL",
+    "STATUSES",
+    "VERDICT_SQL",
+    "VERDICT_UPSERT",
+    "SavedCard",
+    "SavedDeck",
+    "StaleWrite",
+    "StorageError",
+    "Taken",
+    "_dump",
+    "_maybe",
+    "_reason",
+    "_verdict",
+    "card_digest",
+    "card_of",
+    "deck_of",
+    "owner_hash",
+]
+#: the JSON column helpers under their former names
+_dump, _maybe, _reason, _verdict = dump, maybe, reason, json_object
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -135,7 +216,6 @@ CARD_ADDED = (("owner", "TEXT NOT NULL DEFAULT ''"), ("used", "INTEGER NOT NULL 
               ("note", "TEXT NOT NULL DEFAULT ''"), ("previous", "TEXT NOT NULL DEFAULT ''"),
               ("superseded", "TEXT NOT NULL DEFAULT ''"))
 #: A saved card's review status: a proposal waits for the server owner, who approves it or sends it back.
-STATUSES = ("proposed", "approved", "returned")
 INDEXES = """
 CREATE INDEX IF NOT EXISTS games_by_creator ON games (creator, created);
 CREATE INDEX IF NOT EXISTS games_by_activity ON games (last_active) WHERE outcome IS NULL;
@@ -144,63 +224,9 @@ CREATE INDEX IF NOT EXISTS cards_by_owner ON cards (owner) WHERE owner <> '';
 CREATE INDEX IF NOT EXISTS decks_by_owner ON decks (owner) WHERE owner <> '';
 """
 DURABILITY = ("normal", "full")
-DECK_INSERT = "INSERT INTO decks (game, name, author, deck, created, owner) VALUES (?,?,?,?,?,?)"
-#: Replacing a deck: only by its owner (the same token's hash, never the empty one).
-DECK_UPSERT = DECK_INSERT + (" ON CONFLICT (game, name) DO UPDATE SET author = excluded.author, deck = excluded.deck,"
-                             " created = excluded.created WHERE decks.owner = excluded.owner AND excluded.owner <> ''")
 COLUMNS = ("id, game, ruleset_version, options, decks, seed, chance, chance_script, seats, token_hashes, created,"
            " outcome, creator, last_active, clock, forfeit, shown")
 N_COLUMNS = COLUMNS.count(",") + 1
-
-
-class StorageError(GrimoireError):
-    """The database cannot be opened or written (the message names it and says why)."""
-
-
-class StaleWrite(Exception):
-    """An answer with this sequence number is already stored (a second writer)."""
-
-
-class Taken(Exception):
-    """A card id or deck name is already stored for that game (nothing was written)."""
-
-
-@dataclass(frozen=True)
-class SavedCard:
-    """A card made on this server: its game, id, author, card table (as in a card file) and when."""
-
-    game: str
-    id: str
-    author: str
-    table: dict[str, Any]
-    created: float
-    #: The hash of its author's token (:func:`grimoire.web.ownership.owner_hash`); "" for none.
-    owner: str = ""
-    #: Whether a stored game was created with it (then it is never replaced: the game replays with it).
-    used: bool = False
-    #: When its owner withdrew it (out of the pool and the lists; the games that used it still load), or None.
-    withdrawn: float | None = None
-    #: Its review (:data:`STATUSES`): only approved cards are offered to everyone.
-    status: str = "approved"
-    #: The server owner's note when it was sent back (or approved with a word).
-    note: str = ""
-    #: The id of the version this one replaced ("" for a first version; :mod:`grimoire.web.versions`).
-    previous: str = ""
-    #: The id of the version that replaced this one ("" while current): out of the pool, still in the rules.
-    superseded: str = ""
-
-
-@dataclass(frozen=True)
-class SavedDeck:
-    """A deck list saved on this server by name: its game, author, plain-text list and when."""
-
-    game: str
-    name: str
-    author: str
-    text: str
-    created: float
-    #: The hash of its author's token (:func:`owner_hash`): only the same token replaces the deck; "" for none.
-    owner: str = ""
 
 
 @dataclass
@@ -238,10 +264,10 @@ class StoredGame:
 
     def row(self) -> tuple[Any, ...]:
         """The values of :data:`COLUMNS`."""
-        return (self.id, self.game, self.ruleset_version, _dump(self.options), _dump(self.decks), self.seed,
-                self.chance, _dump(self.chance_script), _dump(self.seats), _dump(self.token_hashes), self.created,
-                None if self.outcome is None else _dump(self.outcome), self.creator,
-                self.last_active or self.created, _maybe(self.clock), _maybe(self.forfeit), self.shown)
+        return (self.id, self.game, self.ruleset_version, dump(self.options), dump(self.decks), self.seed,
+                self.chance, dump(self.chance_script), dump(self.seats), dump(self.token_hashes), self.created,
+                None if self.outcome is None else dump(self.outcome), self.creator,
+                self.last_active or self.created, maybe(self.clock), maybe(self.forfeit), self.shown)
 
     @classmethod
     def from_row(cls, row: tuple[Any, ...], answers: list[str]) -> StoredGame:
@@ -264,60 +290,7 @@ FINISHED_AI_SQL = "SELECT id FROM games WHERE outcome IS NOT NULL AND last_activ
 AI_SEATS = '%"ai:%'
 #: The keyset of the first page of the history: after every game.
 FIRST = (float("inf"), "")
-DECK_NAMES_SQL = "SELECT game, name, author, '', created FROM decks WHERE game = ? AND name > ? ORDER BY name LIMIT ?"
-DECK_SQL = "SELECT game, name, author, deck, created, owner FROM decks WHERE game = ? AND name = ?"
-CARD_COLUMNS = "game, id, author, card, created, owner, used, withdrawn, status, note, previous, superseded"
-CARDS_SQL = f"SELECT {CARD_COLUMNS} FROM cards WHERE game = ? ORDER BY created, id"
-CARD_INSERT = "INSERT INTO cards (game, id, author, card, created, owner, changed, status) VALUES (?,?,?,?,?,?,?,?)"
-CARD_SQL = f"SELECT {CARD_COLUMNS} FROM cards WHERE game = ? AND id = ?"
-#: A new version of a card (:mod:`grimoire.web.versions`): the old one superseded by its owner, then the new inserted.
-CARD_SUPERSEDE = ("UPDATE cards SET superseded = ?, changed = ? WHERE game = ? AND id = ? AND owner = ? AND owner <> ''"
-                  " AND withdrawn IS NULL AND superseded = ''")
-CARD_VERSION_INSERT = ("INSERT INTO cards (game, id, author, card, created, owner, changed, status, previous)"
-                       " VALUES (?,?,?,?,?,?,?,?,?)")
-#: A card's replacement: only by its owner, only while no stored game used it and it is not withdrawn.
-CARD_REPLACE = ("UPDATE cards SET author = ?, card = ?, created = ?, changed = ?, status = ?, note = ''"
-                " WHERE game = ? AND id = ? AND owner = ? AND owner <> '' AND used = 0 AND withdrawn IS NULL")
-CARD_WITHDRAW = ("UPDATE cards SET withdrawn = ?, changed = ? WHERE game = ? AND id = ? AND owner = ? AND owner <> ''"
-                 " AND withdrawn IS NULL")
-#: The server owner's decision on a card (approve or send back, with a note).
-CARD_REVIEW = "UPDATE cards SET status = ?, note = ?, changed = ? WHERE game = ? AND id = ? AND withdrawn IS NULL"
-#: The cards waiting for review (every game), oldest first.
-PROPOSED_SQL = (f"SELECT {CARD_COLUMNS} FROM cards WHERE status = ? AND withdrawn IS NULL AND superseded = ''"
-                " ORDER BY created, id LIMIT 1000")
-#: A card's discussion: notes by its author (author = 1) and the server owner (0), oldest first.
-NOTES_SQL = "SELECT at, author, note FROM card_notes WHERE game = ? AND id = ? ORDER BY at LIMIT 200"
-NOTE_INSERT = "INSERT INTO card_notes (game, id, at, author, note) VALUES (?,?,?,?,?)"
-#: A card's fairness verdict (the editor's "Is it too strong?"), by the digest of the card's text: every saved
-#: card with exactly that text shows it (a changed card has no verdict until it is judged again).
-VERDICT_UPSERT = ("INSERT INTO card_verdicts (game, digest, at, verdict) VALUES (?,?,?,?) ON CONFLICT (game, digest)"
-                  " DO UPDATE SET at = excluded.at, verdict = excluded.verdict")
-VERDICT_SQL = "SELECT verdict FROM card_verdicts WHERE game = ? AND digest = ?"
-#: The card editor's drafts of one owner (cards with sentences not understood yet), by game and card name.
-DRAFT_UPSERT = ("INSERT INTO card_drafts (owner, game, name, at, draft) VALUES (?,?,?,?,?) ON CONFLICT (owner, game,"
-                " name) DO UPDATE SET at = excluded.at, draft = excluded.draft")
-DRAFTS_SQL = "SELECT game, name, at, draft FROM card_drafts WHERE owner = ? ORDER BY at LIMIT 1000"
-DRAFT_COUNT_SQL = "SELECT count(*) FROM card_drafts WHERE owner = ? AND NOT (game = ? AND name = ?)"
-DRAFT_DELETE = "DELETE FROM card_drafts WHERE owner = ? AND game = ? AND name = ?"
-DECK_WITHDRAW = "DELETE FROM decks WHERE game = ? AND name = ? AND owner = ? AND owner <> ''"
-#: What changes when a game's saved cards do (another process then reloads its rules).
-CARDS_MARK_SQL = "SELECT COUNT(*), COALESCE(MAX(changed), 0) FROM cards WHERE game = ?"
-OWN_CARDS_SQL = f"SELECT {CARD_COLUMNS} FROM cards WHERE owner = ? ORDER BY game, created, id LIMIT 1000"
-OWN_DECKS_SQL = ("SELECT game, name, author, '', created, owner FROM decks WHERE owner = ?"
-                 " ORDER BY game, name LIMIT 1000")
 SHOW_SQL = "UPDATE games SET shown = CASE WHEN ? THEN shown | ? ELSE shown & ~? END WHERE id = ? RETURNING shown"
-
-
-def card_of(row: Sequence[Any]) -> SavedCard:
-    """A saved card from a row of :data:`CARD_COLUMNS`."""
-    return SavedCard(row[0], row[1], row[2], json.loads(row[3]), float(row[4]), row[5] or "", bool(row[6]),
-                     None if row[7] is None else float(row[7]), row[8] or "approved", row[9] or "", row[10] or "",
-                     row[11] or "")
-
-
-def deck_of(row: Sequence[Any]) -> SavedDeck:
-    """A saved deck from a row ``game, name, author, deck, created, owner``."""
-    return SavedDeck(row[0], row[1], row[2], row[3], float(row[4]), row[5] or "")
 
 
 def card_ids(game: StoredGame) -> list[str]:
@@ -443,7 +416,7 @@ def stale_invites(rows: Sequence[tuple[str, str]], games: Set[str]) -> list[str]
     return [iid for iid, text in rows if str(json.loads(text).get("game_id", "")) not in games]
 
 
-class Store:
+class Store(CardTables, DeckTables):
     """A SQLite file (or ``:memory:``) holding every game of one server process.
 
     The server uses it from its event-loop thread and from the worker threads that load
@@ -486,23 +459,7 @@ class Store:
             self.db.execute("BEGIN IMMEDIATE")  # a read-only file or folder is found now, not at the first answer
             self.db.execute("ROLLBACK")
         except (sqlite3.Error, OSError) as exc:
-            raise StorageError(f"cannot open the database {self.path}: {_reason(exc)}") from None
-
-    def _write(self, sql: str, args: tuple[Any, ...]) -> sqlite3.Cursor:
-        try:
-            with self.lock:
-                return self.db.execute(sql, args)
-        except sqlite3.IntegrityError:
-            raise
-        except sqlite3.Error as exc:
-            raise StorageError(f"cannot write to the database {self.path}: {_reason(exc)}") from None
-
-    def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
-        try:
-            with self.lock:
-                return self.db.execute(sql, args).fetchall()
-        except sqlite3.Error as exc:
-            raise StorageError(f"cannot read the database {self.path}: {_reason(exc)}") from None
+            raise StorageError(f"cannot open the database {self.path}: {reason(exc)}") from None
 
     def close(self) -> None:
         """Close the database connection."""
@@ -521,7 +478,7 @@ class Store:
                     self.db.execute(f"INSERT INTO games ({COLUMNS}) VALUES ({marks})", game.row())
                     if game.branch is not None:
                         self.db.execute("INSERT INTO branches (game_id, branch) VALUES (?,?)",
-                                        (game.id, _dump(game.branch)))
+                                        (game.id, dump(game.branch)))
                     if game.webhook is not None:
                         self.db.execute("INSERT INTO webhooks (game_id, url) VALUES (?,?)", (game.id, game.webhook))
                     if ids:
@@ -535,7 +492,7 @@ class Store:
         except sqlite3.IntegrityError:
             raise
         except sqlite3.Error as exc:
-            raise StorageError(f"cannot write to the database {self.path}: {_reason(exc)}") from None
+            raise StorageError(f"cannot write to the database {self.path}: {reason(exc)}") from None
 
     def append_answer(self, game_id: str, seat: int, seq: int, option: str,
                       clock: dict[str, Any] | None = None) -> None:
@@ -554,7 +511,7 @@ class Store:
                                     (game_id, seq, seat, option, now))
                     self.db.execute("DELETE FROM held WHERE game_id = ?", (game_id,))  # it is answered now
                     self.db.execute("UPDATE games SET last_active = ?, clock = COALESCE(?, clock) WHERE id = ?",
-                                    (now, _maybe(clock), game_id))
+                                    (now, maybe(clock), game_id))
                     self.db.execute("COMMIT")
                 except BaseException:
                     if self.db.in_transaction:  # SQLite may have rolled back already (a full disk does)
@@ -563,17 +520,17 @@ class Store:
         except sqlite3.IntegrityError:
             raise StaleWrite(f"game {game_id!r}: answer {seq} is already stored") from None
         except sqlite3.Error as exc:
-            raise StorageError(f"cannot write to the database {self.path}: {_reason(exc)}") from None
+            raise StorageError(f"cannot write to the database {self.path}: {reason(exc)}") from None
 
     def set_outcome(self, game_id: str, outcome: dict[str, Any]) -> None:
         """Note how a game ended (a summary only: replaying the answers gives the same)."""
-        self._write("UPDATE games SET outcome = ? WHERE id = ?", (_dump(outcome), game_id))
+        self._write("UPDATE games SET outcome = ? WHERE id = ?", (dump(outcome), game_id))
 
     def set_forfeit(self, game_id: str, forfeit: dict[str, Any], outcome: dict[str, Any],
                     clock: dict[str, Any] | None = None) -> None:
         """Note that a game was forfeited (conceded, lost on time or abandoned), how it ended and its stopped clock."""
         self._write("UPDATE games SET forfeit = ?, outcome = ?, clock = COALESCE(?, clock), last_active = ?"
-                    " WHERE id = ?", (_dump(forfeit), _dump(outcome), _maybe(clock), time.time(), game_id))
+                    " WHERE id = ?", (dump(forfeit), dump(outcome), maybe(clock), time.time(), game_id))
 
     def remove_answer(self, game_id: str, seq: int) -> None:
         """Delete answer ``seq`` and every later one (used only when applying an answer failed), and an answer
@@ -612,7 +569,7 @@ class Store:
         except sqlite3.IntegrityError:
             raise StaleWrite(f"game {game_id!r}: an answer is held already") from None
         except sqlite3.Error as exc:
-            raise StorageError(f"cannot write to the database {self.path}: {_reason(exc)}") from None
+            raise StorageError(f"cannot write to the database {self.path}: {reason(exc)}") from None
 
     def held_answer(self, game_id: str) -> tuple[int, str] | None:
         """The answer a game holds for a post time (its number and the answer), or None."""
@@ -627,7 +584,7 @@ class Store:
                 answers = [r[0] for r in self.db.execute(
                     "SELECT option FROM answers WHERE game_id = ? ORDER BY seq", (game_id,))]
         except sqlite3.Error as exc:
-            raise StorageError(f"cannot read the database {self.path}: {_reason(exc)}") from None
+            raise StorageError(f"cannot read the database {self.path}: {reason(exc)}") from None
         if row is None:
             return None
         stored = StoredGame.from_row(row, answers)
@@ -646,7 +603,7 @@ class Store:
 
     def save_invite(self, invite_id: str, invite: dict[str, Any], created: float) -> None:
         """Store a friend game waiting for the friend's deck (:mod:`grimoire.web.invites`)."""
-        self._write("INSERT INTO invites (id, invite, created) VALUES (?,?,?)", (invite_id, _dump(invite), created))
+        self._write("INSERT INTO invites (id, invite, created) VALUES (?,?,?)", (invite_id, dump(invite), created))
 
     def load_invite(self, invite_id: str) -> dict[str, Any] | None:
         """A stored invitation, or None."""
@@ -710,122 +667,13 @@ class Store:
                         self.db.execute("ROLLBACK")
                     raise
         except sqlite3.Error as exc:
-            raise StorageError(f"cannot write to the database {self.path}: {_reason(exc)}") from None
+            raise StorageError(f"cannot write to the database {self.path}: {reason(exc)}") from None
         return ids
 
     def listen(self, listener: Listener, loop: Any) -> None:
         """One process owns a SQLite database: there is no other writer to hear of."""
 
     # ----- the server's own cards and decks ----------------------------------------
-    def save_card(self, card: SavedCard) -> None:
-        """Store a card made on this server; :class:`Taken` if the game has a saved card with that id."""
-        try:
-            self._write(CARD_INSERT, (card.game, card.id, card.author, _dump(card.table), card.created, card.owner,
-                                      card.created, card.status))
-        except sqlite3.IntegrityError:
-            raise Taken(f"card id {card.id!r} is taken") from None
-
-    def saved_cards(self, game: str) -> list[SavedCard]:
-        """The cards saved for ``game`` (withdrawn ones too: old games use them), oldest first."""
-        return [card_of(r) for r in self._read(CARDS_SQL, (game,))]
-
-    def saved_card(self, game: str, card_id: str) -> SavedCard | None:
-        """The card saved for ``game`` as ``card_id``, or None."""
-        rows = self._read(CARD_SQL, (game, card_id))
-        return card_of(rows[0]) if rows else None
-
-    def replace_card(self, card: SavedCard) -> bool:
-        """Replace a saved card's table and author, if ``card.owner`` owns it, no game used it and it is not
-        withdrawn (:data:`CARD_REPLACE`); whether it was replaced."""
-        return self._write(CARD_REPLACE, (card.author, _dump(card.table), card.created, card.created, card.status,
-                                          card.game, card.id, card.owner)).rowcount > 0
-
-    def save_version(self, card: SavedCard) -> bool:
-        """Store ``card`` as the new version of ``card.previous``, superseding it, if ``card.owner`` owns that one
-        and it is current and not withdrawn (whether it was stored; :class:`Taken` if the new id is in use)."""
-        with self.lock:
-            try:
-                self.db.execute("BEGIN IMMEDIATE")
-                try:
-                    if self.db.execute(CARD_SUPERSEDE, (card.id, card.created, card.game, card.previous,
-                                                        card.owner)).rowcount == 0:
-                        self.db.execute("ROLLBACK")
-                        return False
-                    self.db.execute(CARD_VERSION_INSERT, (card.game, card.id, card.author, _dump(card.table),
-                                                          card.created, card.owner, card.created, card.status,
-                                                          card.previous))
-                    self.db.execute("COMMIT")
-                except sqlite3.IntegrityError:
-                    self.db.execute("ROLLBACK")
-                    raise Taken(f"card id {card.id!r} is taken") from None
-                except BaseException:
-                    self.db.execute("ROLLBACK")
-                    raise
-            except sqlite3.Error as exc:
-                raise StorageError(f"cannot write to the database {self.path}: {_reason(exc)}") from None
-        return True
-
-    def withdraw_card(self, game: str, card_id: str, owner: str) -> bool:
-        """Withdraw a saved card if ``owner`` owns it (it stays stored: the games that used it replay); whether
-        it was withdrawn."""
-        now = time.time()
-        return self._write(CARD_WITHDRAW, (now, now, game, card_id, owner)).rowcount > 0
-
-    def review_card(self, game: str, card_id: str, status: str, note: str) -> bool:
-        """Set a saved card's review status and note (the server owner's decision); whether it was found."""
-        return self._write(CARD_REVIEW, (status, note, time.time(), game, card_id)).rowcount > 0
-
-    def proposed(self, status: str = "proposed") -> list[SavedCard]:
-        """The saved cards (every game) with that review status, not withdrawn, oldest first (at most 1000)."""
-        return [card_of(r) for r in self._read(PROPOSED_SQL, (status,))]
-
-    def add_note(self, game: str, card_id: str, by_author: bool, note: str) -> None:
-        """Add a note to a saved card's discussion (by its author, or by the server owner)."""
-        self._write(NOTE_INSERT, (game, card_id, time.time(), int(by_author), note))
-
-    def card_notes(self, game: str, card_id: str) -> list[tuple[float, bool, str]]:
-        """A saved card's discussion: ``(when, by its author, text)``, oldest first (at most 200)."""
-        return [(float(r[0]), bool(r[1]), r[2]) for r in self._read(NOTES_SQL, (game, card_id))]
-
-    def save_verdict(self, game: str, digest: str, verdict: dict[str, Any]) -> None:
-        """Keep the fairness verdict of the card text with that digest (:func:`card_digest`)."""
-        self._write(VERDICT_UPSERT, (game, digest, time.time(), _dump(verdict)))
-
-    def card_verdict(self, game: str, digest: str) -> dict[str, Any] | None:
-        """The fairness verdict of the card text with that digest, if one was kept."""
-        rows = self._read(VERDICT_SQL, (game, digest))
-        return _verdict(rows[0][0]) if rows else None
-
-    def save_draft(self, owner: str, game: str, name: str, draft: dict[str, Any], most: int) -> bool:
-        """Keep (or replace) an owner's draft of a card; False when the owner has ``most`` other drafts."""
-        with self.lock:
-            try:
-                self.db.execute("BEGIN IMMEDIATE")
-                try:
-                    if self.db.execute(DRAFT_COUNT_SQL, (owner, game, name)).fetchone()[0] >= most:
-                        self.db.execute("ROLLBACK")
-                        return False
-                    self.db.execute(DRAFT_UPSERT, (owner, game, name, time.time(), _dump(draft)))
-                    self.db.execute("COMMIT")
-                except BaseException:
-                    self.db.execute("ROLLBACK")
-                    raise
-            except sqlite3.Error as exc:
-                raise StorageError(f"cannot write to the database {self.path}: {_reason(exc)}") from None
-        return True
-
-    def drafts(self, owner: str) -> list[tuple[str, str, float, dict[str, Any]]]:
-        """An owner's drafts, oldest first: ``(game, name, when, draft)``."""
-        return [(r[0], r[1], float(r[2]), _verdict(r[3]) or {}) for r in self._read(DRAFTS_SQL, (owner,))]
-
-    def delete_draft(self, owner: str, game: str, name: str) -> bool:
-        """Delete an owner's draft; whether there was one."""
-        return self._write(DRAFT_DELETE, (owner, game, name)).rowcount > 0
-
-    def withdraw_deck(self, game: str, name: str, owner: str) -> bool:
-        """Delete a saved deck if ``owner`` owns it (games keep their own copy of their decks); whether it was."""
-        return self._write(DECK_WITHDRAW, (game, name, owner)).rowcount > 0
-
     def owned(self, owner: str) -> tuple[list[SavedCard], list[SavedDeck]]:
         """The cards and decks (without their texts) saved with the owner hash ``owner`` (at most 1000 each)."""
         if not owner:
@@ -833,80 +681,16 @@ class Store:
         return ([card_of(r) for r in self._read(OWN_CARDS_SQL, (owner,))],
                 [deck_of(r) for r in self._read(OWN_DECKS_SQL, (owner,))])
 
-    def cards_mark(self, game: str) -> tuple[int, float]:
-        """``(count, last change)`` of the cards saved for ``game``: it changes when they do."""
-        row = self._read(CARDS_MARK_SQL, (game,))[0]
-        return int(row[0]), float(row[1])
-
     def show_game(self, game_id: str, seat: int, shown: bool) -> int:
         """Note whether ``seat`` of a game chooses to show it on the public history; the seats' bits after it."""
         try:
             with self.lock:  # the RETURNING row is read before another statement may run
                 rows = self.db.execute(SHOW_SQL, (shown, 1 << seat, 1 << seat, game_id)).fetchall()
         except sqlite3.Error as exc:
-            raise StorageError(f"cannot write to the database {self.path}: {_reason(exc)}") from None
+            raise StorageError(f"cannot write to the database {self.path}: {reason(exc)}") from None
         return int(rows[0][0]) if rows else 0
 
     def game_shown(self, game_id: str) -> int:
         """The seats' bits of a game that chose to show it on the public history (0: none, or no such game)."""
         rows = self._read("SELECT shown FROM games WHERE id = ?", (game_id,))
         return int(rows[0][0]) if rows else 0
-
-    def count_cards(self, game: str) -> int:
-        """How many cards are saved for ``game``."""
-        return int(self._read("SELECT COUNT(*) FROM cards WHERE game = ?", (game,))[0][0])
-
-    def save_deck(self, deck: SavedDeck, replace: bool = False) -> None:
-        """Store a deck list by name; :class:`Taken` if the name is in use and ``replace`` is false."""
-        sql = DECK_UPSERT if replace else DECK_INSERT
-        try:
-            cursor = self._write(sql, (deck.game, deck.name, deck.author, deck.text, deck.created, deck.owner))
-        except sqlite3.IntegrityError:
-            raise Taken(f"a deck named {deck.name!r} is saved already") from None
-        if cursor.rowcount == 0:  # the deck is someone else's
-            raise Taken(f"a deck named {deck.name!r} is saved already by another author")
-
-    def saved_decks(self, game: str) -> list[SavedDeck]:
-        """The decks saved for ``game``, by name."""
-        rows = self._read("SELECT game, name, author, deck, created FROM decks WHERE game = ? ORDER BY name", (game,))
-        return [SavedDeck(r[0], r[1], r[2], r[3], float(r[4])) for r in rows]
-
-    def deck_names(self, game: str, after: str = "", limit: int = 100) -> list[SavedDeck]:
-        """Up to ``limit`` decks saved for ``game`` whose names come after ``after``, by name, without their
-        texts (the primary key's index)."""
-        return [SavedDeck(r[0], r[1], r[2], "", float(r[4])) for r in self._read(DECK_NAMES_SQL, (game, after, limit))]
-
-    def saved_deck(self, game: str, name: str) -> SavedDeck | None:
-        """The deck saved for ``game`` as ``name`` (with its owner's hash), or None."""
-        rows = self._read(DECK_SQL, (game, name))
-        return deck_of(rows[0]) if rows else None
-
-
-def _reason(exc: BaseException) -> str:
-    text = " ".join(str(exc).split()) or type(exc).__name__
-    return text[:300]
-
-
-def _maybe(value: Any) -> str | None:
-    return None if value is None else _dump(value)
-
-
-def card_digest(table: Any) -> str:
-    """The digest of a card's text (its table), the key of its verdict.
-
-    >>> card_digest({"id": "a", "power": 1}) == card_digest({"power": 1, "id": "a"})
-    True
-    """
-    return hashlib.sha256(json.dumps(table, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
-
-
-def _verdict(text: str) -> dict[str, Any] | None:
-    try:
-        value = json.loads(text)
-    except ValueError:
-        return None
-    return value if isinstance(value, dict) else None
-
-
-def _dump(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
