@@ -52,7 +52,7 @@ def safe_prompt(game: Game[Any], decision: Decision, lang: str) -> str:
     try:
         return game.text.prompt(decision, lang)
     except (IndexError, KeyError, ValueError, TypeError, AttributeError):
-        return decision.kind
+        return str(decision.kind)
 
 
 def generic_board(game: Game[Any], view: dict[str, Any], lang: str) -> RenderableType:

@@ -26,7 +26,9 @@ Option ids follow one grammar, ``<key>`` or ``<key>:<argument>`` (``end``,
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, Final
+from typing import Any, Final, Generic
+
+from .kinds import KIND
 
 #: ``winner`` of a state while the game goes on, and for a drawn game (a seat otherwise).
 ONGOING = -2
@@ -103,12 +105,17 @@ class Option:
         return f"Option(id={self.id!r}, key={self.key!r}, args={self.args!r})"
 
 
-class Decision:
-    """A pending choice: ``player`` (seat 0 or 1) must pick one of ``options``."""
+class Decision(Generic[KIND]):
+    """A pending choice: ``player`` (seat 0 or 1) must pick one of ``options``.
+
+    Generic in its ``kind``: a game declares its decision kinds as a ``Literal`` and makes
+    ``Decision[ItsKinds]`` so that mypy refuses a kind it did not declare (see
+    :mod:`grimoire.core.kinds`); a bare ``Decision`` takes any kind.
+    """
 
     __slots__ = ("kind", "options", "player", "prompt_args")
 
-    def __init__(self, player: int, kind: str, options: tuple[Option, ...], prompt_args: tuple[Any, ...] = ()
+    def __init__(self, player: int, kind: KIND, options: tuple[Option, ...], prompt_args: tuple[Any, ...] = ()
                  ) -> None:
         self.player: Final = player
         self.kind: Final = kind
@@ -122,7 +129,7 @@ class Decision:
     def __hash__(self) -> int:
         return hash((self.player, self.kind, self.options, self.prompt_args))
 
-    def __reduce__(self) -> tuple[type[Decision], tuple[Any, ...]]:
+    def __reduce__(self) -> tuple[type[Decision[Any]], tuple[Any, ...]]:
         return (Decision, (self.player, self.kind, self.options, self.prompt_args))
 
     def __repr__(self) -> str:
@@ -183,8 +190,12 @@ class Outcome:
         return cls(None if winner == DRAWN else winner, str(reason))
 
 
-class Event:
+class Event(Generic[KIND]):
     """A frozen record of one transition (card placed, chant advanced, damage dealt…).
+
+    Generic in its ``kind``: a game declares its event kinds as a ``Literal`` and collects
+    ``Event[ItsKinds]`` so that mypy refuses a misspelt kind where the event is made (see
+    :mod:`grimoire.core.kinds`); a bare ``Event`` takes any kind.
 
     ``private_to`` >= 0 marks an event whose ``args`` only that seat may see (a draw);
     other seats see it with ``args`` removed.
@@ -195,7 +206,7 @@ class Event:
 
     __slots__ = ("args", "kind", "player", "private_to")
 
-    def __init__(self, kind: str, player: int, args: tuple[Any, ...] = (), private_to: int = -1) -> None:
+    def __init__(self, kind: KIND, player: int, args: tuple[Any, ...] = (), private_to: int = -1) -> None:
         self.kind: Final = kind
         self.player: Final = player
         self.args: Final = args
@@ -208,14 +219,14 @@ class Event:
     def __hash__(self) -> int:
         return hash((self.kind, self.player, self.args, self.private_to))
 
-    def __reduce__(self) -> tuple[type[Event], tuple[Any, ...]]:
+    def __reduce__(self) -> tuple[type[Event[Any]], tuple[Any, ...]]:
         return (Event, (self.kind, self.player, self.args, self.private_to))
 
     def __repr__(self) -> str:
         return (f"Event(kind={self.kind!r}, player={self.player!r}, args={self.args!r}, "
                 f"private_to={self.private_to!r})")
 
-    def redacted_for(self, seat: int | None) -> Event:
+    def redacted_for(self, seat: int | None) -> Event[KIND]:
         """This event as ``seat`` (None = spectator) may see it."""
         if self.private_to < 0 or self.private_to == seat:
             return self

@@ -35,6 +35,7 @@ from grimoire.core.effects import Effect, Frame
 from grimoire.core.errors import GrimoireError
 
 from . import effects, procedures, rules
+from .kinds import ChantDecision
 from .state import ChantState, FrameKind, Phase
 
 _C, _A, _E = Phase.C, Phase.A, Phase.E
@@ -88,7 +89,7 @@ def opt(prefix: str, uid: int, key: str, *args: object) -> Option:
     return Option(f"{prefix}:{uid}", key, args)
 
 
-def c_main(s: ChantState) -> Decision:
+def c_main(s: ChantState) -> ChantDecision:
     """The C-phase decision (3.2)."""
     p = s.active
     pl = s.players[p]
@@ -118,7 +119,7 @@ def c_main(s: ChantState) -> Decision:
     return Decision(p, "chant", tuple(opts))
 
 
-def a_main(s: ChantState) -> Decision:
+def a_main(s: ChantState) -> ChantDecision:
     """The A-phase decision (5.1): ready cards whose timing allows the A phase (3.4)."""
     p = s.active
     ids = s.ids
@@ -130,7 +131,7 @@ def a_main(s: ChantState) -> Decision:
     return Decision(p, "activate", tuple(opts))
 
 
-def e_main(s: ChantState) -> Decision:
+def e_main(s: ChantState) -> ChantDecision:
     """The E-phase decision (7.1.1): ready cards activated at the end phase (3.4), not yet this turn."""
     p = s.active
     ids = s.ids
@@ -146,7 +147,7 @@ class Unsettled(GrimoireError):
     """A hand-built position between two steps: its automatic steps must run first."""
 
 
-def main_decision(s: ChantState) -> Decision:
+def main_decision(s: ChantState) -> ChantDecision:
     """The turn player's main decision of the current phase (C, A or E)."""
     phase = s.phase
     if phase == _C:
@@ -167,18 +168,18 @@ def _area_option(s: ChantState, key: str, u: int) -> Option:
 
 # ----- decisions of waiting frames (one function per operation and per procedure)
 
-def _move_target(s: ChantState, f: Frame, eff: Effect) -> Decision:
+def _move_target(s: ChantState, f: Frame, eff: Effect) -> ChantDecision:
     opts = tuple(_area_option(s, "target", u) for u in effects.move_targets(s, f, eff))
     return Decision(f.controller, "target", opts, (f.card, eff.op, int(eff.params["n"])))
 
 
-def _pay_life(s: ChantState, f: Frame, eff: Effect) -> Decision:
+def _pay_life(s: ChantState, f: Frame, eff: Effect) -> ChantDecision:
     top = effects.pay_max(s, f, eff)
     return Decision(f.controller, "pay_life", tuple(Option(f"pay:{k}", "opt.pay", (k,)) for k in range(top + 1)),
                     (f.card, top))
 
 
-def _reveal(s: ChantState, f: Frame, eff: Effect) -> Decision:
+def _reveal(s: ChantState, f: Frame, eff: Effect) -> ChantDecision:
     c = f.controller
     pl = s.players[c]
     if f.pc == effects.REVEAL_SHOW:
@@ -188,32 +189,32 @@ def _reveal(s: ChantState, f: Frame, eff: Effect) -> Decision:
     return Decision(1 - c, "pick", tuple(Option(f"pick:{u}", "opt.pick", (s.ids[u],)) for u in pl.shown), (f.card,))
 
 
-def _discard_cards(s: ChantState, f: Frame, eff: Effect) -> Decision:
+def _discard_cards(s: ChantState, f: Frame, eff: Effect) -> ChantDecision:
     hand = _first_per_id(s, s.players[f.controller].hand)
     return Decision(f.controller, "discard_cards", tuple(Option(f"pick:{u}", "opt.discard_card", (s.ids[u],))
                                                          for u in hand), (f.card, f.regs[effects.DISCARD_LEFT]))
 
 
 #: The decision a waiting card effect asks for, by operation.
-EFFECT_DECISIONS: dict[str, Callable[[ChantState, Frame, Effect], Decision]] = {
+EFFECT_DECISIONS: dict[str, Callable[[ChantState, Frame, Effect], ChantDecision]] = {
     "advance": _move_target, "rewind": _move_target, "pay_life_advance_self": _pay_life,
     "reveal_pick": _reveal, "discard": _discard_cards,
 }
 
 
-def _counter(s: ChantState, f: Frame) -> Decision:
+def _counter(s: ChantState, f: Frame) -> ChantDecision:
     o = 1 - f.controller
     opts = tuple(Option(f"counter:{u}", "opt.counter", (s.ids[u], rules.power_of(s, u) or 0))
                  for u in rules.ready_cards(s, o))
     return Decision(o, "counter", (*opts, NOCOUNTER), (f.card, f.regs[procedures.ACT_POWER]))
 
 
-def _spend(s: ChantState, f: Frame) -> Decision:
+def _spend(s: ChantState, f: Frame) -> ChantDecision:
     opts = tuple(Option(f"under:{u}", "opt.spend", (s.ids[u],)) for u in procedures.spend_choices(s, f.source))
     return Decision(f.controller, "spend_underlay", opts, (f.card,))
 
 
-def _underlay(s: ChantState, f: Frame) -> Decision:
+def _underlay(s: ChantState, f: Frame) -> ChantDecision:
     d = s.defs[f.source]
     opts = tuple(Option(f"under:{u}", "opt.under", (s.ids[u], s.defs[u].chant))
                  for u in procedures.underlay_choices(s, f))
@@ -225,26 +226,26 @@ def _underlay(s: ChantState, f: Frame) -> Decision:
     return Decision(f.controller, "underlay", opts, (f.card, len(f.regs), picked, d.required or 0, d.chant))
 
 
-def _discard_mode(s: ChantState, f: Frame) -> Decision:
+def _discard_mode(s: ChantState, f: Frame) -> ChantDecision:
     attribute = s.defs[f.source].attribute
     return Decision(f.controller, "discard_mode", (Option("boost", "opt.boost", (attribute,)),
                                                    Option("hinder", "opt.hinder", (attribute,))), (f.card, attribute))
 
 
-def _spread(s: ChantState, f: Frame) -> Decision:
+def _spread(s: ChantState, f: Frame) -> ChantDecision:
     p = procedures.spread_player(s, f)
     opts = tuple(_area_option(s, "advance", u) for u in s.players[p].area if not rules.is_ready(s, u))
     return Decision(p, "spread", (*opts, DONE), (f.regs[procedures.RUN_LEFT],))
 
 
 #: The decision a waiting rule procedure asks for, by frame kind.
-PROCEDURE_DECISIONS: dict[int, Callable[[ChantState, Frame], Decision]] = {
+PROCEDURE_DECISIONS: dict[int, Callable[[ChantState, Frame], ChantDecision]] = {
     FrameKind.ACTIVATION: _counter, FrameKind.PUT_AWAY: _spend, FrameKind.BOOK: _underlay,
     FrameKind.DISCARD: _discard_mode, FrameKind.RUNAWAY: _spread,
 }
 
 
-def frame_decision(s: ChantState, f: Frame) -> Decision:
+def frame_decision(s: ChantState, f: Frame) -> ChantDecision:
     """The decision a waiting frame asks for."""
     if f.kind == FrameKind.EFFECT:
         eff = s.defs[f.source].effects[f.index]
@@ -252,7 +253,7 @@ def frame_decision(s: ChantState, f: Frame) -> Decision:
     return PROCEDURE_DECISIONS[f.kind](s, f)
 
 
-def build(s: ChantState) -> Decision | None:
+def build(s: ChantState) -> ChantDecision | None:
     """The pending decision, or None when the game is over."""
     if s.over:
         return None

@@ -25,6 +25,7 @@ from grimoire.core.decision import Event
 from grimoire.core.effects import Effect, Frame
 
 from . import procedures, rules
+from .kinds import ChantEvent
 from .rules import push_group
 from .state import TRIGGER_FIELDS, ChantState, FrameKind, Trigger
 
@@ -35,19 +36,19 @@ REVEAL_SHOW, REVEAL_PICK = 0, 1
 TUTOR_SEARCH, TUTOR_SHUFFLE = 0, 1
 DISCARD_START, DISCARD_CHOOSING = 0, 1
 
-Step = Callable[[ChantState, Frame, Effect, list[Event]], bool]
-Answer = Callable[[ChantState, Frame, Effect, str, str, list[Event]], None]
+Step = Callable[[ChantState, Frame, Effect, list[ChantEvent]], bool]
+Answer = Callable[[ChantState, Frame, Effect, str, str, list[ChantEvent]], None]
 
 
 # ----------------------------------------------------------------- simple operations
 
-def _draw(s: ChantState, f: Frame, eff: Effect, ev: list[Event]) -> bool:
+def _draw(s: ChantState, f: Frame, eff: Effect, ev: list[ChantEvent]) -> bool:
     s.stack.pop()
     rules.draw(s, f.controller, int(eff.params["n"]), ev)
     return False
 
 
-def _damage(s: ChantState, f: Frame, eff: Effect, ev: list[Event]) -> bool:
+def _damage(s: ChantState, f: Frame, eff: Effect, ev: list[ChantEvent]) -> bool:
     s.stack.pop()
     n = int(eff.params["n"])
     to = eff.params["to"]
@@ -61,19 +62,19 @@ def _damage(s: ChantState, f: Frame, eff: Effect, ev: list[Event]) -> bool:
     return False
 
 
-def _gain_life(s: ChantState, f: Frame, eff: Effect, ev: list[Event]) -> bool:
+def _gain_life(s: ChantState, f: Frame, eff: Effect, ev: list[ChantEvent]) -> bool:
     s.stack.pop()
     rules.gain_life(s, f.controller, int(eff.params["n"]), ev)
     return False
 
 
-def _pay_life(s: ChantState, f: Frame, eff: Effect, ev: list[Event]) -> bool:
+def _pay_life(s: ChantState, f: Frame, eff: Effect, ev: list[ChantEvent]) -> bool:
     s.stack.pop()
     rules.pay_life(s, f.controller, int(eff.params["n"]), ev)
     return False
 
 
-def _static(s: ChantState, f: Frame, eff: Effect, ev: list[Event]) -> bool:
+def _static(s: ChantState, f: Frame, eff: Effect, ev: list[ChantEvent]) -> bool:
     s.stack.pop()
     return False
 
@@ -92,14 +93,14 @@ def move_targets(s: ChantState, f: Frame, eff: Effect) -> list[int]:
     return rules.targets(s, f, flt, forward)
 
 
-def _apply_move(s: ChantState, eff: Effect, u: int, ev: list[Event]) -> None:
+def _apply_move(s: ChantState, eff: Effect, u: int, ev: list[ChantEvent]) -> None:
     if eff.op == "advance":
         rules.advance(s, u, int(eff.params["n"]), ev)
     else:
         rules.rewind(s, u, int(eff.params["n"]), ev)
 
 
-def _move(s: ChantState, f: Frame, eff: Effect, ev: list[Event]) -> bool:
+def _move(s: ChantState, f: Frame, eff: Effect, ev: list[ChantEvent]) -> bool:
     cands = move_targets(s, f, eff)
     if eff.params["target"] == "choose" and len(cands) > 1:
         return True
@@ -109,7 +110,7 @@ def _move(s: ChantState, f: Frame, eff: Effect, ev: list[Event]) -> bool:
     return False
 
 
-def _move_answer(s: ChantState, f: Frame, eff: Effect, key: str, arg: str, ev: list[Event]) -> None:
+def _move_answer(s: ChantState, f: Frame, eff: Effect, key: str, arg: str, ev: list[ChantEvent]) -> None:
     s.stack.pop()
     _apply_move(s, eff, int(arg), ev)
 
@@ -121,14 +122,14 @@ def pay_max(s: ChantState, f: Frame, eff: Effect) -> int:
     return min(int(eff.params["max"]), s.players[f.controller].life - 1)
 
 
-def _pay_advance(s: ChantState, f: Frame, eff: Effect, ev: list[Event]) -> bool:
+def _pay_advance(s: ChantState, f: Frame, eff: Effect, ev: list[ChantEvent]) -> bool:
     if pay_max(s, f, eff) > 0:
         return True
     s.stack.pop()
     return False
 
 
-def _pay_advance_answer(s: ChantState, f: Frame, eff: Effect, key: str, arg: str, ev: list[Event]) -> None:
+def _pay_advance_answer(s: ChantState, f: Frame, eff: Effect, key: str, arg: str, ev: list[ChantEvent]) -> None:
     s.stack.pop()
     k = int(arg)
     if k <= 0:
@@ -146,7 +147,7 @@ def reveal_choices(s: ChantState, c: int) -> list[str]:
     return sorted({s.ids[u] for u in s.players[c].library} - shown)
 
 
-def _reveal(s: ChantState, f: Frame, eff: Effect, ev: list[Event]) -> bool:
+def _reveal(s: ChantState, f: Frame, eff: Effect, ev: list[ChantEvent]) -> bool:
     pl = s.players[f.controller]
     if f.pc == REVEAL_SHOW:
         if len(pl.shown) < int(eff.params["n"]) and reveal_choices(s, f.controller):
@@ -161,7 +162,7 @@ def _reveal(s: ChantState, f: Frame, eff: Effect, ev: list[Event]) -> bool:
     return False
 
 
-def _take(s: ChantState, f: Frame, u: int, ev: list[Event]) -> None:
+def _take(s: ChantState, f: Frame, u: int, ev: list[ChantEvent]) -> None:
     pl = s.players[f.controller]
     pl.shown.remove(u)
     pl.hand.append(u)
@@ -169,7 +170,7 @@ def _take(s: ChantState, f: Frame, u: int, ev: list[Event]) -> None:
     _finish_reveal(s, f, ev)
 
 
-def _finish_reveal(s: ChantState, f: Frame, ev: list[Event]) -> None:
+def _finish_reveal(s: ChantState, f: Frame, ev: list[ChantEvent]) -> None:
     s.stack.pop()
     pl = s.players[f.controller]
     pl.library[0:0] = pl.shown[::-1]  # under the library, in the order shown, then shuffled
@@ -178,7 +179,7 @@ def _finish_reveal(s: ChantState, f: Frame, ev: list[Event]) -> None:
     ev.append(Event("shuffle", f.controller))
 
 
-def _reveal_answer(s: ChantState, f: Frame, eff: Effect, key: str, arg: str, ev: list[Event]) -> None:
+def _reveal_answer(s: ChantState, f: Frame, eff: Effect, key: str, arg: str, ev: list[ChantEvent]) -> None:
     pl = s.players[f.controller]
     if key == "done":
         f.pc = REVEAL_PICK
@@ -193,7 +194,7 @@ def _reveal_answer(s: ChantState, f: Frame, eff: Effect, key: str, arg: str, ev:
 
 # ----------------------------------------------------------------- tutor (火球術入門)
 
-def _tutor(s: ChantState, f: Frame, eff: Effect, ev: list[Event]) -> bool:
+def _tutor(s: ChantState, f: Frame, eff: Effect, ev: list[ChantEvent]) -> bool:
     c = f.controller
     pl = s.players[c]
     if f.pc == TUTOR_SHUFFLE:
@@ -225,7 +226,7 @@ def blank_name_bonus(s: ChantState, c: int, names: tuple[str, ...], n: int) -> i
     return n * sum(1 for name in found if any(x in name for x in names))
 
 
-def _power_bonus(s: ChantState, f: Frame, eff: Effect, ev: list[Event]) -> bool:
+def _power_bonus(s: ChantState, f: Frame, eff: Effect, ev: list[ChantEvent]) -> bool:
     s.stack.pop()
     bonus = blank_name_bonus(s, f.controller, tuple(eff.params["names"]), int(eff.params["n"]))
     for fr in reversed(s.stack):
@@ -243,7 +244,7 @@ def _power_bonus(s: ChantState, f: Frame, eff: Effect, ev: list[Event]) -> bool:
 
 # ----------------------------------------------------------------- discard from hand
 
-def _discard(s: ChantState, f: Frame, eff: Effect, ev: list[Event]) -> bool:
+def _discard(s: ChantState, f: Frame, eff: Effect, ev: list[ChantEvent]) -> bool:
     if f.pc == DISCARD_START:
         f.pc = DISCARD_CHOOSING
         f.regs = [int(eff.params["n"])]
@@ -258,7 +259,7 @@ def _discard(s: ChantState, f: Frame, eff: Effect, ev: list[Event]) -> bool:
     return False
 
 
-def discard_card(s: ChantState, p: int, u: int, ev: list[Event]) -> None:
+def discard_card(s: ChantState, p: int, u: int, ev: list[ChantEvent]) -> None:
     """Put a hand card into the blank pile."""
     pl = s.players[p]
     pl.hand.remove(u)
@@ -266,7 +267,7 @@ def discard_card(s: ChantState, p: int, u: int, ev: list[Event]) -> None:
     ev.append(Event("discard", p, (s.ids[u], u)))
 
 
-def _discard_answer(s: ChantState, f: Frame, eff: Effect, key: str, arg: str, ev: list[Event]) -> None:
+def _discard_answer(s: ChantState, f: Frame, eff: Effect, key: str, arg: str, ev: list[ChantEvent]) -> None:
     discard_card(s, f.controller, int(arg), ev)
     f.regs[DISCARD_LEFT] -= 1
 
@@ -284,7 +285,7 @@ ANSWERS: dict[str, Answer] = {
 }
 
 
-def _trigger(s: ChantState, f: Frame, ev: list[Event]) -> bool:
+def _trigger(s: ChantState, f: Frame, ev: list[ChantEvent]) -> bool:
     indices: tuple[int, ...] = getattr(s.defs[f.source], TRIGGER_FIELDS[f.index])
     if f.pc < len(indices):
         i = indices[f.pc]
@@ -295,7 +296,7 @@ def _trigger(s: ChantState, f: Frame, ev: list[Event]) -> bool:
     return False
 
 
-def step(s: ChantState, f: Frame, ev: list[Event]) -> bool:
+def step(s: ChantState, f: Frame, ev: list[ChantEvent]) -> bool:
     """Step the top frame ``f``; True if it now waits for a decision."""
     kind = f.kind
     if kind == _EFFECT:
@@ -306,7 +307,7 @@ def step(s: ChantState, f: Frame, ev: list[Event]) -> bool:
     return procedures.STEPS[kind](s, f, ev)
 
 
-def answer(s: ChantState, f: Frame, option_id: str, ev: list[Event]) -> None:
+def answer(s: ChantState, f: Frame, option_id: str, ev: list[ChantEvent]) -> None:
     """Apply the answer ``option_id`` to the waiting top frame ``f``."""
     key, _, arg = option_id.partition(":")  # split_option, inlined on this hot path
     if f.kind == _EFFECT:

@@ -35,6 +35,7 @@ from grimoire.core.rng import Chance
 from . import decisions, notation, phases, rules
 from .cards import DATA, load_pool
 from .events import EVENTS
+from .kinds import ChantEvent
 from .messages import MESSAGES, TERMS
 from .state import ChantState
 from .view import view as _view
@@ -116,7 +117,7 @@ class ChantGame(Game[ChantState]):
         return instance_numbers(seed, start, count)
 
     # ----- the state machine -------------------------------------------------
-    def new_state(self, setup: Setup, events: list[Event] | None = None) -> ChantState:
+    def new_state(self, setup: Setup, events: list[ChantEvent] | None = None) -> ChantState:
         """Shuffle, toss for the first player, draw 5 each and run to the first decision (1.6)."""
         ev = events if events is not None else []
         opts = self.options(setup.options)
@@ -175,11 +176,11 @@ class ChantGame(Game[ChantState]):
             state.cache = d
         return d
 
-    def apply_unchecked(self, state: ChantState, option_id: str, events: list[Event]) -> None:
+    def apply_unchecked(self, state: ChantState, option_id: str, events: list[ChantEvent]) -> None:
         phases.apply(state, option_id, events)
 
-    def settle(self, state: ChantState) -> list[Event]:
-        events: list[Event] = []
+    def settle(self, state: ChantState) -> list[ChantEvent]:
+        events: list[ChantEvent] = []
         phases.settle(state, events)
         return events
 

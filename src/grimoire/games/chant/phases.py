@@ -22,13 +22,14 @@ from grimoire.core.effects import Frame
 from grimoire.core.game import GameEnded
 
 from . import decisions, effects, procedures, rules
+from .kinds import ChantEvent
 from .state import ChantState, FrameKind, Phase, Trigger
 
 _C, _A, _R, _E = Phase.C, Phase.A, Phase.R, Phase.E  # C < A < R < E
 _ACTIVATION = FrameKind.ACTIVATION
 
 
-def begin_turn(s: ChantState, ev: list[Event]) -> None:
+def begin_turn(s: ChantState, ev: list[ChantEvent]) -> None:
     """Start the next turn: its D phase (2) and the automatic advance of the C phase (3.1)."""
     if s.turn > 0:
         s.active = 1 - s.active
@@ -48,7 +49,7 @@ def begin_turn(s: ChantState, ev: list[Event]) -> None:
         rules.advance(s, u, 1, ev)
 
 
-def _end_main(s: ChantState, ev: list[Event]) -> None:
+def _end_main(s: ChantState, ev: list[ChantEvent]) -> None:
     phase = s.phase
     if phase == _C:
         s.phase = _A
@@ -60,7 +61,7 @@ def _end_main(s: ChantState, ev: list[Event]) -> None:
         _end_turn(s, ev)
 
 
-def _end_turn(s: ChantState, ev: list[Event]) -> None:
+def _end_turn(s: ChantState, ev: list[ChantEvent]) -> None:
     """The turn-limit check (9.5), then the next turn (7.4)."""
     if s.turn_limit and s.turn >= 2 * s.turn_limit:
         rules.end_game(s, DRAWN, Termination.TURN_LIMIT, ev)
@@ -73,7 +74,7 @@ def _end_phase_cards(s: ChantState) -> bool:
     return any(defs[u].in_end for u in s.players[s.active].area)
 
 
-def run(s: ChantState, ev: list[Event]) -> None:
+def run(s: ChantState, ev: list[ChantEvent]) -> None:
     """Advance until a decision is pending (cached in ``s.cache`` when cheap); raises
     :class:`~grimoire.core.game.GameEnded` when the game ends."""
     stack = s.stack
@@ -104,38 +105,38 @@ def run(s: ChantState, ev: list[Event]) -> None:
 
 # ----------------------------------------------------------------- the main decision's answers (3.2, 5.1)
 
-def _end(s: ChantState, u: int, ev: list[Event]) -> None:
+def _end(s: ChantState, u: int, ev: list[ChantEvent]) -> None:
     _end_main(s, ev)
 
 
-def _place(s: ChantState, u: int, ev: list[Event]) -> None:
+def _place(s: ChantState, u: int, ev: list[ChantEvent]) -> None:
     s.players[s.active].hand.remove(u)
     s.placed = True
     rules.enter_area(s, u, ev)
     rules.push_group(s, u, s.active, Trigger.START)
 
 
-def _activate(s: ChantState, u: int, ev: list[Event]) -> None:
+def _activate(s: ChantState, u: int, ev: list[ChantEvent]) -> None:
     s.used.append(u)
     s.stack.append(Frame(_ACTIVATION, u, s.active, s.ids[u], 0, 0, procedures.activation_registers()))
 
 
-def _advance(s: ChantState, u: int, ev: list[Event]) -> None:
+def _advance(s: ChantState, u: int, ev: list[ChantEvent]) -> None:
     s.advanced = True
     rules.advance(s, u, 1, ev)
 
 
-def _discard(s: ChantState, u: int, ev: list[Event]) -> None:
+def _discard(s: ChantState, u: int, ev: list[ChantEvent]) -> None:
     s.discarded = True
     effects.discard_card(s, s.active, u, ev)
     s.stack.append(Frame(FrameKind.DISCARD, u, s.active, s.ids[u]))
 
 
-def _book(s: ChantState, u: int, ev: list[Event]) -> None:
+def _book(s: ChantState, u: int, ev: list[ChantEvent]) -> None:
     s.stack.append(Frame(FrameKind.BOOK, u, s.active, s.ids[u]))
 
 
-def _ability(s: ChantState, u: int, ev: list[Event]) -> None:
+def _ability(s: ChantState, u: int, ev: list[ChantEvent]) -> None:
     p = s.active
     s.abil.append(u)
     cost = s.defs[u].cost
@@ -146,19 +147,19 @@ def _ability(s: ChantState, u: int, ev: list[Event]) -> None:
 
 
 #: The main decision's option keys (``<key>:<uid>``, or ``end``) and what each does.
-MAIN_ANSWERS: dict[str, Callable[[ChantState, int, list[Event]], None]] = {
+MAIN_ANSWERS: dict[str, Callable[[ChantState, int, list[ChantEvent]], None]] = {
     "end": _end, "place": _place, "activate": _activate, "advance": _advance, "discard": _discard,
     "book": _book, "ability": _ability,
 }
 
 
-def main_answer(s: ChantState, option_id: str, ev: list[Event]) -> None:
+def main_answer(s: ChantState, option_id: str, ev: list[ChantEvent]) -> None:
     """Apply an answer to the C- or A-phase main decision."""
     key, _, arg = option_id.partition(":")  # split_option, inlined on this hot path
     MAIN_ANSWERS[key](s, int(arg) if arg else -1, ev)
 
 
-def apply(s: ChantState, option_id: str, ev: list[Event]) -> None:
+def apply(s: ChantState, option_id: str, ev: list[ChantEvent]) -> None:
     """Apply a legal answer and run on to the next decision (the game may end on the way)."""
     s.cache = None
     try:
@@ -171,7 +172,7 @@ def apply(s: ChantState, option_id: str, ev: list[Event]) -> None:
         pass
 
 
-def settle(s: ChantState, ev: list[Event]) -> None:
+def settle(s: ChantState, ev: list[ChantEvent]) -> None:
     """Run a hand-built state's automatic steps up to its next decision (or the end)."""
     if s.over:
         return

@@ -28,6 +28,7 @@ from grimoire.core.decision import Event, Termination
 from grimoire.core.effects import Frame
 
 from . import rules
+from .kinds import ChantEvent
 from .state import ChantState, FrameKind, Trigger
 
 CANCEL_LIMIT = 3  # book placements a player may cancel per turn (bounds the C phase)
@@ -65,7 +66,7 @@ def counter_possible(s: ChantState, opponent: int) -> bool:
     return rules.depth(s, opponent) == 0 and bool(rules.ready_cards(s, opponent))
 
 
-def _activate(s: ChantState, f: Frame, ev: list[Event]) -> bool:
+def _activate(s: ChantState, f: Frame, ev: list[ChantEvent]) -> bool:
     x = f.source
     p = f.controller
     o = 1 - p
@@ -118,7 +119,7 @@ def _to(seat: int, n: int) -> tuple[int, int]:
     return (n, 0) if seat == 0 else (0, n)
 
 
-def _activate_answer(s: ChantState, f: Frame, key: str, arg: str, ev: list[Event]) -> None:
+def _activate_answer(s: ChantState, f: Frame, key: str, arg: str, ev: list[ChantEvent]) -> None:
     p = f.controller
     o = 1 - p
     if key == "nocounter":
@@ -146,7 +147,7 @@ def spend_choices(s: ChantState, book: int) -> list[int]:
     return out
 
 
-def _putaway(s: ChantState, f: Frame, ev: list[Event]) -> bool:
+def _putaway(s: ChantState, f: Frame, ev: list[ChantEvent]) -> bool:
     x = f.source
     if not rules.in_area(s, x):
         s.stack.pop()
@@ -165,7 +166,7 @@ def _putaway(s: ChantState, f: Frame, ev: list[Event]) -> bool:
     return False
 
 
-def _putaway_answer(s: ChantState, f: Frame, key: str, arg: str, ev: list[Event]) -> None:
+def _putaway_answer(s: ChantState, f: Frame, key: str, arg: str, ev: list[ChantEvent]) -> None:
     s.stack.pop()
     rules.spend_underlay(s, f.source, int(arg), ev)
 
@@ -192,7 +193,7 @@ def underlay_ok(s: ChantState, f: Frame) -> bool:
     return len(f.regs) >= (d.required or 0) and sum(s.defs[u].chant for u in f.regs) >= d.chant
 
 
-def _book_answer(s: ChantState, f: Frame, key: str, arg: str, ev: list[Event]) -> None:
+def _book_answer(s: ChantState, f: Frame, key: str, arg: str, ev: list[ChantEvent]) -> None:
     if key == "under":
         f.regs.append(int(arg))
         return
@@ -216,16 +217,17 @@ def _book_answer(s: ChantState, f: Frame, key: str, arg: str, ev: list[Event]) -
 
 # ----------------------------------------------------------------- discard: boost or hinder (3.2.4)
 
-def _discard_answer(s: ChantState, f: Frame, key: str, arg: str, ev: list[Event]) -> None:
+def _discard_answer(s: ChantState, f: Frame, key: str, arg: str, ev: list[ChantEvent]) -> None:
     s.stack.pop()
     p = f.controller
     attribute = s.defs[f.source].attribute
-    ev.append(Event(key, p, (attribute,)))
     if key == "boost":
+        ev.append(Event("boost", p, (attribute,)))
         for u in list(s.players[p].area):
             if s.defs[u].attribute == attribute:
                 rules.advance(s, u, 1, ev)
     else:
+        ev.append(Event("hinder", p, (attribute,)))
         for u in list(s.players[1 - p].area):
             if s.defs[u].attribute == attribute:
                 rules.rewind(s, u, 1, ev)
@@ -238,7 +240,7 @@ def spread_player(s: ChantState, f: Frame) -> int:
     return s.active if f.regs[RUN_STAGE] == 0 else 1 - s.active
 
 
-def _runaway(s: ChantState, f: Frame, ev: list[Event]) -> bool:
+def _runaway(s: ChantState, f: Frame, ev: list[ChantEvent]) -> bool:
     a = s.active
     if f.pc == RUN_CHECK:
         total = rules.ready_total(s)
@@ -281,7 +283,7 @@ def _runaway(s: ChantState, f: Frame, ev: list[Event]) -> bool:
         return False
 
 
-def _runaway_answer(s: ChantState, f: Frame, key: str, arg: str, ev: list[Event]) -> None:
+def _runaway_answer(s: ChantState, f: Frame, key: str, arg: str, ev: list[ChantEvent]) -> None:
     if key == "done":
         f.regs[RUN_LEFT] = 0
     else:
@@ -289,14 +291,14 @@ def _runaway_answer(s: ChantState, f: Frame, key: str, arg: str, ev: list[Event]
         f.regs[RUN_LEFT] -= 1
 
 
-def _waits(s: ChantState, f: Frame, ev: list[Event]) -> bool:
+def _waits(s: ChantState, f: Frame, ev: list[ChantEvent]) -> bool:
     return True
 
 
 # ----------------------------------------------------------------- dispatch
 
-Step = Callable[[ChantState, Frame, list[Event]], bool]
-Answer = Callable[[ChantState, Frame, str, str, list[Event]], None]
+Step = Callable[[ChantState, Frame, list[ChantEvent]], bool]
+Answer = Callable[[ChantState, Frame, str, str, list[ChantEvent]], None]
 
 #: Stepping a procedure frame: True when it waits for a decision.
 STEPS: dict[int, Step] = {

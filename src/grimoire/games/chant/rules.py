@@ -17,6 +17,7 @@ from grimoire.core.effects import Frame
 from grimoire.core.errors import OptionsError
 from grimoire.core.game import GameEnded
 
+from .kinds import ChantEvent, EventKind
 from .state import DEFAULT_VARIANT, TRIGGER_FIELDS, ChantState, FrameKind, Phase, Trigger
 
 _EFFECT, _TRIGGER = FrameKind.EFFECT, FrameKind.TRIGGER
@@ -190,7 +191,7 @@ def power_of(s: ChantState, u: int) -> int | None:
     return power if power > 0 else 0
 
 
-def end_game(s: ChantState, winner: int, reason: Termination, ev: list[Event]) -> NoReturn:
+def end_game(s: ChantState, winner: int, reason: Termination, ev: list[ChantEvent]) -> NoReturn:
     """End the game (``winner`` is a seat or DRAWN, 9.2, 9.3) and raise :class:`GameEnded`."""
     s.winner = winner
     s.reason = reason
@@ -202,7 +203,7 @@ def end_game(s: ChantState, winner: int, reason: Termination, ev: list[Event]) -
     raise GameEnded
 
 
-def check_life(s: ChantState, ev: list[Event], reason: Termination = Termination.LIFE) -> None:
+def check_life(s: ChantState, ev: list[ChantEvent], reason: Termination = Termination.LIFE) -> None:
     """End the game if a life is 0 or less (9.2, 9.3); ``reason`` says what took it."""
     dead0 = s.players[0].life <= 0
     dead1 = s.players[1].life <= 0
@@ -216,7 +217,7 @@ def multiplies(s: ChantState) -> bool:
     return bool(s.variant[V_DEPTH_ALL]) or _A <= s.phase <= _R
 
 
-def damage(s: ChantState, amounts: tuple[int, int], ev: list[Event], depths: tuple[int, int] | None = None,
+def damage(s: ChantState, amounts: tuple[int, int], ev: list[ChantEvent], depths: tuple[int, int] | None = None,
            reason: Termination = Termination.LIFE) -> None:
     """Deal ``amounts[p]`` to each player at once, multiplied by depth where 5.5.2 says so (the event
     shows the multiplier applied, ``x1`` when none); a game this ends ends for ``reason``
@@ -239,7 +240,7 @@ def damage(s: ChantState, amounts: tuple[int, int], ev: list[Event], depths: tup
     check_life(s, ev, reason)
 
 
-def pay_life(s: ChantState, p: int, n: int, ev: list[Event]) -> None:
+def pay_life(s: ChantState, p: int, n: int, ev: list[ChantEvent]) -> None:
     """Pay ``n`` life as a cost, never multiplied (9.1)."""
     pl = s.players[p]
     pl.life -= n
@@ -247,14 +248,14 @@ def pay_life(s: ChantState, p: int, n: int, ev: list[Event]) -> None:
     check_life(s, ev)
 
 
-def gain_life(s: ChantState, p: int, n: int, ev: list[Event]) -> None:
+def gain_life(s: ChantState, p: int, n: int, ev: list[ChantEvent]) -> None:
     """Gain ``n`` life (9.4: no maximum)."""
     pl = s.players[p]
     pl.life += n
     ev.append(Event("gain_life", p, (n, pl.life)))
 
 
-def draw(s: ChantState, p: int, n: int, ev: list[Event]) -> None:
+def draw(s: ChantState, p: int, n: int, ev: list[ChantEvent]) -> None:
     """Draw ``n`` cards from the top (the end) of the library; an empty library loses at once (2.3)."""
     pl = s.players[p]
     for _ in range(n):
@@ -274,7 +275,7 @@ def shuffle_library(s: ChantState, p: int) -> None:
     lib.reverse()
 
 
-def advance(s: ChantState, u: int, n: int, ev: list[Event]) -> None:
+def advance(s: ChantState, u: int, n: int, ev: list[ChantEvent]) -> None:
     """Advance a chanting card by ``n``, stopping at its chant value (1.3.3)."""
     chant = s.defs[u].chant
     before = s.progress[u]
@@ -288,7 +289,7 @@ def advance(s: ChantState, u: int, n: int, ev: list[Event]) -> None:
         ev.append(Event("ready", p, (s.ids[u], u)))
 
 
-def rewind(s: ChantState, u: int, n: int, ev: list[Event]) -> None:
+def rewind(s: ChantState, u: int, n: int, ev: list[ChantEvent]) -> None:
     """Rewind a card by ``n``, never below 0; a chant-0 card stays ready (1.3.4)."""
     chant = s.defs[u].chant
     before = s.progress[u]
@@ -302,7 +303,7 @@ def rewind(s: ChantState, u: int, n: int, ev: list[Event]) -> None:
         ev.append(Event("chanting", p, (s.ids[u], u)))
 
 
-def enter_area(s: ChantState, u: int, ev: list[Event], kind: str = "place") -> None:
+def enter_area(s: ChantState, u: int, ev: list[ChantEvent], kind: EventKind = "place") -> None:
     """Put a card into its owner's chant area at progress 0 (3.2.1, 4.2)."""
     p = s.owner[u]
     s.players[p].area.append(u)
@@ -312,7 +313,7 @@ def enter_area(s: ChantState, u: int, ev: list[Event], kind: str = "place") -> N
         ev.append(Event("ready", p, (s.ids[u], u)))
 
 
-def leave_area(s: ChantState, u: int, ev: list[Event]) -> None:
+def leave_area(s: ChantState, u: int, ev: list[ChantEvent]) -> None:
     """A card leaves the chant area for the blank pile, its underlay with it (1.4.6, 10.6).
 
     The caller pushes its leave effects.
@@ -330,7 +331,7 @@ def leave_area(s: ChantState, u: int, ev: list[Event]) -> None:
             ev.append(Event("to_blank", p, (s.ids[c], c)))
 
 
-def spend_underlay(s: ChantState, book: int, c: int, ev: list[Event]) -> None:
+def spend_underlay(s: ChantState, book: int, c: int, ev: list[ChantEvent]) -> None:
     """An activated book sends one underlay card to the blank pile (5.6.2)."""
     lst = s.under[book]
     lst.remove(c)

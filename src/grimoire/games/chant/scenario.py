@@ -28,10 +28,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from grimoire.core.decision import Event
-
 from . import phases
 from .game import ChantGame
+from .kinds import ChantEvent
 from .notation import HEADER, code
 from .state import ChantState
 
@@ -139,8 +138,8 @@ def scenario(p0: Side | Mapping[str, Any] | None = None, p1: Side | Mapping[str,
     return game.decode_position(position(p0, p1, **header))
 
 
-def settle(state: ChantState) -> list[Event]:
+def settle(state: ChantState) -> list[ChantEvent]:
     """Run a hand-built state's automatic steps up to its next real decision; their events."""
-    events: list[Event] = []
+    events: list[ChantEvent] = []
     phases.settle(state, events)
     return events

@@ -14,10 +14,11 @@ from grimoire.core.decision import DRAWN, Event, Termination
 from grimoire.core.game import GameEnded
 
 from .cards import HAKO, ZENNO
+from .kinds import DestinyEvent, EventKind
 from .state import OVER, V_HAKO, V_HAKO_LIMIT, V_HAKO_TURN, DestinyState, User
 
 
-def end_game(state: DestinyState, loser: int, reason: Termination, events: list[Event]) -> NoReturn:
+def end_game(state: DestinyState, loser: int, reason: Termination, events: list[DestinyEvent]) -> NoReturn:
     """``loser`` loses (or, with -1, the game is drawn); raises :class:`~grimoire.core.game.GameEnded`."""
     state.winner = DRAWN if loser < 0 else 1 - loser
     state.reason = reason
@@ -29,7 +30,7 @@ def end_game(state: DestinyState, loser: int, reason: Termination, events: list[
     raise GameEnded
 
 
-def draw(state: DestinyState, seat: int, n: int, events: list[Event]) -> int:
+def draw(state: DestinyState, seat: int, n: int, events: list[DestinyEvent]) -> int:
     """``seat`` draws up to ``n`` cards (never loses); returns how many were drawn."""
     p = state.players[seat]
     got = 0
@@ -41,14 +42,14 @@ def draw(state: DestinyState, seat: int, n: int, events: list[Event]) -> int:
     return got
 
 
-def gain(state: DestinyState, seat: int, n: int, events: list[Event], kind: str = "gain") -> None:
+def gain(state: DestinyState, seat: int, n: int, events: list[DestinyEvent], kind: EventKind = "gain") -> None:
     """``seat`` gains ``n`` threads (no maximum)."""
     p = state.players[seat]
     p.threads += n
     events.append(Event(kind, seat, (n, p.threads)))
 
 
-def lose(state: DestinyState, seat: int, n: int, events: list[Event]) -> None:
+def lose(state: DestinyState, seat: int, n: int, events: list[DestinyEvent]) -> None:
     """``seat`` loses ``n`` threads (clamped at 0); reaching 0 runs the Lucky! check."""
     if n <= 0:
         return
@@ -60,7 +61,7 @@ def lose(state: DestinyState, seat: int, n: int, events: list[Event]) -> None:
         reach_zero(state, seat, events, before, n)
 
 
-def pay(state: DestinyState, seat: int, n: int, events: list[Event]) -> None:
+def pay(state: DestinyState, seat: int, n: int, events: list[DestinyEvent]) -> None:
     """``seat`` pays a cost of ``n`` threads (the caller checked it is payable, §8.1)."""
     if n <= 0:
         return
@@ -71,7 +72,7 @@ def pay(state: DestinyState, seat: int, n: int, events: list[Event]) -> None:
         reach_zero(state, seat, events, n, n)
 
 
-def reach_zero(state: DestinyState, seat: int, events: list[Event], before: int = 0, loss: int = 0) -> None:
+def reach_zero(state: DestinyState, seat: int, events: list[DestinyEvent], before: int = 0, loss: int = 0) -> None:
     """§8.2: reveal the top card; Lucky! saves once per cycle, anything else loses. ``before`` and
     ``loss`` (the threads before the loss or payment that reached 0, and its size) explain the reveal."""
     p = state.players[seat]
@@ -90,7 +91,7 @@ def reach_zero(state: DestinyState, seat: int, events: list[Event], before: int 
     events.append(Event("lucky", seat, (card, uid, before, loss)))
 
 
-def remove_user(state: DestinyState, uid: int, events: list[Event], kind: str = "leave") -> bool:
+def remove_user(state: DestinyState, uid: int, events: list[DestinyEvent], kind: EventKind = "leave") -> bool:
     """The user ``uid`` leaves the field to its owner's discard pile (False if not there)."""
     seat = state.owner[uid]
     p = state.players[seat]
@@ -112,7 +113,7 @@ def take_from_hand(state: DestinyState, seat: int, uid: int) -> None:
         p.crisis.remove(uid)
 
 
-def hako_check(state: DestinyState, seat: int, uid: int, events: list[Event], summon: bool = False) -> None:
+def hako_check(state: DestinyState, seat: int, uid: int, events: list[DestinyEvent], summon: bool = False) -> None:
     """§9.4: every 全能 summon or use fills the crisis zone with 4 cards (under ``hako_limit=first_per_turn``
     only the first in each turn; under ``hako_trigger=summon`` only a summon counts; under ``hako_turn=own``
     only in its owner's turn)."""

@@ -32,6 +32,7 @@ from grimoire.core.decision import Decision, Option
 
 from . import effects
 from .cards import ABILITIES, BATTLE, MAIN, TIMINGS
+from .kinds import DestinyDecision
 from .state import (
     ABILITY,
     BLOCK,
@@ -63,7 +64,7 @@ def opt(prefix: str, uid: int, key: str, *args: object) -> Option:
     return Option(f"{prefix}:{uid}", key, args)
 
 
-def _summon(state: DestinyState) -> Decision:
+def _summon(state: DestinyState) -> DestinyDecision:
     seat = state.active
     p = state.players[seat]
     ids = state.ids
@@ -79,7 +80,7 @@ def _summon(state: DestinyState) -> Decision:
     return Decision(seat, "summon", tuple(options), (state.summons,))
 
 
-def _window(state: DestinyState) -> Decision:
+def _window(state: DestinyState) -> DestinyDecision:
     seat = state.active
     who = seat if state.phase == WINDOW_ATK else 1 - seat
     q = state.players[who]
@@ -98,7 +99,7 @@ def _window(state: DestinyState) -> Decision:
     return Decision(who, "window", tuple(options), (ids[att], -1 if state.blocker < 0 else 1))
 
 
-def _upkeep(state: DestinyState) -> Decision:
+def _upkeep(state: DestinyState) -> DestinyDecision:
     seat = state.active
     ids = state.ids
     uid = state.queue[state.qi]
@@ -110,7 +111,7 @@ def _upkeep(state: DestinyState) -> Decision:
     return Decision(seat, "upkeep", (release,), (ids[uid], power))
 
 
-def _declare(state: DestinyState) -> Decision:
+def _declare(state: DestinyState) -> DestinyDecision:
     seat = state.active
     ids = state.ids
     options = [opt("attack", u.uid, "opt.attack", ids[u.uid]) for u in state.players[seat].field
@@ -119,7 +120,7 @@ def _declare(state: DestinyState) -> Decision:
     return Decision(seat, "attackers", tuple(options), (len(state.queue),))
 
 
-def _block(state: DestinyState) -> Decision:
+def _block(state: DestinyState) -> DestinyDecision:
     seat = state.active
     ids = state.ids
     d_field = state.players[1 - seat].field
@@ -127,7 +128,7 @@ def _block(state: DestinyState) -> Decision:
                     (ids[state.attacker],))
 
 
-def _fate(state: DestinyState) -> Decision:
+def _fate(state: DestinyState) -> DestinyDecision:
     seat = state.active
     p = state.players[seat]
     options = [opt("select", uid, "opt.fate", state.ids[uid], state.defs[uid].power) for uid in p.hand + p.crisis]
@@ -135,7 +136,7 @@ def _fate(state: DestinyState) -> Decision:
     return Decision(seat, "fate", tuple(options))
 
 
-def _houki(state: DestinyState) -> Decision:
+def _houki(state: DestinyState) -> DestinyDecision:
     seat = state.active
     options = [opt("select", uid, "opt.houki", state.ids[uid], state.defs[uid].power)
                for uid in houki_cards(state, seat)]
@@ -143,7 +144,7 @@ def _houki(state: DestinyState) -> Decision:
     return Decision(seat, "houki", tuple(options), (state.ids[state.pending],))
 
 
-def _kijutsu(state: DestinyState) -> Decision:
+def _kijutsu(state: DestinyState) -> DestinyDecision:
     uid = state.pending
     ids = state.ids
     power = state.defs[uid].power
@@ -153,23 +154,23 @@ def _kijutsu(state: DestinyState) -> Decision:
     return Decision(state.active, "kijutsu", tuple(options), (ids[uid],))
 
 
-def _mulligan(state: DestinyState) -> Decision:
+def _mulligan(state: DestinyState) -> DestinyDecision:
     return Decision(mulligan_seat(state), "mulligan", KEEP)
 
 
-def _ability(state: DestinyState) -> Decision:
+def _ability(state: DestinyState) -> DestinyDecision:
     return Decision(state.sub, "ability", ABILITY_OPTIONS)
 
 
 #: The decision of each phase (with an empty effect stack).
-PHASE_DECISIONS: dict[int, Callable[[DestinyState], Decision]] = {
+PHASE_DECISIONS: dict[int, Callable[[DestinyState], DestinyDecision]] = {
     ABILITY: _ability, MULLIGAN: _mulligan, UPKEEP: _upkeep, SUMMON: _summon, HOUKI_PICK: _houki,
     KIJUTSU_PICK: _kijutsu, DECLARE: _declare, BLOCK: _block, WINDOW_ATK: _window, WINDOW_DEF: _window,
     FATE: _fate,
 }
 
 
-def decision(state: DestinyState) -> Decision | None:
+def decision(state: DestinyState) -> DestinyDecision | None:
     """The pending decision, or None when the game is over."""
     if state.over:
         return None
@@ -178,7 +179,7 @@ def decision(state: DestinyState) -> Decision | None:
     return PHASE_DECISIONS[state.phase](state)
 
 
-def _frame_decision(state: DestinyState) -> Decision:
+def _frame_decision(state: DestinyState) -> DestinyDecision:
     frame = state.stack[-1]
     seat = frame.controller
     ids = state.ids

@@ -30,6 +30,7 @@ from grimoire.core.effects import Effect, Frame
 
 from . import actions
 from .cards import ATTACK, BATTLE, KANCHI, MAIN, RESPONSE, SHINPI, TIMINGS
+from .kinds import DestinyEvent
 from .state import V_SCOPE, V_SENSE, V_USER_EFFECTS, DestinyState, FrameKind
 
 F_ALL, F_FREE, F_CANCELLED, F_NO_RESPONSE, F_FIELD = 1, 2, 4, 8, 16
@@ -141,7 +142,7 @@ def may_respond(state: DestinyState, seat: int) -> bool:
     return bool(p.hand and p.threads >= 1) or bool(response_cards(state, seat))
 
 
-def begin(state: DestinyState, seat: int, uid: int, timing: int, events: list[Event],
+def begin(state: DestinyState, seat: int, uid: int, timing: int, events: list[DestinyEvent],
           field: bool = False, free: bool = False, no_response: bool = False) -> None:
     """Step 1 of a use: pick the card (or user) and group; continue until an answer is needed."""
     card = state.ids[uid]
@@ -163,7 +164,7 @@ def begin(state: DestinyState, seat: int, uid: int, timing: int, events: list[Ev
     _targets_from(state, frame, 0, events)
 
 
-def _targets_from(state: DestinyState, frame: Frame, start: int, events: list[Event]) -> None:
+def _targets_from(state: DestinyState, frame: Frame, start: int, events: list[DestinyEvent]) -> None:
     """Step 2: ask for the next target, or go on to the payment."""
     if not has(frame, F_ALL):
         for i in state.defs[frame.source].choices[frame.index]:
@@ -175,7 +176,7 @@ def _targets_from(state: DestinyState, frame: Frame, start: int, events: list[Ev
     _pay(state, frame, events)
 
 
-def _pay(state: DestinyState, frame: Frame, events: list[Event]) -> None:
+def _pay(state: DestinyState, frame: Frame, events: list[DestinyEvent]) -> None:
     """Steps 3–4: pay the cost, then open the response step or resolve."""
     seat = frame.controller
     if not has(frame, F_FREE):
@@ -186,7 +187,7 @@ def _pay(state: DestinyState, frame: Frame, events: list[Event]) -> None:
     resolve_top(state, events)
 
 
-def answer(state: DestinyState, option: str, events: list[Event]) -> None:
+def answer(state: DestinyState, option: str, events: list[DestinyEvent]) -> None:
     """Apply an answer to the decision of the top frame."""
     frame = state.stack[-1]
     pc = frame.pc
@@ -213,7 +214,7 @@ def answer(state: DestinyState, option: str, events: list[Event]) -> None:
         _targets_from(state, frame, i + 1, events)
 
 
-def resolve_top(state: DestinyState, events: list[Event]) -> None:
+def resolve_top(state: DestinyState, events: list[DestinyEvent]) -> None:
     """Step 5–6: resolve the top frame (unless cancelled) and pop it; a response then lets
     the frame it answered resolve in turn."""
     while state.stack:
@@ -237,7 +238,7 @@ def _affected(state: DestinyState, frame: Frame, i: int, eff: Effect) -> list[in
     return [chosen] if chosen in legal else []
 
 
-def _power(state: DestinyState, frame: Frame, i: int, eff: Effect, events: list[Event]) -> None:
+def _power(state: DestinyState, frame: Frame, i: int, eff: Effect, events: list[DestinyEvent]) -> None:
     op = eff.op
     n = eff.params["n"] if op != "weaken" else -eff.params["n"]
     if op == "onslaught":
@@ -251,12 +252,12 @@ def _power(state: DestinyState, frame: Frame, i: int, eff: Effect, events: list[
         events.append(Event("power", state.owner[uid], (state.ids[uid], uid, n, state.power(u))))
 
 
-def _destroy(state: DestinyState, frame: Frame, i: int, eff: Effect, events: list[Event]) -> None:
+def _destroy(state: DestinyState, frame: Frame, i: int, eff: Effect, events: list[DestinyEvent]) -> None:
     for uid in _affected(state, frame, i, eff):
         actions.remove_user(state, uid, events, "destroyed")
 
 
-def _ready(state: DestinyState, frame: Frame, i: int, eff: Effect, events: list[Event]) -> None:
+def _ready(state: DestinyState, frame: Frame, i: int, eff: Effect, events: list[DestinyEvent]) -> None:
     for uid in _affected(state, frame, i, eff):
         u = state.user(uid)
         assert u is not None
@@ -264,40 +265,40 @@ def _ready(state: DestinyState, frame: Frame, i: int, eff: Effect, events: list[
         events.append(Event("ready", state.owner[uid], (state.ids[uid], uid)))
 
 
-def _ja(state: DestinyState, frame: Frame, i: int, eff: Effect, events: list[Event]) -> None:
+def _ja(state: DestinyState, frame: Frame, i: int, eff: Effect, events: list[DestinyEvent]) -> None:
     if state.attacker < 0:  # an attack group used by 地脈記述 at summoning (kijutsu_timing=any): no battle
         return
     state.ja = True
     events.append(Event("ja", frame.controller, (frame.card, frame.source)))
 
 
-def _ca(state: DestinyState, frame: Frame, i: int, eff: Effect, events: list[Event]) -> None:
+def _ca(state: DestinyState, frame: Frame, i: int, eff: Effect, events: list[DestinyEvent]) -> None:
     if state.attacker < 0:  # as for JA: no battle to add damage to
         return
     state.ca += eff.params["n"]
     events.append(Event("ca", frame.controller, (frame.card, frame.source, eff.params["n"])))
 
 
-def _cancel(state: DestinyState, frame: Frame, i: int, eff: Effect, events: list[Event]) -> None:
+def _cancel(state: DestinyState, frame: Frame, i: int, eff: Effect, events: list[DestinyEvent]) -> None:
     if state.stack:
         below = state.stack[-1]
         mark(below, F_CANCELLED)
         events.append(Event("cancel", frame.controller, (below.card, below.source)))
 
 
-def _gain_threads(state: DestinyState, frame: Frame, i: int, eff: Effect, events: list[Event]) -> None:
+def _gain_threads(state: DestinyState, frame: Frame, i: int, eff: Effect, events: list[DestinyEvent]) -> None:
     actions.gain(state, frame.controller, eff.params["n"], events)
 
 
-def _lose_threads(state: DestinyState, frame: Frame, i: int, eff: Effect, events: list[Event]) -> None:
+def _lose_threads(state: DestinyState, frame: Frame, i: int, eff: Effect, events: list[DestinyEvent]) -> None:
     actions.lose(state, 1 - frame.controller, eff.params["n"], events)
 
 
-def _draw(state: DestinyState, frame: Frame, i: int, eff: Effect, events: list[Event]) -> None:
+def _draw(state: DestinyState, frame: Frame, i: int, eff: Effect, events: list[DestinyEvent]) -> None:
     actions.draw(state, frame.controller, eff.params["n"], events)
 
 
-Operation = Callable[[DestinyState, Frame, int, Effect, list[Event]], None]
+Operation = Callable[[DestinyState, Frame, int, Effect, list[DestinyEvent]], None]
 
 #: What each operation of the vocabulary does when its group resolves.
 OPERATIONS: dict[str, Operation] = {
@@ -307,7 +308,7 @@ OPERATIONS: dict[str, Operation] = {
 }
 
 
-def _run(state: DestinyState, frame: Frame, events: list[Event]) -> None:
+def _run(state: DestinyState, frame: Frame, events: list[DestinyEvent]) -> None:
     for i, eff in enumerate(state.defs[frame.source].groups[frame.index]):
         OPERATIONS[eff.op](state, frame, i, eff, events)
 

@@ -25,7 +25,7 @@ from typing import Any
 
 from grimoire.core.cardset import CardSet
 from grimoire.core.content import Localized
-from grimoire.core.decision import Decision, Event, Outcome
+from grimoire.core.decision import Decision, Outcome
 from grimoire.core.decks import Deck, DeckRules, Section
 from grimoire.core.errors import DeckError
 from grimoire.core.game import Game, GameEnded, Setup
@@ -37,6 +37,7 @@ from grimoire.core.rng import Chance
 from . import decisions, notation, turn, view
 from .cards import ABILITIES, DATA, load_pool
 from .events import EVENTS
+from .kinds import DestinyEvent
 from .messages import MESSAGES, TERMS
 from .state import (
     BLOCKER_LEAVES,
@@ -163,7 +164,7 @@ class DestinyGame(Game[DestinyState]):
         return instance_numbers(seed, start, count)
 
     # ----- the state machine ---------------------------------------------------
-    def new_state(self, setup: Setup, events: list[Event] | None = None) -> DestinyState:
+    def new_state(self, setup: Setup, events: list[DestinyEvent] | None = None) -> DestinyState:
         opts = self.options(setup.options)
         if self.hako_first_per_turn:  # the option did not exist then: its records name the current default
             opts["hako_limit"] = "first_per_turn"
@@ -196,13 +197,13 @@ class DestinyGame(Game[DestinyState]):
             cached = state.cache = decisions.decision(state)
         return cached
 
-    def apply_unchecked(self, state: DestinyState, option_id: str, events: list[Event]) -> None:
+    def apply_unchecked(self, state: DestinyState, option_id: str, events: list[DestinyEvent]) -> None:
         state.cache = None
         with suppress(GameEnded):
             turn.answer(state, option_id, events)
 
-    def settle(self, state: DestinyState) -> list[Event]:
-        events: list[Event] = []
+    def settle(self, state: DestinyState) -> list[DestinyEvent]:
+        events: list[DestinyEvent] = []
         state.cache = None
         with suppress(GameEnded):
             turn.proceed(state, events)

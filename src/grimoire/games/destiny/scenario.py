@@ -19,9 +19,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from grimoire.core.decision import Event
-
 from .game import DestinyGame
+from .kinds import DestinyEvent
 from .notation import TAG
 from .state import DestinyState
 
@@ -73,7 +72,7 @@ def scenario(*, game: DestinyGame | None = None, **kwargs: Any) -> DestinyState:
     return game.decode_position(position(**kwargs))
 
 
-def settle(state: DestinyState) -> list[Event]:
+def settle(state: DestinyState) -> list[DestinyEvent]:
     """Run a hand-built state's automatic steps up to its next real decision; their events."""
     if not _DEFAULT_GAME:
         _DEFAULT_GAME.append(DestinyGame())

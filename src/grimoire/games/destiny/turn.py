@@ -24,6 +24,7 @@ from . import effects
 from .actions import draw, end_game, gain, hako_check, lose, pay, remove_user, take_from_hand
 from .battle import clash, modifiers
 from .cards import ATTACK, BATTLE, HOUKI, JUTSUSHIKI, KIJUTSU, KIRYOKU, MAIN, TIMINGS, ZENNO
+from .kinds import DestinyEvent
 from .state import (
     ABILITY,
     BLOCK,
@@ -51,7 +52,7 @@ RECOVERY = 2
 
 
 # ----- set-up -----------------------------------------------------------------
-def start(state: DestinyState, events: list[Event]) -> None:
+def start(state: DestinyState, events: list[DestinyEvent]) -> None:
     """After both abilities are chosen: reveal them, toss for the first player (unless the
     ``first_player`` option already set it), shuffle, draw 7."""
     for seat in (0, 1):
@@ -74,7 +75,7 @@ def mulligan_seat(state: DestinyState) -> int:
 
 
 # ----- turns ------------------------------------------------------------------
-def begin_turn(state: DestinyState, seat: int, events: list[Event]) -> None:
+def begin_turn(state: DestinyState, seat: int, events: list[DestinyEvent]) -> None:
     """§4: save reset, draw step, recovery step, then upkeep."""
     state.turn += 1
     state.active = seat
@@ -93,7 +94,7 @@ def begin_turn(state: DestinyState, seat: int, events: list[Event]) -> None:
     state.phase = UPKEEP
 
 
-def end_turn(state: DestinyState, events: list[Event]) -> None:
+def end_turn(state: DestinyState, events: list[DestinyEvent]) -> None:
     """§5.7: modifiers end, crisis zones go under the decks, the turn limit, next turn."""
     for p in state.players:
         for u in p.field:
@@ -111,7 +112,7 @@ def end_turn(state: DestinyState, events: list[Event]) -> None:
     begin_turn(state, 1 - state.active, events)
 
 
-def _summon(state: DestinyState, uid: int, events: list[Event]) -> None:
+def _summon(state: DestinyState, uid: int, events: list[DestinyEvent]) -> None:
     seat = state.active
     p = state.players[seat]
     take_from_hand(state, seat, uid)
@@ -150,7 +151,7 @@ def kijutsu_groups(state: DestinyState, uid: int) -> list[int]:
             if d.choices[t] and effects.usable(state, seat, uid, t)]
 
 
-def _attack_step(state: DestinyState, events: list[Event]) -> None:
+def _attack_step(state: DestinyState, events: list[DestinyEvent]) -> None:
     p = state.players[state.active]
     if p.turns <= 1 or not p.field:
         if p.turns <= 1:
@@ -162,7 +163,7 @@ def _attack_step(state: DestinyState, events: list[Event]) -> None:
     state.phase = DECLARE
 
 
-def _next_attack(state: DestinyState, events: list[Event]) -> None:
+def _next_attack(state: DestinyState, events: list[DestinyEvent]) -> None:
     """Start the next declared attack (§5.5.2–5.5.3) or go on to fate selection."""
     state.attacker = state.blocker = -1
     state.ja = state.used = False
@@ -187,7 +188,7 @@ def _next_attack(state: DestinyState, events: list[Event]) -> None:
     state.phase = FATE
 
 
-def _finish_battle(state: DestinyState, events: list[Event]) -> None:
+def _finish_battle(state: DestinyState, events: list[DestinyEvent]) -> None:
     """§6.6: modifiers of the attacker and blocker end; JA and CA end; next attack."""
     for uid in (state.attacker, state.blocker):
         if uid >= 0:
@@ -197,7 +198,7 @@ def _finish_battle(state: DestinyState, events: list[Event]) -> None:
     _next_attack(state, events)
 
 
-def _damage(state: DestinyState, events: list[Event]) -> None:
+def _damage(state: DestinyState, events: list[DestinyEvent]) -> None:
     """§6.3–6.5: the damage step."""
     seat = state.active
     att = state.user(state.attacker)
@@ -228,7 +229,7 @@ def _damage(state: DestinyState, events: list[Event]) -> None:
 
 
 # ----- answers ----------------------------------------------------------------
-def _answer_summon(state: DestinyState, option: str, events: list[Event]) -> None:
+def _answer_summon(state: DestinyState, option: str, events: list[DestinyEvent]) -> None:
     kind, arg = split_option(option)
     if kind == "summon":
         _summon(state, int(arg), events)
@@ -238,7 +239,7 @@ def _answer_summon(state: DestinyState, option: str, events: list[Event]) -> Non
         _attack_step(state, events)
 
 
-def _answer_upkeep(state: DestinyState, option: str, events: list[Event]) -> None:
+def _answer_upkeep(state: DestinyState, option: str, events: list[DestinyEvent]) -> None:
     kind, arg = split_option(option)
     seat = state.active
     uid = int(arg)
@@ -255,7 +256,7 @@ def _answer_upkeep(state: DestinyState, option: str, events: list[Event]) -> Non
         events.append(Event("veteran", seat, (state.ids[uid], uid)))
 
 
-def _answer_window(state: DestinyState, option: str, events: list[Event]) -> None:
+def _answer_window(state: DestinyState, option: str, events: list[DestinyEvent]) -> None:
     seat = state.active
     attacking = state.phase == WINDOW_ATK
     who = seat if attacking else 1 - seat
@@ -276,14 +277,14 @@ def _answer_window(state: DestinyState, option: str, events: list[Event]) -> Non
         effects.begin(state, who, uid, BATTLE, events)
 
 
-def _answer_block(state: DestinyState, option: str, events: list[Event]) -> None:
+def _answer_block(state: DestinyState, option: str, events: list[DestinyEvent]) -> None:
     uid = option_uid(option)  # block:<uid>
     state.blocker = uid
     events.append(Event("block", 1 - state.active, (state.ids[uid], uid)))
     state.phase = WINDOW_ATK
 
 
-def _answer_declare(state: DestinyState, option: str, events: list[Event]) -> None:
+def _answer_declare(state: DestinyState, option: str, events: list[DestinyEvent]) -> None:
     seat = state.active
     if option == "done":
         events.append(Event("attackers_done", seat, (len(state.queue),)))
@@ -295,7 +296,7 @@ def _answer_declare(state: DestinyState, option: str, events: list[Event]) -> No
     events.append(Event("attack", seat, (state.ids[uid], uid)))
 
 
-def _answer_fate(state: DestinyState, option: str, events: list[Event]) -> None:
+def _answer_fate(state: DestinyState, option: str, events: list[DestinyEvent]) -> None:
     seat = state.active
     if option != "skip":
         uid = option_uid(option)  # select:<uid>
@@ -308,7 +309,7 @@ def _answer_fate(state: DestinyState, option: str, events: list[Event]) -> None:
     end_turn(state, events)
 
 
-def _answer_houki(state: DestinyState, option: str, events: list[Event]) -> None:
+def _answer_houki(state: DestinyState, option: str, events: list[DestinyEvent]) -> None:
     seat = state.active
     uid = state.pending
     if option != "skip":
@@ -324,7 +325,7 @@ def _answer_houki(state: DestinyState, option: str, events: list[Event]) -> None
     hako_check(state, seat, uid, events, summon=True)
 
 
-def _answer_kijutsu(state: DestinyState, option: str, events: list[Event]) -> None:
+def _answer_kijutsu(state: DestinyState, option: str, events: list[DestinyEvent]) -> None:
     seat = state.active
     uid = state.pending
     state.pending = -1
@@ -335,7 +336,7 @@ def _answer_kijutsu(state: DestinyState, option: str, events: list[Event]) -> No
         effects.begin(state, seat, uid, timing, events, field=True, no_response=True)
 
 
-def _answer_mulligan(state: DestinyState, option: str, events: list[Event]) -> None:
+def _answer_mulligan(state: DestinyState, option: str, events: list[DestinyEvent]) -> None:
     who = mulligan_seat(state)
     p = state.players[who]
     if option == "mulligan":
@@ -351,7 +352,7 @@ def _answer_mulligan(state: DestinyState, option: str, events: list[Event]) -> N
         begin_turn(state, state.first, events)
 
 
-def _answer_ability(state: DestinyState, option: str, events: list[Event]) -> None:
+def _answer_ability(state: DestinyState, option: str, events: list[DestinyEvent]) -> None:
     state.players[state.sub].ability = "none" if option == "none" else split_option(option)[1]  # ability:<id>
     state.sub += 1
     if state.sub == 2:
@@ -359,14 +360,14 @@ def _answer_ability(state: DestinyState, option: str, events: list[Event]) -> No
 
 
 #: How an answer to each phase's decision is applied.
-ANSWERS: dict[int, Callable[[DestinyState, str, list[Event]], None]] = {
+ANSWERS: dict[int, Callable[[DestinyState, str, list[DestinyEvent]], None]] = {
     ABILITY: _answer_ability, MULLIGAN: _answer_mulligan, UPKEEP: _answer_upkeep, SUMMON: _answer_summon,
     HOUKI_PICK: _answer_houki, KIJUTSU_PICK: _answer_kijutsu, DECLARE: _answer_declare, BLOCK: _answer_block,
     WINDOW_ATK: _answer_window, WINDOW_DEF: _answer_window, FATE: _answer_fate,
 }
 
 
-def answer(state: DestinyState, option: str, events: list[Event]) -> None:
+def answer(state: DestinyState, option: str, events: list[DestinyEvent]) -> None:
     """Apply a (legal) answer to the pending decision, then run automatic steps."""
     if state.stack:
         effects.answer(state, option, events)
@@ -375,7 +376,7 @@ def answer(state: DestinyState, option: str, events: list[Event]) -> None:
     proceed(state, events)
 
 
-def proceed(state: DestinyState, events: list[Event]) -> None:
+def proceed(state: DestinyState, events: list[DestinyEvent]) -> None:
     """Run automatic steps until a decision is pending (or the game is over)."""
     while not state.stack:
         phase = state.phase
