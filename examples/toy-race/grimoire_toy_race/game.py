@@ -55,7 +55,7 @@ RULES = {"first": "1", "draw": "2", "play": "3", "trip": "4", "pass": "2", "game
 RULE_OF_DECISION = {"turn": "2", "trip": "4"}
 
 #: every kind of event and of decision, declared once: mypy refuses a kind not listed here where an
-#: event or a decision is made (docs/protocol.md 3.4); a test checks that EVENTS names the same kinds
+#: event or a decision is made (docs/protocol.md 3.7, 5.3.2); a test checks that EVENTS names the same kinds
 ToyEventKind = Literal["first", "draw", "play", "trip", "pass", "game_won", "game_drawn"]
 ToyDecisionKind = Literal["turn", "trip"]
 ToyEvent = Event[ToyEventKind]
