@@ -84,8 +84,8 @@ def test_mypy_refuses_a_misspelt_event_or_decision_kind_where_it_is_made(tmp_pat
 
 
 def test_mypy_accepts_the_declared_kinds(tmp_path: Path) -> None:
-    good = (SNIPPET.replace('"darw"', '"draw"').replace('"chnat"', '"chant"').replace('Event("place", 0)', 'Event("shuffle", 0)')
-            .replace('"trap"', '"trip"'))
+    good = (SNIPPET.replace('"darw"', '"draw"').replace('"chnat"', '"chant"')
+            .replace('Event("place", 0)', 'Event("shuffle", 0)').replace('"trap"', '"trip"'))
     out, status = _mypy(tmp_path, good)
     assert status == 0, out
 

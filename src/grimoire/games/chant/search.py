@@ -22,7 +22,7 @@ from typing import Any
 from grimoire.core.decision import Decision, option_uid
 from grimoire.core.effects import Frame
 from grimoire.core.game import Game
-from grimoire.core.hidden import KnownDecks, unseen
+from grimoire.core.hidden import Dealer, HiddenCards, KnownDecks, unseen
 from grimoire.core.rng import Chance
 
 from . import procedures, rules
@@ -62,10 +62,10 @@ class ChantHooks:
         return self._build(game, view, decision, chance, decks)[0]
 
     def determinizer(self, game: Game[Any], view: dict[str, Any], decision: Decision,
-                     decks: KnownDecks) -> Dealer:
+                     decks: KnownDecks) -> Dealer[ChantState]:
         """Determinizations of one view: the view is read once, then each call deals the hidden cards anew
-        (same distribution as :meth:`determinize`)."""
-        return Dealer(self, game, view, decision, decks)
+        (same distribution as :meth:`determinize`; :class:`ChantDealing`)."""
+        return Dealer(ChantDealing(self, game, view, decision, decks))
 
     def _build(self, game: Game[Any], view: dict[str, Any], decision: Decision, chance: Chance,  # noqa: PLR0915 — one determinization, in the order of the rules it samples
                decks: KnownDecks) -> tuple[ChantState, list[tuple[list[int], int]], bool]:
@@ -242,55 +242,34 @@ def policy_view(s: ChantState, seat: int) -> dict[str, Any]:
     }
 
 
-class Dealer:
-    """Determinizations of one view (:meth:`ChantHooks.determinizer`).
-
-    The first call builds a state from the view; when every card's identity is fixed (deck lists known), later
-    calls copy that state and deal only what is hidden again: which unseen cards the opponent holds and the order
-    of both libraries, numbered as :meth:`ChantHooks.determinize` numbers them, with a fresh random generator.
-    """
+class ChantDealing:
+    """How Chant's determinizer (:class:`~grimoire.core.hidden.Dealer`, :meth:`ChantHooks.determinizer`) reads
+    one view and deals its hidden cards: the opponent's hand (sorted by card, copies lowest uid first) and the
+    order of both libraries (the dealt top card first; stored top card last)."""
 
     def __init__(self, hooks: ChantHooks, game: Game[Any], view: dict[str, Any], decision: Decision,
                  decks: KnownDecks) -> None:
         self.hooks, self.game, self.view, self.decision, self.decks = hooks, game, view, decision, decks
-        self.template: ChantState | None = None
-        # per seat: (the hidden cards in uid order, each card's uids in order, hidden hand size or -1)
-        self.seats: list[tuple[list[str], dict[str, list[int]], int]] = []
 
-    def __call__(self, chance: Chance) -> ChantState:
-        template = self.template
-        if template is None:
-            st, deal, exact = self.hooks._build(self.game, self.view, self.decision, chance, self.decks)
-            if exact:
-                self.template = st.clone()
-                for hidden, k in deal:
-                    by_card: dict[str, list[int]] = {}
-                    for u in hidden:
-                        by_card.setdefault(st.ids[u], []).append(u)
-                    self.seats.append(([st.ids[u] for u in hidden], by_card, k))
-            return st
-        st = template.clone()
-        for s, (cards, by_card, k) in enumerate(self.seats):
-            order = cards[:]
-            chance.shuffle(order)
-            taken: dict[str, int] = {}
-            q = st.players[s]
-            if k >= 0:
-                q.hand = [_next(by_card, taken, c) for c in sorted(order[:k])]
-                order = order[k:]
-            library = [_next(by_card, taken, c) for c in order]
-            library.reverse()
-            q.library = library
-        st.chance = Chance.seeded(chance.next64())
-        st.cache = None
-        return st
+    def build(self, chance: Chance) -> tuple[ChantState, list[HiddenCards], bool]:
+        st, deal, exact = self.hooks._build(self.game, self.view, self.decision, chance, self.decks)
+        return st, [HiddenCards(hidden, st.ids, k) for hidden, k in deal], exact
 
+    def copy(self, template: ChantState) -> ChantState:
+        return template.clone()
 
-def _next(by_card: dict[str, list[int]], taken: dict[str, int], card: str) -> int:
-    """The lowest uid of ``card`` not taken yet."""
-    i = taken.get(card, 0)
-    taken[card] = i + 1
-    return by_card[card][i]
+    def place(self, state: ChantState, seat: int, dealt: list[int], hand: int) -> None:
+        q = state.players[seat]
+        if hand >= 0:
+            ids = state.ids
+            q.hand = sorted(dealt[:hand], key=lambda u: (ids[u], u))
+            dealt = dealt[hand:]
+        dealt.reverse()
+        q.library = dealt
+
+    def reseed(self, state: ChantState, chance: Chance) -> None:
+        state.chance = Chance.seeded(chance.next64())
+        state.cache = None
 
 
 def _side(s: ChantState, p: int) -> float:

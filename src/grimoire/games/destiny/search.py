@@ -25,7 +25,7 @@ from typing import Any
 from grimoire.core.decision import Decision, option_uid
 from grimoire.core.effects import Frame
 from grimoire.core.game import Game
-from grimoire.core.hidden import KnownDecks, unseen
+from grimoire.core.hidden import Dealer, HiddenCards, KnownDecks, canonical, unseen
 from grimoire.core.rng import Chance
 
 from . import effects as fx
@@ -92,24 +92,6 @@ def _cards(view: dict[str, Any], sizes: list[int], decks: KnownDecks, chance: Ch
     return out, exact
 
 
-def canonical(uids: list[int], ids: list[str], chance: Chance) -> list[int]:
-    """``uids`` shuffled, then renumbered so that copies of a card appear lowest uid first.
-
-    Copies of one card are interchangeable, and which hidden copy is where cannot be
-    seen; numbering them in order makes an option like ``summon:37`` mean the same card
-    in every determinization, which keeps the search tree's statistics together.
-
-    >>> canonical([4, 5, 6], ["x"] * 7, Chance.seeded(1))
-    [4, 5, 6]
-    """
-    order = list(uids)
-    chance.shuffle(order)
-    spare: dict[str, list[int]] = {}
-    for u in sorted(uids, reverse=True):
-        spare.setdefault(ids[u], []).append(u)
-    return [spare[ids[u]].pop() for u in order]
-
-
 def policy_view(state: DestinyState, seat: int) -> dict[str, Any]:
     """The part of ``view(state, seat)`` the greedy agent reads (see :meth:`DestinyHooks.policy_view`): no
     discard piles, deck sizes or bookkeeping; with an effect on the stack, the whole view."""
@@ -142,40 +124,32 @@ def policy_view(state: DestinyState, seat: int) -> dict[str, Any]:
             "pending": pending, "stack": []}
 
 
-class Dealer:
-    """Determinizations of one view (:meth:`DestinyHooks.determinizer`).
-
-    The first call builds a state from the view; when nothing but where the hidden cards are was drawn at random,
-    later calls copy that state and deal only that again (the opponent's hand and the order of both decks, numbered
-    by :func:`canonical`), with a fresh random generator.
-    """
+class DestinyDealing:
+    """How Destiny's determinizer (:class:`~grimoire.core.hidden.Dealer`, :meth:`DestinyHooks.determinizer`)
+    reads one view and deals its hidden cards: the opponent's hand and the order of both decks, in the order
+    dealt (numbered by :func:`~grimoire.core.hidden.canonical`)."""
 
     def __init__(self, hooks: DestinyHooks, game: Game[Any], view: dict[str, Any], decision: Decision,
                  decks: KnownDecks) -> None:
         self.hooks, self.game, self.view, self.decision, self.decks = hooks, game, view, decision, decks
-        self.template: DestinyState | None = None
-        self.deal: list[tuple[list[int], int]] = []
 
-    def __call__(self, chance: Chance) -> DestinyState:
-        template = self.template
-        if template is None:
-            state, deal, exact = self.hooks._build(self.game, self.view, self.decision, chance, self.decks)
-            if exact:
-                self.template = state.clone()
-                self.deal = deal
-            return state
-        state = template.clone()
-        ids = list(state.ids)
-        for s, (hidden, k) in enumerate(self.deal):
-            rest = canonical(hidden, ids, chance)
-            q = state.players[s]
-            if k >= 0:
-                q.hand, q.deck = rest[:k], rest[k:]
-            else:
-                q.deck = rest
+    def build(self, chance: Chance) -> tuple[DestinyState, list[HiddenCards], bool]:
+        state, deal, exact = self.hooks._build(self.game, self.view, self.decision, chance, self.decks)
+        return state, [HiddenCards(hidden, state.ids, k) for hidden, k in deal], exact
+
+    def copy(self, template: DestinyState) -> DestinyState:
+        return template.clone()
+
+    def place(self, state: DestinyState, seat: int, dealt: list[int], hand: int) -> None:
+        q = state.players[seat]
+        if hand >= 0:
+            q.hand, q.deck = dealt[:hand], dealt[hand:]
+        else:
+            q.deck = dealt
+
+    def reseed(self, state: DestinyState, chance: Chance) -> None:
         state.chance = Chance.seeded(chance.next64())
         state.cache = None
-        return state
 
 
 class DestinyHooks:
@@ -201,10 +175,10 @@ class DestinyHooks:
         return self._build(game, view, decision, chance, decks)[0]
 
     def determinizer(self, game: Game[Any], view: dict[str, Any], decision: Decision,
-                     decks: KnownDecks) -> Dealer:
+                     decks: KnownDecks) -> Dealer[DestinyState]:
         """Determinizations of one view: the view is read once, then each call deals the hidden cards anew
-        (same distribution as :meth:`determinize`)."""
-        return Dealer(self, game, view, decision, decks)
+        (same distribution as :meth:`determinize`; :class:`DestinyDealing`)."""
+        return Dealer(DestinyDealing(self, game, view, decision, decks))
 
     def _build(self, game: Game[Any], view: dict[str, Any], decision: Decision, chance: Chance,
                decks: KnownDecks) -> tuple[DestinyState, list[tuple[list[int], int]], bool]:
