@@ -39,7 +39,9 @@ are shared by clones; ``list[int]``/``list[str]`` and lists of them are copied;
 ``list[C]``) has its own ``clone``, ``to_json`` and ``C.from_json``.
 
 Class options on the ``# fields:`` line: ``json list`` (the JSON is a list in field order,
-not an object) and ``from_json(ARGS)`` (extra parameters of ``from_json``).
+not an object), ``from_json(ARGS)`` (extra parameters of ``from_json``) and ``defaults``
+(every trailing field with a default may be left out of ``__init__``; a mutable default
+is then passed as ``None`` and made afresh).
 
 >>> src = '''class P:
 ...     # fields:
@@ -105,6 +107,7 @@ class Spec:
     fields: list[Field] = field(default_factory=list)
     as_list: bool = False
     from_args: str = ""
+    defaults: bool = False
 
 
 def _immutable_literal(text: str) -> bool:
@@ -173,6 +176,8 @@ def specs(text: str) -> list[tuple[ast.ClassDef, Spec]]:
             opt = raw.strip()
             if opt == "json list":
                 spec.as_list = True
+            elif opt == "defaults":
+                spec.defaults = True
             elif m := re.fullmatch(r"from_json\((.*)\)", opt):
                 spec.from_args = m.group(1)
             elif opt:
@@ -309,16 +314,24 @@ def _generate(spec: Spec, indent: str, local: Mapping[str, Spec]) -> list[str]:
     fs = spec.fields
     c = spec.name
     out = [*_pack("__slots__ = (", [f'"{n}"' for n in sorted(f.name for f in fs)], ",)" if len(fs) == 1 else ")"), ""]
-    # __init__: every field positionally; a trailing run of immutable defaults is optional
+    # __init__: every field positionally; a trailing run of immutable defaults is optional (with the class
+    # option ``defaults``, of any defaults: a mutable one is passed as None and made afresh)
     optional_from = len(fs)
     while optional_from > 0 and fs[optional_from - 1].default is not None \
-            and not fs[optional_from - 1].mutable_default:
+            and (spec.defaults or not fs[optional_from - 1].mutable_default):
         optional_from -= 1
-    params = [f"{f.name}: {f.type}" + (f" = {f.default}" if i >= optional_from else "") for i, f in enumerate(fs)]
+
+    def param(i: int, f: Field) -> str:
+        if i < optional_from:
+            return f"{f.name}: {f.type}"
+        return f"{f.name}: {f.type} | None = None" if f.mutable_default else f"{f.name}: {f.type} = {f.default}"
+
+    params = [param(i, f) for i, f in enumerate(fs)]
     many = "  # noqa: PLR0913 — one parameter per declared field" if len(params) > 10 else ""
     init = _pack("def __init__(", ["self", *params], ") -> None:")
     out += [init[0] + many, *init[1:]]
-    out += [f"    self.{f.name} = {f.name}" for f in fs]
+    out += [f"    self.{f.name} = {f.default} if {f.name} is None else {f.name}"
+            if i >= optional_from and f.mutable_default else f"    self.{f.name} = {f.name}" for i, f in enumerate(fs)]
     # new: the fields without a default; the others take it
     required = [f"{f.name}: {f.type}" for f in fs if f.default is None]
     args = [f.name if f.default is None else str(f.default) for f in fs]
