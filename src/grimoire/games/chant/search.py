@@ -296,7 +296,7 @@ def quick_answer(s: ChantState, decision: Decision, chance: Chance) -> str:
     discard, activates everything ready, counters when the counter wins, spreads runaway
     advances on the card nearest to ready.
     """
-    kind = decision.kind
+    kind: str = decision.kind  # a str here: the compiled build compares it natively
     opts = decision.options
     ids = [o.id for o in opts]
     defs = s.defs

@@ -340,7 +340,7 @@ def _battle_value(state: DestinyState, att: int, blk: int) -> tuple[int, int]:
 
 def quick_answer(state: DestinyState, decision: Decision, chance: Chance) -> str:
     """A cheap heuristic answer used in playouts: keep threads healthy, attack when it pays, block well."""
-    kind = decision.kind
+    kind: str = decision.kind  # a str here: the compiled build compares it natively
     opts = decision.options
     ids = [o.id for o in opts]
     seat = decision.player
