@@ -20,6 +20,7 @@ from grimoire.core.plugin import (
     HasCoverage,
     HasDeterminizer,
     HasFixedCards,
+    HasGreedyAnswer,
     HasOpponent,
     HasPolicyView,
     HasPowerBand,
@@ -31,9 +32,10 @@ from grimoire.core.registry import load_game, plugin
 
 
 def test_every_optional_hook_is_a_declared_protocol_with_a_documented_default() -> None:
-    assert set(OPTIONAL_HOOKS) == {"search.prior", "search.opponent", "search.policy_view", "search.determinizer",
-                                   "metrics.vanilla", "metrics.styles", "metrics.coverage", "metrics.fixed_cards",
-                                   "metrics.card_events", "metrics.power_band", "metrics.card_guidelines"}
+    assert set(OPTIONAL_HOOKS) == {"search.prior", "search.opponent", "search.policy_view", "search.greedy_answer",
+                                   "search.determinizer", "metrics.vanilla", "metrics.styles", "metrics.coverage",
+                                   "metrics.fixed_cards", "metrics.card_events", "metrics.power_band",
+                                   "metrics.card_guidelines"}
     for name, proto in OPTIONAL_HOOKS.items():
         assert name.split(".")[1] in proto.__dict__.get("__annotations__", {}) or hasattr(proto, name.split(".")[1])
         assert "default" in (proto.__doc__ or ""), name
@@ -42,6 +44,7 @@ def test_every_optional_hook_is_a_declared_protocol_with_a_documented_default() 
 def test_the_shipped_games_declare_the_hooks_they_have() -> None:
     chant, destiny = plugin("chant").search_hooks(), plugin("destiny").search_hooks()
     assert isinstance(chant, HasPolicyView) and isinstance(chant, HasDeterminizer)
+    assert isinstance(chant, HasGreedyAnswer) and isinstance(destiny, HasGreedyAnswer)
     assert isinstance(destiny, HasPrior) and isinstance(destiny, HasOpponent) and isinstance(destiny, HasDeterminizer)
     assert prior_weight(SearchConfig(), destiny) == destiny.prior != PRIOR
     assert opponent_model(SearchConfig(), destiny) == "policy"
@@ -53,7 +56,8 @@ def test_the_shipped_games_declare_the_hooks_they_have() -> None:
 
 def test_a_game_without_the_hooks_gets_the_defaults() -> None:
     toy = plugin("toy").search_hooks()
-    assert toy is not None and not isinstance(toy, HasPrior | HasOpponent | HasPolicyView | HasDeterminizer)
+    assert toy is not None and not isinstance(toy, HasPrior | HasOpponent | HasPolicyView | HasGreedyAnswer
+                                                      | HasDeterminizer)
     assert prior_weight(SearchConfig(), toy) == PRIOR
     assert opponent_model(SearchConfig(), toy) == DEFAULT_OPPONENT
     assert fixed_cards(load_game("toy")) == frozenset()

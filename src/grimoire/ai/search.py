@@ -49,6 +49,7 @@ from grimoire.core.plugin import (
     DEFAULT_OPPONENT,
     DEFAULT_PRIOR,
     HasDeterminizer,
+    HasGreedyAnswer,
     HasOpponent,
     HasPolicyView,
     HasPrior,
@@ -254,6 +255,14 @@ class SearchAgent:
         mode = self.config.playout
         if mode == "greedy":
             greedy = self._greedy(game)
+            if greedy is not None and isinstance(hooks, HasGreedyAnswer):
+                # the hooks answer as the greedy agent would, reading the state (no view is built)
+                state_greedy = hooks
+
+                def by_state(state: Any, d: Decision, chance: Chance) -> str:
+                    return state_greedy.greedy_answer(game, state, d, chance)
+
+                return by_state
             if greedy is not None:
                 agent = greedy
                 # the hooks may build just what the greedy agent reads of a view (a playout fast path)

@@ -131,6 +131,15 @@ class HasPolicyView(Protocol):
 
 
 @runtime_checkable
+class HasGreedyAnswer(Protocol):
+    """Optional search hook ``greedy_answer``: the greedy agent's answer for the seat to move, read from
+    the state directly, the same as its answer on that seat's view (default: the greedy agent on
+    ``policy_view``, else on ``game.view``: the same answers, slower)."""
+
+    def greedy_answer(self, game: Game[Any], state: Any, decision: Decision, chance: Chance) -> str: ...
+
+
+@runtime_checkable
 class HasDeterminizer(Protocol):
     """Optional search hook ``determinizer``: reads a view once and returns a dealer whose every call
     ``dealer(chance)`` is a fresh determinization (default: ``determinize`` on every call, slower)."""
@@ -202,8 +211,9 @@ class HasCardGuidelines(Protocol):
 #: every optional hook: the protocol that declares it, by where it lives and its name
 OPTIONAL_HOOKS: dict[str, type] = {
     "search.prior": HasPrior, "search.opponent": HasOpponent, "search.policy_view": HasPolicyView,
-    "search.determinizer": HasDeterminizer, "metrics.vanilla": HasVanilla, "metrics.styles": HasStyles,
-    "metrics.coverage": HasCoverage, "metrics.fixed_cards": HasFixedCards, "metrics.card_events": HasCardEvents,
+    "search.greedy_answer": HasGreedyAnswer, "search.determinizer": HasDeterminizer,
+    "metrics.vanilla": HasVanilla, "metrics.styles": HasStyles, "metrics.coverage": HasCoverage,
+    "metrics.fixed_cards": HasFixedCards, "metrics.card_events": HasCardEvents,
     "metrics.power_band": HasPowerBand, "metrics.card_guidelines": HasCardGuidelines,
 }
 

@@ -26,6 +26,7 @@ from grimoire.core.hidden import Dealer, HiddenCards, KnownDecks, unseen
 from grimoire.core.rng import Chance
 
 from . import procedures, rules
+from .greedy_state import StateGreedy
 from .state import ChantState, FrameKind, Phase, Player
 
 
@@ -54,6 +55,9 @@ class ChantHooks:
 
     #: Turns a playout runs beyond the root before the heuristic scores it (measured best).
     turns = 8
+
+    def __init__(self) -> None:
+        self._greedy: StateGreedy | None = None
 
     # ----- determinization ------------------------------------------------------
     def determinize(self, game: Game[Any], view: dict[str, Any], decision: Decision, chance: Chance,
@@ -188,6 +192,14 @@ class ChantHooks:
         """What the greedy agent reads of ``seat``'s view, built without the rest (playouts ask for it at
         almost every decision): the same values under the same keys as :func:`~.view.view`."""
         return policy_view(state, seat)
+
+    def greedy_answer(self, game: Game[Any], state: ChantState, decision: Decision, chance: Chance) -> str:
+        """The greedy agent's answer for the seat to move, read from the state (:mod:`.greedy_state`): what
+        it answers on that seat's view, without building one."""
+        greedy = self._greedy
+        if greedy is None:
+            greedy = self._greedy = StateGreedy()
+        return greedy.answer(game, state, decision, chance)
 
     # ----- evaluation -----------------------------------------------------------
     def evaluate(self, game: Game[Any], state: ChantState, seat: int) -> float:

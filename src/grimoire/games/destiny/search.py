@@ -31,14 +31,17 @@ from grimoire.core.rng import Chance
 from . import effects as fx
 from . import view as views
 from .cards import ABILITIES, ATTACK, RESPONSE, TIMINGS, ZENNO
+from .greedy_state import StateGreedy
 from .state import (
     ABILITY,
     DECLARE,
+    DEFAULT_VARIANT,
     HOUKI_PICK,
     KIJUTSU_PICK,
     MULLIGAN,
     PHASES,
     UPKEEP,
+    VARIANT_VALUES,
     WINDOW_ATK,
     WINDOW_DEF,
     DestinyState,
@@ -121,7 +124,14 @@ def policy_view(state: DestinyState, seat: int) -> dict[str, Any]:
     if state.phase in (HOUKI_PICK, KIJUTSU_PICK):
         pending = {"uid": state.pending, "card": ids[state.pending]}
     return {"seat": seat, "turn": state.turn, "active": state.active, "players": players, "battle": battle,
-            "pending": pending, "stack": []}
+            "pending": pending, "stack": [], **_variant_rules(state)}
+
+
+def _variant_rules(state: DestinyState) -> dict[str, Any]:
+    """The view's ``rules`` entry: the rules-variant options, only when they differ from the rulings."""
+    if state.variant == DEFAULT_VARIANT:
+        return {}
+    return {"rules": {name: values[state.variant[i]] for i, (name, values) in enumerate(VARIANT_VALUES)}}
 
 
 class DestinyDealing:
@@ -162,11 +172,22 @@ class DestinyHooks:
     #: The tree answers the opponent's decisions with the greedy agent from the opponent's own view (docs/ai.md).
     opponent = "policy"
 
+    def __init__(self) -> None:
+        self._greedy: StateGreedy | None = None
+
     # ----- playout view ---------------------------------------------------------
     def policy_view(self, game: Game[Any], state: DestinyState, seat: int) -> dict[str, Any]:
         """What the greedy agent reads of ``seat``'s view, built without the rest (playouts ask for it at
         almost every decision): the same values under the same keys as :func:`~.view.view`."""
         return policy_view(state, seat)
+
+    def greedy_answer(self, game: Game[Any], state: DestinyState, decision: Decision, chance: Chance) -> str:
+        """The greedy agent's answer for the seat to move, read from the state (:mod:`.greedy_state`): what
+        it answers on that seat's view, without building one."""
+        greedy = self._greedy
+        if greedy is None:
+            greedy = self._greedy = StateGreedy()
+        return greedy.answer(game, state, decision, chance)
 
     # ----- determinization ------------------------------------------------------
     def determinize(self, game: Game[Any], view: dict[str, Any], decision: Decision, chance: Chance,
