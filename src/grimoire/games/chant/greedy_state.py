@@ -96,7 +96,7 @@ class StateGreedy(GreedyChant):
         elif kind == "underlay":
             answer = self._underlay_s(game, s, seat, decision)
         elif kind == "discard_mode":
-            boost, hinder = self._attribute_gain_s(game, s, seat, str(decision.prompt_args[1]))
+            boost, hinder = self._attribute_gain_s(s, seat, str(decision.prompt_args[1]))
             answer = "hinder" if hinder > boost else "boost"
         elif kind == "pay_life":
             top = len(decision.options) - 1
@@ -184,19 +184,21 @@ class StateGreedy(GreedyChant):
                 best, best_key = o, key
         return best.id
 
-    def _attribute_gain_s(self, game: Game[Any], s: ChantState, seat: int, attribute: str) -> tuple[float, float]:
+    def _attribute_gain_s(self, s: ChantState, seat: int, attribute: str) -> tuple[float, float]:
         """(boost value, hinder value) of discarding a card of ``attribute``."""
-        ids, defs, progress = s.ids, s.defs, s.progress
+        defs, progress = s.defs, s.progress
         boost = 0.0
         for u in s.players[seat].area:
-            chant = defs[u].chant
-            if self._card(game, ids[u]).attribute == attribute and not progress[u] >= chant:
+            d = defs[u]
+            chant = d.chant
+            if d.attribute == attribute and not progress[u] >= chant:
                 boost += 1.0 + (0.5 if progress[u] + 1 >= chant else 0.0) + 0.1 * _power(s, u)
         hinder = 0.0
         for u in s.players[1 - seat].area:
-            if self._card(game, ids[u]).attribute != attribute or progress[u] <= 0:
+            d = defs[u]
+            if d.attribute != attribute or progress[u] <= 0:
                 continue
-            chant = defs[u].chant
+            chant = d.chant
             if progress[u] >= chant:
                 hinder += 1.5 + 0.5 * _power(s, u)
             else:
@@ -205,9 +207,13 @@ class StateGreedy(GreedyChant):
 
     def _pick_discard_s(self, game: Game[Any], s: ChantState, seat: int, options: list[Option]) -> str | None:
         best: tuple[float, str] | None = None
+        gains: dict[str, float] = {}  # by attribute
         for o in options:
-            boost, hinder = self._attribute_gain_s(game, s, seat, str(o.args[1]))
-            gain = max(boost, hinder)
+            attribute = str(o.args[1])
+            gain = gains.get(attribute, -1.0)
+            if gain < 0:
+                boost, hinder = self._attribute_gain_s(s, seat, attribute)
+                gain = gains[attribute] = max(boost, hinder)
             if gain < 1.0:
                 continue
             net = gain - 0.3 * max(0.0, self._value(game, o.args[0]))
@@ -224,13 +230,13 @@ class StateGreedy(GreedyChant):
         soon: list[tuple[int, str, int]] = []
         for u in me.area:
             chant = defs[u].chant
-            if (not under.get(u) and self._card(game, ids[u]).kind == "library"
+            if (not under.get(u) and defs[u].kind == "library"
                     and (progress[u] >= chant or progress[u] + 1 >= chant)):
                 soon.append((u, ids[u], chant))
         best: tuple[float, str, list[int]] | None = None
         for book in me.forbidden:
             card = ids[book]
-            d = self._card(game, card)
+            d = defs[book]
             chosen = self._cheapest_cover(game, soon, d.required or 0, d.chant)
             if chosen is None:
                 continue
