@@ -1,12 +1,11 @@
 """The Destiny greedy agent reading a state directly: the search's playout policy.
 
 :class:`StateGreedy` answers like :class:`~.greedy.GreedyDestiny` on ``view(state, seat)`` for the
-seat to move, but reads the state instead of a view: no dicts are built at a decision (with an
-effect on the stack, where the agent reads the stack's frames, it still asks the view-reading agent
-on the whole view). Playouts ask it at almost every decision
-(:meth:`~.search.DestinyHooks.greedy_answer`). Each handler below mirrors the handler of the same
-name in :mod:`.greedy` line by line (same order of iteration, same arithmetic, so the same ties);
-``tests/ai/test_state_greedy.py`` checks both give the same answer in random positions.
+seat to move, but reads the state instead of a view: no dicts are built at a decision. Playouts
+ask it at almost every decision (:meth:`~.search.DestinyHooks.greedy_answer`). Each handler below
+mirrors the handler of the same name in :mod:`.greedy` line by line (same order of iteration, same
+arithmetic, so the same ties); ``tests/ai/test_state_greedy.py`` checks both give the same answer in
+random positions.
 
 >>> from grimoire.core.game import Setup
 >>> from grimoire.core.registry import load_game
@@ -29,8 +28,9 @@ from grimoire.core.decision import Decision, Option, option_uid
 from grimoire.core.game import Game
 from grimoire.core.rng import Chance
 
-from . import view as views
+from . import effects as fx
 from .battle import battle_values
+from .cards import TIMINGS
 from .greedy import ATTACK, BATTLE, LOW_THREADS, MAIN, RESERVE, TIMING_INDEX, Battle, GreedyDestiny
 from .state import HOUKI_PICK, KIJUTSU_PICK, V_USER_EFFECTS, DestinyState, User
 
@@ -60,8 +60,6 @@ class StateGreedy(GreedyDestiny):
 
     def answer(self, game: Game[Any], state: DestinyState, decision: Decision, chance: Chance) -> str:
         """What :meth:`GreedyDestiny.choose` answers on ``view(state, decision.player)``."""
-        if state.stack:
-            return self.choose(game, views.view(state, decision.player), decision, chance)
         if game.pool is not self._pool:
             self._pool = game.pool
             self._keepers = {}
@@ -91,8 +89,10 @@ class StateGreedy(GreedyDestiny):
             answer = "keep" if cheap >= 3 else "mulligan"
         elif kind == "ability":
             answer = "ability:chimyaku_no_hako"
-        elif kind == "sense" or kind == "response":
-            answer = "skip" if kind == "sense" else "pass"  # a response with no stack passes (see _response)
+        elif kind == "response":
+            answer = self._response_s(game, state, seat, decision)
+        elif kind == "sense":
+            answer = "skip"
         else:
             answer = None
         if answer is None or decision.find(answer) is None:
@@ -305,6 +305,39 @@ class StateGreedy(GreedyDestiny):
             if net > 0.4 and (best is None or net > best[0]):
                 best = (net, o.id)
         return best[1] if best is not None else "pass"
+
+    def _response_s(self, game: Game[Any], state: DestinyState, seat: int, decision: Decision) -> str | None:
+        me = state.players[seat]
+        cancels = [o for o in decision.options if o.id.startswith("effect:")]
+        if not cancels or not state.stack:
+            return "pass"
+        frame = state.stack[-1]
+        timing = TIMING_INDEX.get(str(TIMINGS[frame.index]), MAIN)
+        group = self._group(game, state.ids[frame.source], timing)
+        targets = set(fx.targets(frame))
+        hit_mine = [u for u in me.field if u.uid in targets]
+        everyone = fx.has(frame, fx.F_ALL)
+        now = state.attacker >= 0 and _field_user(state, state.attacker) is not None
+        harm = 0.0
+        for eff in group:
+            n = int(eff.get("n", 0) or 0)
+            if eff.op == "destroy":
+                harm += max((state.defs[u.uid].power + 1 for u in hit_mine), default=0) or (3 if everyone else 0)
+            elif eff.op == "weaken":
+                harm += (n + 1) if hit_mine and now else 0.5 * n if hit_mine else 0
+            elif eff.op in ("strengthen", "onslaught", "ca"):
+                harm += (n + 1) if now else 0.5 * n
+            elif eff.op == "lose_threads":
+                harm += n * (2 if me.threads <= n else 1)
+            elif eff.op in ("gain_threads", "draw"):
+                harm += 0.5 * n
+            elif eff.op == "ja":
+                harm += 1
+        option = min(cancels, key=lambda o: int(o.args[1]))
+        cost = int(option.args[1])
+        if harm >= cost + 1 and me.threads - cost >= 2:
+            return option.id
+        return "pass"
 
     # ----- end of the turn ------------------------------------------------------------
     def _fate_s(self, game: Game[Any], state: DestinyState, seat: int, decision: Decision) -> str | None:
