@@ -18,10 +18,10 @@ COMPILED: tuple[str, ...] = (
     "grimoire/core/stats.py", "grimoire/ai/search.py",
     *(f"grimoire/games/chant/{m}.py" for m in (
         "cards", "state", "rules", "phases", "effects", "procedures", "decisions", "view", "search", "greedy",
-        "encoding")),
+        "greedy_state", "encoding")),
     *(f"grimoire/games/destiny/{m}.py" for m in (
         "cards", "state", "turn", "actions", "battle", "effects", "decisions", "view", "search", "greedy",
-        "encoding")),
+        "greedy_state", "encoding")),
 )
 """Source files, relative to the folder that holds the ``grimoire`` package."""
 
