@@ -113,7 +113,8 @@ def main(argv: list[str] | None = None) -> None:
     flags = f" --baseline {args.baseline}" if args.baseline != BASELINE else ""
     flags += f" --workers {args.workers}" if args.workers > 1 else ""
     body = "\n".join([
-        "## Search speed: this tree against the search before the speed work",
+        "## Search speed: this tree against the search before the speed work" if args.baseline == BASELINE
+        else f"## Search speed: this tree against {commit}",
         "",
         f"`python bench/search_speed.py --rounds {args.rounds} --positions {args.positions} "
         f"--iterations {args.iterations}{flags}`. The same {args.positions} positions of seeded greedy-vs-greedy",

@@ -321,22 +321,24 @@ def test_the_opponent_model_answers_from_the_opponents_own_view(monkeypatch: pyt
         nodes[model] = agent.search(game, view, d, Chance.seeded(9)).nodes
     # the tree grows one node an iteration; the model's answers add nodes without being expansions
     assert nodes["tree"] <= 61 < nodes["policy"]
-    # every answer the greedy agent gives during the search comes from the answering seat's own view
+    # every answer the greedy agent gives during the search is its answer on the answering seat's own view
     agent0 = plugin("destiny").greedy_agent()
     assert agent0 is not None
-    greedy = type(agent0)
-    seen: list[tuple[int, int, bool]] = []
-    original = greedy.choose
+    hooks = hooks_for("destiny")
+    seen: list[tuple[int, bool, bool]] = []
+    original = type(hooks).greedy_answer  # type: ignore[attr-defined]
 
-    def spy(self: Any, game: Game[Any], view: dict[str, Any], decision: Decision, chance: Chance) -> str:
-        other = view["players"][1 - decision.player]
-        seen.append((decision.player, view["seat"], other["hand"] is None))
-        return original(self, game, view, decision, chance)
+    def spy(self: Any, game: Game[Any], state: Any, decision: Decision, chance: Chance) -> str:
+        answer: str = original(self, game, state, decision, chance)
+        own = game.view(state, decision.player)
+        hidden = own["players"][1 - decision.player]["hand"] is None
+        seen.append((decision.player, hidden, answer == agent0.choose(game, own, decision, chance.clone())))
+        return answer
 
-    monkeypatch.setattr(greedy, "choose", spy)
+    monkeypatch.setattr(type(hooks), "greedy_answer", spy)
     SearchAgent(SearchConfig(iterations=30, opponent="policy"), decks=decks).search(game, view, d, Chance.seeded(9))
     assert any(player == 1 for player, _, _ in seen)
-    assert all(player == seat and hidden for player, seat, hidden in seen)
+    assert all(hidden and same for _, hidden, same in seen)
 
 
 def test_rule_7_5_determinizing_a_users_battle_group_in_its_attack_keeps_the_response_step() -> None:

@@ -169,6 +169,8 @@ class GreedyChant:
         if count <= 0 and total <= 0:
             return []
         pool = sorted(cards, key=lambda c: self._value(game, c[1]))[:12]
+        if sum(c[2] for c in pool) < total:
+            return None  # no subset reaches the chant sum
         best: tuple[float, list[int]] | None = None
         for size in range(max(1, count), len(pool) + 1):
             for combo in combinations(pool, size):
