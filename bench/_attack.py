@@ -359,7 +359,10 @@ async def s_presence(t: Target, tally: Tally, deadline: float) -> None:
             async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{t.game_id}", local_addr=(t.address, 0),
                                           open_timeout=5) as ws:
                 await ws.send(json.dumps({"type": "hello", "token": t.tokens[i % 2], "lang": "en"}))
-                await asyncio.wait_for(ws.recv(), 5)
+                first = await asyncio.wait_for(ws.recv(), 5)
+                if json.loads(first).get("code") == "rate":  # sockets_per_minute: refused at the opening
+                    tally.note("429")
+                    return
                 await ws.send(json.dumps({"type": "claim"}))
                 tally.note("joined")
         except Exception:

@@ -163,3 +163,22 @@ def test_w9_the_postgresql_store_pages_the_history_and_the_deck_names_by_keyset(
         assert found is not None and found.text == "3 火球\n" and store.saved_deck("chant", "z") is None
     finally:
         store.close()
+
+
+def test_w9_a_client_opening_game_sockets_past_sockets_per_minute_is_refused_and_changes_nothing(
+        db_path: Path) -> None:
+    """Each socket opened costs the loop a handshake, the whole state and a database write: one client address
+    opens at most ``sockets_per_minute`` a minute; the next is refused with one line before it joins anything."""
+    with limited(db_path, sockets_per_minute=3) as c:
+        res = c.post("/api/games", json={"game": "chant", "deck": {"starter": "fire"}, "opponent": {"kind": "friend"}})
+        gid = res.json()["id"]
+        for _ in range(3):
+            with c.websocket_connect(f"/ws/{gid}") as ws:
+                ws.send_json({"type": "hello", "token": None, "lang": "en"})
+                assert ws.receive_json()["type"] == "state"
+        with c.websocket_connect(f"/ws/{gid}", headers={"Accept-Language": "en"}) as ws:
+            refused = ws.receive_json()
+        assert refused == {"type": "error", "code": "rate",
+                           "message": "too many connections opened from this address (at most 3 a minute); "
+                                      "wait a little"}
+        assert not hub(c).live[gid].conns

@@ -21,7 +21,7 @@ STARTERS = {"toy": ("steady", "bold"), "chant": ("fire", "science"), "destiny": 
 
 #: Tests answer at machine speed, far above any person's rate: the socket rate limit is raised here
 #: (tests/web/test_limits.py tests it at its own values).
-FAST = Limits(ws_rate=100_000, ws_burst=100_000)
+FAST = Limits(ws_rate=100_000, ws_burst=100_000, sockets_per_minute=100_000)
 
 
 @contextlib.contextmanager

@@ -536,6 +536,10 @@ async def _play(hub: Hub, ws: WebSocket) -> None:
     await ws.accept()
     lang = pick_lang(ws.headers.get("accept-language"))
     game_id = ws.path_params["id"]
+    if not hub.sockets.take(client_key(ws.client.host if ws.client else None)):  # sockets_per_minute
+        await ws.send_json(ClientError("rate", "sockets", limit=limits.sockets_per_minute).payload(lang))
+        await ws.close(code=1008)
+        return
     try:
         live = await hub.get(game_id)
     except ClientError as exc:

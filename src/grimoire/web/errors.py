@@ -120,6 +120,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
               "too many updates are waiting to be read; closing the connection"),
     "connections": ("このアドレスからの接続が多すぎます（最大 {limit}）",
                     "too many connections from this address (at most {limit})"),
+    "sockets": ("このアドレスからの接続の開始が多すぎます（1 分に {limit} まで）。少し待ってください",
+                "too many connections opened from this address (at most {limit} a minute); wait a little"),
     "creates": ("ゲームの作成が多すぎます（1 分に {limit} まで）。少し待ってください",
                 "too many games created (at most {limit} a minute); wait a little"),
     "open_games": ("終わっていないゲームが多すぎます（最大 {limit}）",

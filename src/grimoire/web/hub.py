@@ -78,6 +78,7 @@ class Hub:
                                       thinker or Thinker(0, self.limits.think_queue))
         self.replays = ReplayCache()
         self.computes = Rates(self.limits.computes_per_minute)
+        self.sockets = Rates(self.limits.sockets_per_minute)
         self.table = Table(self)
         self.takebacks = TakeBacks(self)
         self.games.on_load.append(self.kick)

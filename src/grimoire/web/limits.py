@@ -59,6 +59,8 @@ SPECS = (
     LimitSpec("ws_queue_bytes", 2 * 1024 * 1024, 65536, "bytes", "bytes queued for a socket that does not read"),
     LimitSpec("conns_per_client", 32, 1, "connections", "open connections (HTTP and WebSocket) from one client "
               "address: file descriptors"),
+    LimitSpec("sockets_per_minute", 120, 1, "sockets", "game sockets one client address may open per minute (each "
+              "is a handshake, the whole state and a database write on the event loop)"),
     LimitSpec("header_timeout", 10, 0.1, "s", "time to send a request's headers, and idle time of a connection "
               "between requests (half-sent requests hold file descriptors)"),
     LimitSpec("creates_per_minute", 10, 1, "games", "games one client address may create per minute"),
@@ -89,7 +91,8 @@ SPECS = (
 )
 _BY_NAME = {s.name: s for s in SPECS}
 _INTS = {"max_body", "json_depth", "json_digits", "json_items", "ws_message", "ws_burst", "ws_queue", "ws_queue_bytes",
-         "conns_per_client", "creates_per_minute", "open_games_per_client", "think_queue", "saves_per_minute",
+         "conns_per_client", "sockets_per_minute", "creates_per_minute", "open_games_per_client", "think_queue",
+         "saves_per_minute",
          "computes_per_minute", "webhooks", "verdicts", "verdict_workers", "verdict_games"}
 
 
@@ -108,6 +111,7 @@ class Limits:
     ws_queue: int = 64
     ws_queue_bytes: int = 2 * 1024 * 1024
     conns_per_client: int = 32
+    sockets_per_minute: int = 120
     header_timeout: float = 10.0
     creates_per_minute: int = 10
     open_games_per_client: int = 20
