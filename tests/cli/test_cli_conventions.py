@@ -229,7 +229,7 @@ def test_the_server_logs_at_the_level_asked_with_the_access_log(monkeypatch, tmp
 
     configs: list[Any] = []
     monkeypatch.setattr(uvicorn.Server, "run", lambda self: configs.append(self.config))
-    monkeypatch.setattr(server.gc, "freeze", lambda: None)  # keep this test process's collector as it was
+    monkeypatch.setattr(server.Collector, "tune", lambda self: None)  # keep this test process's collector as it was
     for logger in ("grimoire", "uvicorn.access", "uvicorn.error"):
         monkeypatch.setattr(logging.getLogger(logger), "level", logging.getLogger(logger).level)
     server.serve("127.0.0.1", 8765, str(tmp_path / "a.db"), think_workers=0)
