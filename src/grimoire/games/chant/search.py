@@ -273,8 +273,9 @@ class ChantDealing:
     def place(self, state: ChantState, seat: int, dealt: list[int], hand: int) -> None:
         q = state.players[seat]
         if hand >= 0:
-            ids = state.ids
-            q.hand = sorted(dealt[:hand], key=lambda u: (ids[u], u))
+            held = sorted(dealt[:hand])
+            held.sort(key=state.ids.__getitem__)  # by card, copies by uid (a stable sort)
+            q.hand = held
             dealt = dealt[hand:]
         dealt.reverse()
         q.library = dealt
