@@ -1,6 +1,9 @@
 """The determinizer scaffolding shared in the core (``grimoire.core.hidden.Dealer``): each game declares how
 to read its view and where dealt cards go, and its determinizations and search answers are the ones its own
-dealer gave before the scaffolding moved (digests recorded from that code, for the same seeds)."""
+dealer gave before the scaffolding moved (digests recorded from that code, for the same seeds).
+
+A change that is meant to change what the search answers (its playouts, its evaluation) re-records
+``ANSWERS`` with ``answers_digest(name)``; ``DEALT`` changes only with how a view is dealt."""
 
 from __future__ import annotations
 
