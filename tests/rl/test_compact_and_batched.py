@@ -9,6 +9,7 @@ import gymnasium
 import numpy as np
 import pytest
 
+from grimoire.core.encoding import CompactObserver, CompactRows
 from grimoire.core.play import RandomAgent
 from grimoire.core.rng import Chance
 from grimoire.rl import BatchedEnv, SingleAgentEnv, raw_env
@@ -184,3 +185,69 @@ def test_the_random_opponent_plays_the_same_games_without_building_its_view(name
         return seen
 
     assert trace("random") == trace(Viewing()) and Viewing.views > 20
+
+
+@pytest.mark.parametrize(("name", "options"), CASES)
+def test_the_compact_observer_gives_observe_compact_clipped_whatever_it_observed_before(
+        name: str, options: dict[str, Any]) -> None:
+    # one observer for both seats and two games played in turn: every call compares every zone with its copy
+    tables = [raw_env(name, options=options).table, raw_env(name, options=options).table]
+    encoding, game = tables[0].compact, tables[0].game
+    assert encoding is not None and tables[0].observers is not None
+    observer = tables[0].observers[0]
+    pick = Chance.seeded(5)
+    compared = 0
+    for seed in range(4):
+        for i, table in enumerate(tables):
+            table.new_game(100 * seed + i)
+        while any(game.decision(t.state) is not None for t in tables):
+            for table in tables:
+                decision = game.decision(table.state)
+                if decision is None:
+                    continue
+                for _ in range(pick.below(3)):
+                    seat = pick.below(2)
+                    mine = decision if decision.player == seat else None
+                    got = np.frombuffer(observer.observe(table.state, seat, mine), np.float32)
+                    want = np.clip(np.frombuffer(encoding.observe_compact(game, table.state, seat, mine, table.options),
+                                                 np.float32), -10, 10)
+                    assert np.array_equal(got, want), (seed, seat)
+                    compared += 1
+                game.apply_unchecked(table.state, decision.options[pick.below(len(decision.options))].id, [])
+    assert compared > 300
+
+
+class _Zones:
+    """A compact source of two zones the test fills by hand (a uid may be in both)."""
+
+    def __init__(self) -> None:
+        self.rows = CompactRows(["x"], ["a", "b"], ["p", "q"], 60)
+        self.ids = ["p"] * 50 + ["q"] * 10
+        self.zones: list[list[int]] = [[], []]
+
+    def compact_rows_for(self, game: Any, state: Any, options: Any) -> CompactRows:
+        return self.rows
+
+    def compact_ids(self, state: Any) -> list[str]:
+        return self.ids
+
+    def compact_scalars(self, state: Any, seat: int, decision: Any, out: Any) -> None:
+        out[0] = 0.5
+
+    def compact_zones(self, state: Any, seat: int) -> list[list[int]]:
+        return self.zones
+
+
+def test_the_compact_observer_clips_a_crowded_zone_and_keeps_a_card_shown_in_two_zones() -> None:
+    source = _Zones()
+    observer = CompactObserver(source, None)  # type: ignore[arg-type]
+    names = source.rows.layout.names
+    source.zones = [list(range(50)), [3, 55]]  # 50 copies of p in a: 12.5, clipped to 10
+    got = dict(zip(names, observer.observe(None, 0, None), strict=True))
+    assert (got["x"], got["a.p"], got["a.q"], got["b.p"], got["b.q"]) == (0.5, 10.0, 0.0, 0.25, 0.25)
+    assert got["uid.3.card"] == 0.5 and got["uid.55.card"] == 1.0 and got["uid.56.card"] == 0.0
+    source.zones = [[], [3, 55]]  # uid 3 leaves a but is still in b
+    got = dict(zip(names, observer.observe(None, 0, None), strict=True))
+    assert (got["a.p"], got["b.p"], got["uid.3.card"], got["uid.4.card"]) == (0.0, 0.25, 0.5, 0.0)
+    source.zones = [[], []]
+    assert list(observer.observe(None, 0, None)) == [0.5] + [0.0] * (len(names) - 1)

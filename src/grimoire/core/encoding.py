@@ -85,6 +85,22 @@ class ActionCatalogue:
                 out[self.index(option.id)] = 1
         return out
 
+    def mask_bytes(self, decision: Decision | None) -> bytearray:
+        """:meth:`mask` as a new ``bytearray`` (one byte an action: what NumPy takes as an ``int8`` array
+        without a copy).
+
+        >>> from grimoire.core.decision import Option
+        >>> list(ActionCatalogue(plain=("end", "done")).mask_bytes(Decision(0, "k", (Option("done", "x"),))))
+        [0, 1]
+        """
+        out = bytearray(len(self.ids))
+        if decision is not None:
+            index = self._index
+            for option in decision.options:
+                i = index.get(option.id)
+                out[self.index(option.id) if i is None else i] = 1
+        return out
+
 
 class Layout:
     """The documented layout of a fixed-size observation: every slot has a name.
@@ -201,6 +217,21 @@ class StateEncoding(Protocol):
 
 #: what one copy of a card adds to its zone's count in a compact observation (counts are scaled by 1/4)
 COUNT = 0.25
+#: the bound of every observation value: anything beyond ±BOUND is clipped (the RL environments' ``Box``)
+BOUND = 10.0
+
+
+def bounded(x: float) -> float:
+    """``x`` clipped to ±:data:`BOUND` (what the environments' clip of the whole observation gives it).
+
+    >>> bounded(0.5), bounded(15.0), bounded(-11.0)
+    (0.5, 10.0, -10.0)
+    """
+    if x > BOUND:
+        return BOUND
+    if x < -BOUND:
+        return -BOUND
+    return x
 
 
 class CompactRows:
@@ -217,12 +248,13 @@ class CompactRows:
     ([1, 3], 5, 1, 1.0, 7)
     """
 
-    __slots__ = ("card_at", "code", "kind", "layout", "zeros", "zone_at")
+    __slots__ = ("card_at", "code", "kind", "layout", "scalars", "zeros", "zone_at")
 
     def __init__(self, scalars: Sequence[str], zones: Sequence[str], card_ids: Sequence[str], uids: int) -> None:
         self.layout = Layout()
         for name in scalars:
             self.layout.slot(name)
+        self.scalars = len(scalars)
         self.kind: dict[str, int] = {card_id: k for k, card_id in enumerate(card_ids)}
         self.code: dict[str, float] = {card_id: (k + 1) / len(card_ids) for k, card_id in enumerate(card_ids)}
         self.zone_at: list[int] = [self.layout.group(zone, card_ids) for zone in zones]
@@ -253,6 +285,102 @@ class CompactEncoding(Protocol):
                         options: Mapping[str, Any]) -> array[float]:
         """The compact observation of ``seat`` in ``state``, as a new ``array("f")``."""
         ...
+
+
+class CompactSource(Protocol):
+    """What :class:`CompactObserver` asks of a game's encoding (which is also a :class:`CompactEncoding`)."""
+
+    def compact_rows_for(self, game: Game[Any], state: Any, options: Mapping[str, Any] | None) -> CompactRows:
+        """The :class:`CompactRows` of the compact observation of ``state``."""
+        ...
+
+    def compact_ids(self, state: Any) -> Sequence[str]:
+        """The card id of every uid of ``state`` (one object for the whole game)."""
+        ...
+
+    def compact_scalars(self, state: Any, seat: int, decision: Decision | None, out: array[float]) -> None:
+        """Write the scalars of ``seat`` (each within ±:data:`BOUND`) into the first slots of ``out``, which are 0."""
+        ...
+
+    def compact_zones(self, state: Any, seat: int) -> list[list[int]]:
+        """The uids counted in each zone of the compact observation of ``seat``, in the rows' zone order."""
+        ...
+
+
+class CompactObserver:
+    """The compact observations of one seat after another, as :meth:`CompactEncoding.observe_compact` gives
+    them and clipped to ±:data:`BOUND`, each a new ``array("f")``, but built from the previous one: the
+    scalars are written anew, and only the zones whose cards changed since the last call are counted again
+    (a step moves a card or two; most zones stay as they were). It keeps its own copy of every zone it
+    counted, so any state may be observed at any time, for either seat; a state of another game (another
+    ``ids`` list) starts afresh.
+    """
+
+    def __init__(self, source: CompactSource, game: Game[Any], options: Mapping[str, Any] | None = None) -> None:
+        self.source = source
+        self.game = game
+        self.options = options
+        self._rows: CompactRows | None = None
+        self._ids: Sequence[str] = ()
+        self._cur: array[float] = array("f")
+        self._scalar_zeros: array[float] = array("f")
+        self._snaps: list[list[int]] = []
+        self._refs: list[int] = []
+        self._kinds: list[int] = []
+        self._codes: list[float] = []
+
+    def _start(self, rows: CompactRows, ids: Sequence[str]) -> None:
+        """Forget the last observation: nothing counted yet (a new game, or a new layout)."""
+        self._rows = rows
+        self._ids = ids
+        self._cur = rows.zeros[:]
+        self._scalar_zeros = rows.zeros[:rows.scalars]
+        self._snaps = [[] for _ in rows.zone_at]
+        self._refs = [0] * len(ids)
+        self._kinds = [rows.kind[card] for card in ids]
+        self._codes = [rows.code[card] for card in ids]
+
+    def observe(self, state: Any, seat: int, decision: Decision | None) -> array[float]:
+        """The compact observation of ``seat`` in ``state`` (``decision``: its pending one, if any)."""
+        source = self.source
+        rows = source.compact_rows_for(self.game, state, self.options)
+        ids = source.compact_ids(state)
+        if rows is not self._rows or ids is not self._ids or len(ids) != len(self._kinds):
+            self._start(rows, ids)
+        cur = self._cur
+        cur[0:rows.scalars] = self._scalar_zeros
+        source.compact_scalars(state, seat, decision, cur)
+        zones = source.compact_zones(state, seat)
+        snaps, refs, kinds, codes = self._snaps, self._refs, self._kinds, self._codes
+        zone_at, card_at = rows.zone_at, rows.card_at
+        changed: list[int] = []
+        for z in range(len(zones)):
+            old = snaps[z]
+            if zones[z] != old:
+                at = zone_at[z]
+                for u in old:
+                    cur[at + kinds[u]] -= COUNT
+                    left = refs[u] - 1
+                    refs[u] = left
+                    if left == 0:
+                        cur[card_at + u] = 0.0
+                changed.append(z)
+        for z in changed:
+            now = zones[z]
+            at = zone_at[z]
+            for u in now:
+                cur[at + kinds[u]] += COUNT
+                refs[u] += 1
+                cur[card_at + u] = codes[u]
+            snaps[z] = list(now)
+        out = cur[:]
+        most = int(BOUND / COUNT)  # a count beyond BOUND needs a zone of more cards than this
+        for z in range(len(zones)):
+            if len(zones[z]) > most:
+                at = zone_at[z]
+                for k in range(at, at + len(rows.kind)):
+                    out[k] = bounded(out[k])
+        return out
 
 
 def layout_ranges(names: Iterable[str]) -> list[tuple[int, int, str]]:

@@ -13,7 +13,7 @@ from numpy.typing import NDArray
 
 from grimoire.core.decision import Decision
 from grimoire.core.decks import Deck
-from grimoire.core.encoding import ActionCatalogue, CompactEncoding, Encoding, StateEncoding
+from grimoire.core.encoding import BOUND, ActionCatalogue, CompactEncoding, CompactObserver, Encoding, StateEncoding
 from grimoire.core.errors import GrimoireError
 from grimoire.core.game import Game, Setup
 from grimoire.core.registry import load_game, plugin
@@ -22,8 +22,6 @@ from grimoire.core.rng import Chance
 DeckSpec = str | Deck
 #: ``render_mode`` values: ``ansi`` returns the board as text, ``human`` prints it at every reset and step
 RENDER_MODES = ("ansi", "human")
-#: Observation values are scaled to about [0, 1]; anything beyond ±BOUND is clipped.
-BOUND = 10.0
 #: ``observation=`` values: ``compact`` (the default: per-card-kind counts per zone and the game's scalars) or
 #: ``full`` (a row per card instance)
 OBSERVATIONS = ("compact", "full")
@@ -102,6 +100,11 @@ class Table:
         self._index = {oid: i for i, oid in enumerate(self.catalogue.ids)}
         # the fast path: the observation straight from the state (else: the view, encoded)
         self.fast = cast(StateEncoding, encoder) if callable(getattr(encoder, "observe_state", None)) else None
+        # the compact observation of each seat built from its previous one, already clipped (where the encoding can)
+        make = getattr(encoder, "compact_observer", None)
+        self.observers: list[CompactObserver] | None = \
+            [make(self.game, self.options), make(self.game, self.options)] \
+            if observation == "compact" and self.compact is not None and callable(make) else None
 
     def _deck(self, spec: DeckSpec) -> Deck:
         return spec if isinstance(spec, Deck) else self.game.cards.starter_deck(spec, self.options)
@@ -135,9 +138,11 @@ class Table:
             raise
 
     def encode(self, seat: int, mine: Decision | None) -> array[float]:
-        """The observation of ``seat`` as a new single-precision array, not yet clipped (``mine``: its
-        pending decision)."""
+        """The observation of ``seat`` as a new single-precision array, not yet clipped unless :attr:`observers`
+        built it (``mine``: its pending decision)."""
         state = self.state
+        if self.observers is not None:
+            return self.observers[seat].observe(state, seat, mine)
         if self.compact is not None and self.observation == "compact":
             return self.compact.observe_compact(self.game, state, seat, mine, self.options)
         if self.fast is None:
@@ -147,12 +152,10 @@ class Table:
     def observe(self, seat: int) -> dict[str, NDArray[Any]]:
         """The observation of ``seat`` (what it may know, encoded) and its action mask (zeros unless it must answer)."""
         mine = self.pending(seat)
-        mask = np.zeros(self.catalogue.size, np.int8)
-        if mine is not None:
-            mask[self.legal(mine)] = 1
         observation = np.frombuffer(self.encode(seat, mine), np.float32)
-        np.clip(observation, -BOUND, BOUND, out=observation)
-        return {"observation": observation, "action_mask": mask}
+        if self.observers is None:
+            np.clip(observation, -BOUND, BOUND, out=observation)
+        return {"observation": observation, "action_mask": np.frombuffer(self.catalogue.mask_bytes(mine), np.int8)}
 
     def option(self, action: int) -> str | None:
         """The option id of ``action`` if it answers the pending decision, else None."""

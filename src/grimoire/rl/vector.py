@@ -28,12 +28,13 @@ import numpy as np
 from gymnasium.vector.utils import batch_space
 from numpy.typing import NDArray
 
+from grimoire.core.encoding import BOUND
 from grimoire.core.game import Game
 from grimoire.core.play import Agent
 from grimoire.core.registry import load_game
 
 from .single import Policy, SingleAgentEnv
-from .table import BOUND, DeckSpec
+from .table import DeckSpec
 
 _AUTORESET = getattr(gymnasium.vector, "AutoresetMode", None)  # Gymnasium 1.1 and later name the modes
 
@@ -99,18 +100,16 @@ class BatchedEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
     def _observe(self) -> dict[str, NDArray[Any]]:
         """Every game's observation and mask, built in one piece."""
         buffers = []
-        legal: list[int] = []
-        width = self._actions
-        for i, e in enumerate(self.envs):
+        masks_of = []
+        for e in self.envs:
             table = e.table
             mine = table.pending(e.seat)
             buffers.append(table.encode(e.seat, mine))
-            if mine is not None:
-                legal += [i * width + a for a in table.legal(mine)]
+            masks_of.append(table.catalogue.mask_bytes(mine))
         observation = np.frombuffer(bytearray().join(buffers), np.float32).reshape(self.num_envs, self._size)
-        np.clip(observation, -BOUND, BOUND, out=observation)
-        masks = np.zeros((self.num_envs, width), np.int8)
-        masks.reshape(-1)[legal] = 1
+        if self.envs[0].table.observers is None:  # else each row is clipped already
+            np.clip(observation, -BOUND, BOUND, out=observation)
+        masks = np.frombuffer(bytearray().join(masks_of), np.int8).reshape(self.num_envs, self._actions)
         self._masks = masks
         return {"observation": observation, "action_mask": masks}
 

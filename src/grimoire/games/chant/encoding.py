@@ -34,11 +34,21 @@ from the state, without the view, into an ``array("f")`` (the RL environments' f
 from __future__ import annotations
 
 from array import array
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from grimoire.core.decision import Decision
-from grimoire.core.encoding import COUNT, ActionCatalogue, CompactRows, Layout, StaticRows, compact_rows, static_rows
+from grimoire.core.encoding import (
+    COUNT,
+    ActionCatalogue,
+    CompactObserver,
+    CompactRows,
+    Layout,
+    StaticRows,
+    bounded,
+    compact_rows,
+    static_rows,
+)
 from grimoire.core.game import Game
 
 from . import rules
@@ -158,8 +168,9 @@ class ChantEncoding:
         return static_rows(self._static, game, ZONES, _DYNAMIC, self._row)
 
     def _scalars(self, s: ChantState, seat: int, decision: Decision | None, out: array[float]) -> None:
-        """Write the slots before the uid rows (the same in the full and the compact observation)."""
-        out[_TURN] = s.turn / 60
+        """Write the slots before the uid rows (the same in the full and the compact observation), each
+        within ±BOUND."""
+        out[_TURN] = bounded(s.turn / 60)
         if s.active == seat:
             out[_MY_TURN] = 1.0
         if s.first == seat:
@@ -173,10 +184,10 @@ class ChantEncoding:
             out[_FLAGS + 2] = 1.0
         if s.discarded:
             out[_FLAGS + 3] = 1.0
-        out[_CANCELS] = s.cancels / 3
+        out[_CANCELS] = bounded(s.cancels / 3)
         if decision is not None and decision.player == seat:
             out[_KIND_AT[decision.kind]] = 1.0
-        out[_STACK] = len(s.stack) / 5
+        out[_STACK] = bounded(len(s.stack) / 5)
         progress, defs, under = s.progress, s.defs, s.under
         ready_total = 0
         for p in (0, 1):
@@ -192,14 +203,14 @@ class ChantEncoding:
                 else:
                     chanting += 1
             side = _ME if p == seat else _OPP
-            out[side] = pl.life / 20
-            out[side + 1] = (size - 5 if size > 5 else 0) / 5
-            out[side + 2] = chanting / 5
-            out[side + 3] = len(pl.library) / 40
-            out[side + 4] = len(pl.hand) / 10
-            out[side + 5] = len(pl.forbidden) / 5
-            out[side + 6] = len(pl.blank) / 40
-        out[_READY] = ready_total / 20
+            out[side] = bounded(pl.life / 20)
+            out[side + 1] = bounded((size - 5 if size > 5 else 0) / 5)
+            out[side + 2] = bounded(chanting / 5)
+            out[side + 3] = bounded(len(pl.library) / 40)
+            out[side + 4] = bounded(len(pl.hand) / 10)
+            out[side + 5] = bounded(len(pl.forbidden) / 5)
+            out[side + 6] = bounded(len(pl.blank) / 40)
+        out[_READY] = bounded(ready_total / 20)
 
     def observe_state(self, game: Game[Any], state: Any, seat: int, decision: Decision | None,
                       options: Mapping[str, Any] | None = None) -> array[float]:
@@ -291,6 +302,45 @@ class ChantEncoding:
                         card = ids[c]
                         out[under_at + kind[card]] += COUNT
                         out[card_at + c] = code[card]
+        return out
+
+    def compact_observer(self, game: Game[Any], options: Mapping[str, Any] | None = None) -> CompactObserver:
+        """A :class:`~grimoire.core.encoding.CompactObserver` of ``game``: :meth:`observe_compact`, clipped,
+        built from the previous observation (the environments keep one a seat)."""
+        return CompactObserver(self, game, options)
+
+    def compact_rows_for(self, game: Game[Any], state: Any, options: Mapping[str, Any] | None) -> CompactRows:
+        return self._compact_of(game)
+
+    def compact_ids(self, state: Any) -> Sequence[str]:
+        s: ChantState = state
+        return s.ids
+
+    def compact_scalars(self, state: Any, seat: int, decision: Decision | None, out: array[float]) -> None:
+        self._scalars(state, seat, decision, out)
+
+    def compact_zones(self, state: Any, seat: int) -> list[list[int]]:
+        """The uids of :data:`COMPACT_ZONES`, in that order (a chant area split into chanting and ready)."""
+        s: ChantState = state
+        progress, defs, under = s.progress, s.defs, s.under
+        out: list[list[int]] = []
+        for p in (seat, 1 - seat):
+            pl = s.players[p]
+            chanting: list[int] = []
+            ready: list[int] = []
+            below: list[int] = []
+            for u in pl.area:
+                if progress[u] >= defs[u].chant:
+                    ready.append(u)
+                else:
+                    chanting.append(u)
+                cards = under.get(u)
+                if cards:
+                    below.extend(cards)
+            if p == seat:
+                out += [pl.hand, chanting, ready, below, pl.blank, pl.shown, pl.forbidden]
+            else:
+                out += [chanting, ready, below, pl.blank, pl.shown]
         return out
 
 

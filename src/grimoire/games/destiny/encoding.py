@@ -36,11 +36,21 @@ True
 from __future__ import annotations
 
 from array import array
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from grimoire.core.decision import Decision
-from grimoire.core.encoding import COUNT, ActionCatalogue, CompactRows, Layout, StaticRows, compact_rows, static_rows
+from grimoire.core.encoding import (
+    COUNT,
+    ActionCatalogue,
+    CompactObserver,
+    CompactRows,
+    Layout,
+    StaticRows,
+    bounded,
+    compact_rows,
+    static_rows,
+)
 from grimoire.core.game import Game
 
 from .cards import ABILITIES, ATTRIBUTES, TIMINGS
@@ -179,38 +189,39 @@ class DestinyEncoding:
                    + len(p1.hand) + len(p1.field) + len(p1.discard) + len(p1.crisis), _uids(options))
 
     def _scalars(self, s: DestinyState, seat: int, decision: Decision | None, out: array[float]) -> None:
-        """Write the slots before the uid rows (the same in the full and the compact observation)."""
-        out[_TURN] = s.turn / 120
+        """Write the slots before the uid rows (the same in the full and the compact observation), each
+        within ±BOUND."""
+        out[_TURN] = bounded(s.turn / 120)
         if s.active == seat:
             out[_MY_TURN] = 1.0
         if s.first == seat:
             out[_FIRST] = 1.0
         out[_PHASE + int(s.phase)] = 1.0
-        out[_SUMMONS] = s.summons / 2
+        out[_SUMMONS] = bounded(s.summons / 2)
         if decision is not None and decision.player == seat:
             out[_KIND + _KIND_AT[decision.kind]] = 1.0
         if s.attacker >= 0:
             if s.ja:
                 out[_JA] = 1.0
-            out[_CA] = s.ca / 6
+            out[_CA] = bounded(s.ca / 6)
             if s.used:
                 out[_USED] = 1.0
-        out[_STACK] = len(s.stack) / 4
+        out[_STACK] = bounded(len(s.stack) / 4)
         for i in (0, 1):
             p = s.players[i]
             mine = i == seat
             side = _ME if mine else _OPP
-            out[side] = p.threads / 30
+            out[side] = bounded(p.threads / 30)
             ability = p.ability if p.ability and (mine or s.phase != ABILITY) else "unknown"
             out[side + 1 + _ABILITY_AT[ability]] = 1.0
             rest = side + 1 + len(ABILITY_STATES)
-            out[rest] = len(p.deck) / 30
-            out[rest + 1] = len(p.hand) / 10
-            out[rest + 2] = len(p.discard) / 30
-            out[rest + 3] = len(p.crisis) / 4
+            out[rest] = bounded(len(p.deck) / 30)
+            out[rest + 1] = bounded(len(p.hand) / 10)
+            out[rest + 2] = bounded(len(p.discard) / 30)
+            out[rest + 3] = bounded(len(p.crisis) / 4)
             if p.saved:
                 out[rest + 4] = 1.0
-            out[rest + 5] = p.turns / 60
+            out[rest + 5] = bounded(p.turns / 60)
             if p.hako == s.turn and s.turn > 0:
                 out[rest + 6] = 1.0
 
@@ -298,6 +309,28 @@ class DestinyEncoding:
                 out[field_at + kind[card]] += COUNT
                 out[card_at + u] = code[card]
         return out
+
+    def compact_observer(self, game: Game[Any], options: Mapping[str, Any] | None = None) -> CompactObserver:
+        """A :class:`~grimoire.core.encoding.CompactObserver` of ``game``: :meth:`observe_compact`, clipped,
+        built from the previous observation (the environments keep one a seat)."""
+        return CompactObserver(self, game, options)
+
+    def compact_rows_for(self, game: Game[Any], state: Any, options: Mapping[str, Any] | None) -> CompactRows:
+        return self._compact_of(game, self._uid_count(state, options))
+
+    def compact_ids(self, state: Any) -> Sequence[str]:
+        s: DestinyState = state
+        return s.ids
+
+    def compact_scalars(self, state: Any, seat: int, decision: Decision | None, out: array[float]) -> None:
+        self._scalars(state, seat, decision, out)
+
+    def compact_zones(self, state: Any, seat: int) -> list[list[int]]:
+        """The uids of :data:`COMPACT_ZONES`, in that order."""
+        s: DestinyState = state
+        me, opp = s.players[seat], s.players[1 - seat]
+        return [me.hand, [user.uid for user in me.field], me.discard, me.crisis,
+                [user.uid for user in opp.field], opp.discard, opp.crisis]
 
 
 ENCODING = DestinyEncoding()
