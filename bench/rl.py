@@ -146,7 +146,8 @@ def main(argv: list[str] | None = None) -> None:
         "",
         f"`python bench/rl.py --rounds {args.rounds} --seconds {args.seconds:g} --num-envs {args.num_envs}` — "
         "random legal actions from the action",
-        "mask; every measurement its own process on one core, interleaved rounds, medians over rounds. *env*",
+        "mask (its `nonzero()` and Python's `random`); every measurement its own process on one core, interleaved",
+        "rounds, medians over rounds. *env*",
         "is the PettingZoo AEC environment with PettingZoo's standard wrappers (`grimoire.rl.env`; every step",
         "reads the acting agent's observation and mask with `last()`), *raw_env* the same without them;",
         "*compact* and *full* are the observations (docs/rl.md). *batched* is `grimoire.rl.BatchedEnv` against",
