@@ -261,3 +261,31 @@ def test_destiny_rule_7_5_uses_a_users_battle_group_in_its_attack_under_user_eff
         return GreedyDestiny().choose(DESTINY, DESTINY.view(state, 0), d, CHANCE)
     assert answer() == "pass"  # no attack group: nothing to use
     assert answer(user_effects="any") == "effect:0"  # its +2 wins the battle, free for a veteran
+
+
+def test_destiny_rule_9_3_sweeps_with_kanchi_when_the_users_it_adds_pay_for_the_spare_card() -> None:
+    from grimoire.games.destiny.scenario import scenario
+
+    def greedy(state: Any) -> str:
+        d = DESTINY.decision(state)
+        assert d is not None
+        return GreedyDestiny().choose(DESTINY, DESTINY.view(state, 0), d, CHANCE)
+
+    # 封印崩しの陰陽師 destroys one user of power 3 or less; with 地脈感知 and a spare 神秘 card
+    # (月兎の占い師) every such user: three small users are worth more than the card and its cost
+    small = ["taiko_ronin#2", "lantern_artificer#3", "moon_rabbit#4"]
+    state = scenario(p0={"ability": "chimyaku_kanchi", "hand": ["seal_breaker#0", "moon_rabbit#1"]},
+                     p1={"field": small})
+    assert greedy(state) == "effect:0"
+    DESTINY.apply(state, "effect:0")
+    assert greedy(state) == "select:1"
+    # one small user (the rest out of reach): the plain destroy does not pay for the card, so the
+    # agent summons; asked anyway, it keeps the spare card
+    state = scenario(p0={"ability": "chimyaku_kanchi", "hand": ["seal_breaker#0", "moon_rabbit#1"]},
+                     p1={"field": ["taiko_ronin#2", "fire_festival_giant#3"]})
+    assert greedy(state).startswith("summon:")
+    DESTINY.apply(state, "effect:0")
+    assert greedy(state) == "skip"
+    # without 地脈感知 the three small users are one target: no sweep to pay for
+    state = scenario(p0={"hand": ["seal_breaker#0", "moon_rabbit#1"]}, p1={"field": small})
+    assert greedy(state).startswith("summon:")

@@ -8,6 +8,8 @@ it costs, a trade the blocker less the attacker, a lost one minus the attacker. 
 * choose 地脈の函 as its forecast ability (its deck is not yet known then);
 * summon its strongest users while it keeps a card or two in hand, keeping cancels and
   battle tricks back; use ``main`` effects when they pay more than they cost;
+* with 地脈感知, turn a ``main`` group on every matching user when the users it adds are
+  worth more than the spare 神秘 card it discards (:data:`SPARE_CARD` threads);
 * use 地脈記述 while it leaves a reserve of threads, never with a destroy or weaken that
   could only land on its own users;
 * upkeep a user only while that leaves a reserve of threads;
@@ -34,6 +36,8 @@ MAIN, BATTLE, RESPONSE, ATTACK = range(4)
 TIMING_INDEX = {"main": MAIN, "battle": BATTLE, "response": RESPONSE, "attack": ATTACK}
 RESERVE = 3
 LOW_THREADS = 10
+SPARE_CARD = 3.0  # what a 神秘 card discarded for 地脈感知 is worth, in threads
+KANCHI = "chimyaku_kanchi"
 
 Handler = Callable[[Game[Any], dict[str, Any], Decision], "str | None"]
 
@@ -226,14 +230,21 @@ class GreedyDestiny:
             return pay.id
         return next(o.id for o in decision.options if o.id.startswith("release:"))
 
-    def _main_effect_gain(self, game: Game[Any], view: dict[str, Any], seat: int, card_id: str) -> float:
+    def _main_effect_gain(self, game: Game[Any], view: dict[str, Any], seat: int, card_id: str,
+                          sweep: bool = False) -> float:
+        """Threads' worth of ``card_id``'s ``main`` group used now; ``sweep``: on every matching
+        user (地脈感知, §9.3), an ``any_user`` harm landing on one's own users too."""
         me, opp = self._me(view, seat)
         gain = 0.0
         for eff in self._group(game, card_id, MAIN):
             n = int(eff.get("n", 0) or 0)
             target = eff.get("target")
             op = eff.op
-            if op == "destroy" and target in ("opponent_user", "any_user"):
+            if sweep and op in ("destroy", "weaken") and target in ("opponent_user", "any_user"):
+                gain += self._harm(eff, opp["field"], n)
+                if target == "any_user":
+                    gain -= self._harm(eff, me["field"], n)
+            elif op == "destroy" and target in ("opponent_user", "any_user"):
                 gain += max((u["printed"] + 1 for u in self._in_reach(eff, opp["field"])), default=0)
             elif op == "weaken" and opp["field"]:
                 gain += 0.5 * n
@@ -255,7 +266,8 @@ class GreedyDestiny:
                 cost = int(o.args[1])
                 if me["threads"] - cost < RESERVE + 1:
                     continue
-                net = self._main_effect_gain(game, view, decision.player, o.args[0]) - cost - 1.0
+                net = max(self._main_effect_gain(game, view, decision.player, o.args[0]),
+                          self._sensed_gain(game, view, decision.player, o.args[0], _uid(o))) - cost - 1.0
                 if net > 0 and (best_effect is None or net > best_effect[0]):
                     best_effect = (net, o.id)
         if best_effect is not None:
@@ -316,8 +328,37 @@ class GreedyDestiny:
         return all(self._in_reach(eff, field) for eff in group
                    if eff.op in ("destroy", "weaken") and eff.get("target") in ("opponent_user", "any_user"))
 
+    def _harm(self, eff: Any, field: Sequence[dict[str, Any]], n: int) -> float:
+        """A destroy or weaken on every user of ``field`` in its reach, in threads."""
+        return sum((u["printed"] + 1.0 if eff.op == "destroy" else 0.5 * n) for u in self._in_reach(eff, field))
+
+    def _spare(self, game: Game[Any], me: dict[str, Any], used: int) -> dict[str, Any] | None:
+        """The 神秘 card 地脈感知 would discard: the weakest in hand or crisis zone that is not
+        Lucky! and not the card being used (None: none)."""
+        spare = [c for c in (me["hand"] or []) + me["crisis"]
+                 if c["uid"] != used and self._card(game, c["card"]).attribute == "shinpi"
+                 and not self._card(game, c["card"]).lucky]
+        return min(spare, key=lambda c: (self._card(game, c["card"]).power, c["uid"])) if spare else None
+
+    def _sensed_gain(self, game: Game[Any], view: dict[str, Any], seat: int, card_id: str, used: int) -> float:
+        """The worth of ``card_id``'s ``main`` group under 地脈感知, less the spare card it costs
+        (0 without the ability, a spare card, or a gain over the plain use)."""
+        me, _ = self._me(view, seat)
+        if me.get("ability") != KANCHI or self._spare(game, me, used) is None:
+            return 0.0
+        return self._main_effect_gain(game, view, seat, card_id, sweep=True) - SPARE_CARD
+
     def _sense(self, game: Game[Any], view: dict[str, Any], decision: Decision) -> str | None:
-        return "skip"
+        """地脈感知 when the users it adds pay for the spare card (see :meth:`_sensed_gain`)."""
+        card_id = str(decision.prompt_args[0])
+        me, _ = self._me(view, decision.player)
+        spare = self._spare(game, me, -1)
+        if spare is None or decision.find(f"select:{spare['uid']}") is None:
+            return "skip"
+        plain = self._main_effect_gain(game, view, decision.player, card_id)
+        if self._main_effect_gain(game, view, decision.player, card_id, sweep=True) - SPARE_CARD <= plain:
+            return "skip"
+        return f"select:{spare['uid']}"
 
     def _target(self, game: Game[Any], view: dict[str, Any], decision: Decision) -> str | None:
         op = str(decision.prompt_args[1]) if len(decision.prompt_args) > 1 else ""
