@@ -178,3 +178,15 @@ def test_a_swap_of_exactly_zero_contradicts_a_large_drawn_association() -> None:
     levels: dict[str, dict[str, Any]] = {"greedy": {"card_flags": [flag]}}
     gate_associations(levels, [{"card": "thread", "level": "greedy", "deck": "d", "value": 0.0, "ci95": [0.0, 0.0]}])
     assert levels["greedy"]["associations"][0]["swaps"][0]["verdict"] == "contradicts"
+
+
+def test_rule_3_2_2_every_starter_forbidden_book_is_placed_in_a_tenth_of_its_decks_greedy_games(
+        tmp_path: Path) -> None:
+    # a starter's forbidden deck holds only books the greedy agent places (docs/balance.md, "Chant's
+    # forbidden books"): none would be flagged rarely_placed; 200 games, a book's seat-games 80–400
+    chant = load_game("chant")
+    starters = sorted(chant.cards.starter_decks())
+    data = balance("chant", starters, ["greedy"], 20, tmp_path, seed=101, plots_enabled=False)
+    rows = {r["card"]: r for r in data["levels"]["greedy"]["card_stats"]["rows"]}
+    books = {b for name in starters for b in chant.cards.starter_deck(name).sections["forbidden"]}
+    assert books and {b: rows[b]["placed"]["rate"] for b in books if rows[b]["placed"]["rate"] < 0.10} == {}

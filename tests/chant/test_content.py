@@ -355,7 +355,7 @@ def test_rule_1_5_starter_deck_is_legal(path: Path) -> None:
     assert sum(library.values()) == 40, f"{path.name}: library has {sum(library.values())}"
     assert max(library.values()) <= 3, path.name
     assert all(BY_ID[i]["kind"] == "library" for i in library), path.name
-    assert len(forbidden) == 5 and set(forbidden.values()) == {1}, path.name
+    assert len(forbidden) <= 5 and set(forbidden.values()) <= {1}, path.name  # 0 to 5, no two of a name (1.5.3)
     assert all(BY_ID[i]["kind"] == "forbidden" for i in forbidden), path.name
 
 

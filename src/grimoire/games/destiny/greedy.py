@@ -36,7 +36,7 @@ MAIN, BATTLE, RESPONSE, ATTACK = range(4)
 TIMING_INDEX = {"main": MAIN, "battle": BATTLE, "response": RESPONSE, "attack": ATTACK}
 RESERVE = 3
 LOW_THREADS = 10
-SPARE_CARD = 3.0  # what a 神秘 card discarded for 地脈感知 is worth, in threads
+SPARE_CARD = 5.0  # what a 神秘 card discarded for 地脈感知 is worth, in threads (docs/balance.md)
 KANCHI = "chimyaku_kanchi"
 
 Handler = Callable[[Game[Any], dict[str, Any], Decision], "str | None"]
