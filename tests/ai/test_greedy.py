@@ -267,9 +267,13 @@ def test_destiny_rule_9_3_sweeps_with_kanchi_when_the_users_it_adds_pay_for_the_
     from grimoire.games.destiny.scenario import scenario
 
     def greedy(state: Any) -> str:
+        from grimoire.games.destiny.greedy_state import StateGreedy
+
         d = DESTINY.decision(state)
         assert d is not None
-        return GreedyDestiny().choose(DESTINY, DESTINY.view(state, 0), d, CHANCE)
+        answer = GreedyDestiny().choose(DESTINY, DESTINY.view(state, 0), d, CHANCE)
+        assert StateGreedy().answer(DESTINY, state, d, CHANCE) == answer  # the search's playouts answer alike
+        return answer
 
     # 封印崩しの陰陽師 destroys one user of power 3 or less; with 地脈感知 and a spare 神秘 card
     # (月兎の占い師) every such user: three small users are worth more than the card and its cost

@@ -31,7 +31,7 @@ from grimoire.core.rng import Chance
 from . import effects as fx
 from .battle import battle_values
 from .cards import TIMINGS
-from .greedy import ATTACK, BATTLE, LOW_THREADS, MAIN, RESERVE, TIMING_INDEX, Battle, GreedyDestiny
+from .greedy import ATTACK, BATTLE, KANCHI, LOW_THREADS, MAIN, RESERVE, SPARE_CARD, TIMING_INDEX, Battle, GreedyDestiny
 from .state import HOUKI_PICK, KIJUTSU_PICK, V_USER_EFFECTS, DestinyState, User
 
 
@@ -92,7 +92,7 @@ class StateGreedy(GreedyDestiny):
         elif kind == "response":
             answer = self._response_s(game, state, seat, decision)
         elif kind == "sense":
-            answer = "skip"
+            answer = self._sense_s(game, state, seat, decision)
         else:
             answer = None
         if answer is None or decision.find(answer) is None:
@@ -140,14 +140,19 @@ class StateGreedy(GreedyDestiny):
             return pay.id
         return next(o.id for o in decision.options if o.id.startswith("release:"))
 
-    def _main_effect_gain_s(self, game: Game[Any], state: DestinyState, seat: int, card_id: str) -> float:
+    def _main_effect_gain_s(self, game: Game[Any], state: DestinyState, seat: int, card_id: str,
+                            sweep: bool = False) -> float:
         me, opp = state.players[seat], state.players[1 - seat]
         gain = 0.0
         for eff in self._group(game, card_id, MAIN):
             n = int(eff.get("n", 0) or 0)
             target = eff.get("target")
             op = eff.op
-            if op == "destroy" and target in ("opponent_user", "any_user"):
+            if sweep and op in ("destroy", "weaken") and target in ("opponent_user", "any_user"):
+                gain += self._harm_s(state, eff, opp.field, n)
+                if target == "any_user":
+                    gain -= self._harm_s(state, eff, me.field, n)
+            elif op == "destroy" and target in ("opponent_user", "any_user"):
                 gain += max((state.defs[u.uid].power + 1 for u in self._in_reach_s(state, eff, opp.field)), default=0)
             elif op == "weaken" and opp.field:
                 gain += 0.5 * n
@@ -161,6 +166,32 @@ class StateGreedy(GreedyDestiny):
                 gain += 0.8 * n
         return gain
 
+    def _harm_s(self, state: DestinyState, eff: Any, field: Sequence[User], n: int) -> float:
+        return sum((state.defs[u.uid].power + 1.0 if eff.op == "destroy" else 0.5 * n)
+                   for u in self._in_reach_s(state, eff, field))
+
+    def _spare_s(self, game: Game[Any], state: DestinyState, seat: int, used: int) -> int | None:
+        me = state.players[seat]
+        spare = [u for u in list(me.hand) + list(me.crisis)
+                 if u != used and self._card(game, state.ids[u]).attribute == "shinpi"
+                 and not self._card(game, state.ids[u]).lucky]
+        return min(spare, key=lambda u: (self._card(game, state.ids[u]).power, u)) if spare else None
+
+    def _sensed_gain_s(self, game: Game[Any], state: DestinyState, seat: int, card_id: str, used: int) -> float:
+        if state.players[seat].ability != KANCHI or self._spare_s(game, state, seat, used) is None:
+            return 0.0
+        return self._main_effect_gain_s(game, state, seat, card_id, sweep=True) - SPARE_CARD
+
+    def _sense_s(self, game: Game[Any], state: DestinyState, seat: int, decision: Decision) -> str | None:
+        card_id = str(decision.prompt_args[0])
+        spare = self._spare_s(game, state, seat, -1)
+        if spare is None or decision.find(f"select:{spare}") is None:
+            return "skip"
+        plain = self._main_effect_gain_s(game, state, seat, card_id)
+        if self._main_effect_gain_s(game, state, seat, card_id, sweep=True) - SPARE_CARD <= plain:
+            return "skip"
+        return f"select:{spare}"
+
     def _summon_s(self, game: Game[Any], state: DestinyState, seat: int, decision: Decision) -> str | None:
         me, opp = state.players[seat], state.players[1 - seat]
         best_effect: tuple[float, str] | None = None
@@ -169,7 +200,8 @@ class StateGreedy(GreedyDestiny):
                 cost = int(o.args[1])
                 if me.threads - cost < RESERVE + 1:
                     continue
-                net = self._main_effect_gain_s(game, state, seat, o.args[0]) - cost - 1.0
+                net = max(self._main_effect_gain_s(game, state, seat, o.args[0]),
+                          self._sensed_gain_s(game, state, seat, o.args[0], option_uid(o.id))) - cost - 1.0
                 if net > 0 and (best_effect is None or net > best_effect[0]):
                     best_effect = (net, o.id)
         if best_effect is not None:
