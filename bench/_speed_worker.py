@@ -5,9 +5,11 @@ Usage::
     python bench/_speed_worker.py grimoire GAME SECONDS   # random self-play decisions/s
     python bench/_speed_worker.py clones GAME SECONDS     # clones/s of mid-game states
     python bench/_speed_worker.py uno SECONDS             # RLCard's Uno raw game, random actions/s
+    python bench/_speed_worker.py hearts SECONDS          # OpenSpiel's hearts (C++), random actions/s
 
-Prints one JSON object: ``{"count": N, "seconds": S, "compiled": bool}``. The Uno mode needs
-only ``rlcard`` (it runs in the peers' own environment, without Grimoire).
+Prints one JSON object: ``{"count": N, "seconds": S, "compiled": bool}``. The Uno and hearts
+modes need only ``rlcard`` / ``open_spiel`` (they run in the peers' own environment, without
+Grimoire).
 """
 
 from __future__ import annotations
@@ -88,6 +90,33 @@ def uno_self_play(seconds: float) -> tuple[int, float]:
     return count, time.perf_counter() - start
 
 
+def hearts_self_play(seconds: float) -> tuple[int, float]:
+    """OpenSpiel's hearts (C++ game driven from Python), four players, uniformly random legal actions.
+
+    Only the players' decisions are counted (12 passes and 52 plays a game). Chance nodes (the
+    pass direction and the deal) are sampled and not counted: every outcome of hearts' chance
+    nodes has the same probability, so a uniform pick among ``legal_actions()`` samples them
+    exactly; their time is part of the measured time, as Grimoire's shuffles are.
+    """
+    import random
+
+    import pyspiel  # type: ignore[import-not-found]
+
+    game = pyspiel.load_game("hearts")
+    chooser = random.Random(7)
+    count = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(chooser.choice(state.legal_actions()))
+            else:
+                state.apply_action(chooser.choice(state.legal_actions()))
+                count += 1
+    return count, time.perf_counter() - start
+
+
 def is_compiled() -> bool:
     """Whether the imported Grimoire engine is the mypyc-compiled build."""
     try:
@@ -99,8 +128,8 @@ def is_compiled() -> bool:
 
 def main(argv: list[str]) -> None:
     mode = argv[0]
-    if mode == "uno":
-        count, secs = uno_self_play(float(argv[1]))
+    if mode in ("uno", "hearts"):
+        count, secs = (uno_self_play if mode == "uno" else hearts_self_play)(float(argv[1]))
         print(json.dumps({"count": count, "seconds": secs, "compiled": False}))
         return
     name, seconds = argv[1], float(argv[2])

@@ -11,7 +11,7 @@ other on the same machine, each step the existing script's own ``main`` writing 
 command:
 
 1. ``bench/peers.py`` — random self-play decisions/s of both games, pure Python and compiled,
-   against RLCard's Uno raw game (``bench:peers``);
+   against RLCard's Uno raw game and OpenSpiel's hearts (``bench:peers``);
 2. ``bench/search_speed.py`` — search iterations/s at the hard level's settings, pure and
    compiled, one process and ``--workers`` processes (``bench:search``);
 3. ``bench/rl.py`` — RL environment steps/s against the engine and PettingZoo's classic card

@@ -241,9 +241,16 @@ class Chance:
             value = self._scripted_next()
             if value is not None:
                 return int(value) % n
-        if _NATIVE and n < 0x80000000:
-            return int(self._below_native(n))
-        return (self.next64() * n) >> 64
+        if _NATIVE:
+            if n < 0x80000000:
+                return int(self._below_native(n))
+            return (self.next64() * n) >> 64
+        # next64() inlined: the interpreted build's hot path (random play, playouts)
+        s: int = (self._s + _GOLDEN) & _MASK
+        self._s = s
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((z ^ (z >> 31)) * n) >> 64
 
     def coin(self, seat: int = 0) -> bool:
         """Toss a coin: True is heads (表). ``seat`` tosses (a ``post`` source asks it for the post)."""
@@ -272,9 +279,15 @@ class Chance:
                 j = int(self._below_native(k + 1))
                 items[k], items[j] = items[j], items[k]
             return
+        # next64() inlined, the generator's state in a local until the end
+        s: int = self._s
         for i in range(len(items) - 1, 0, -1):
-            j = (self.next64() * (i + 1)) >> 64
+            s = (s + _GOLDEN) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
+        self._s = s
 
 
 def make_chance(kind: str, seed: int, script: list[Any] | None = None) -> Chance:

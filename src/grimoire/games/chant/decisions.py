@@ -89,32 +89,86 @@ def opt(prefix: str, uid: int, key: str, *args: object) -> Option:
     return Option(f"{prefix}:{uid}", key, args)
 
 
+#: The C-phase decision's options by card id, then uid (made once: options are immutable). Cheaper than
+#: :func:`opt` on the hottest path: two lookups of a str and an int, no argument tuple hashed per offer.
+_PLACE: dict[str, dict[int, Option]] = {}
+_BOOK: dict[str, dict[int, Option]] = {}
+_DISCARD: dict[str, dict[int, Option]] = {}
+_ABILITY: dict[str, dict[int, Option]] = {}
+_ACTIVATE: dict[str, dict[int, Option]] = {}
+
+
+def _by_card(table: dict[str, dict[int, Option]], cid: str, u: int, prefix: str, key: str,
+             args: tuple[object, ...]) -> Option:
+    """The option ``<prefix>:<u>`` for card ``cid`` from ``table``, made on first use (or when the card's
+    arguments differ: a card file edited under the same id)."""
+    by_uid = table.get(cid)
+    if by_uid is None:
+        by_uid = table[cid] = {}
+    o = by_uid.get(u)
+    if o is None or o.args != args:
+        o = by_uid[u] = Option(f"{prefix}:{u}", key, args)
+    return o
+
+
 def c_main(s: ChantState) -> ChantDecision:
-    """The C-phase decision (3.2)."""
+    """The C-phase decision (3.2): place, book, advance and discard offers, then abilities and
+    activations in chant-area order, ``end`` last."""
     p = s.active
     pl = s.players[p]
-    ids = s.ids
+    ids, defs, prog = s.ids, s.defs, s.progress
+    area = pl.area
+    # one pass over the chant area: chanting entries (3.2.1) and the ready library cards (3.2.2)
+    chanting = ready_count = ready_sum = 0
+    for u in area:
+        e = defs[u]
+        if prog[u] < e.chant:
+            chanting += 1
+        elif not e.is_book:
+            ready_count += 1
+            ready_sum += e.chant
+    placing = not s.advanced and chanting < s.variant[rules.V_CAP]
+    # hand cards with the same card id are interchangeable: the first of each is offered
+    hand: list[int] = []
+    if pl.hand:
+        seen: set[str] = set()
+        for u in pl.hand:
+            cid = ids[u]
+            if cid not in seen:
+                seen.add(cid)
+                hand.append(u)
     opts: list[Option] = []
-    placing = can_place(s)
-    hand_ids = _first_per_id(s, pl.hand) if pl.hand else []
     if placing and not (s.exclusive and s.book_placed):
-        opts.extend(opt("place", u, "opt.place", ids[u]) for u in hand_ids)
-    if placing and pl.forbidden and not s.book_placed and not (s.exclusive and s.placed):
-        ready = ready_library(s, p)
-        if ready[0]:
-            opts.extend(opt("book", b, "opt.book", ids[b]) for b in pl.forbidden if book_ok(s, b, ready))
+        for u in hand:
+            cid = ids[u]
+            by_uid = _PLACE.get(cid)
+            o = by_uid.get(u) if by_uid is not None else None
+            opts.append(o if o is not None else _by_card(_PLACE, cid, u, "place", "opt.place", (cid,)))
+    if placing and pl.forbidden and not s.book_placed and not (s.exclusive and s.placed) and ready_count:
+        for b in pl.forbidden:
+            d = defs[b]
+            if ready_count >= (d.required or 0) and ready_sum >= d.chant:
+                opts.append(_by_card(_BOOK, ids[b], b, "book", "opt.book", (ids[b],)))
     if not (s.placed or s.book_placed or s.advanced):
-        prog = s.progress
-        opts.extend(_area_option(s, "advance", u) for u in pl.area if prog[u] < s.defs[u].chant)
+        for u in area:
+            if prog[u] < defs[u].chant:
+                opts.append(_area_option(s, "advance", u))
     if not s.discarded:
-        defs = s.defs
-        opts.extend(opt("discard", u, "opt.discard", ids[u], defs[u].attribute) for u in hand_ids)
-    for u in pl.area:
-        d = s.defs[u]
-        if d.on_cphase and u not in s.abil and (d.cost == 0 or pl.life > d.cost):
-            opts.append(opt("ability", u, "opt.ability", ids[u], d.cost))
-        if d.in_c and u not in s.used and s.progress[u] >= d.chant:
-            opts.append(opt("activate", u, "opt.activate", ids[u]))
+        for u in hand:
+            cid = ids[u]
+            attribute = defs[u].attribute
+            by_uid = _DISCARD.get(cid)
+            o = by_uid.get(u) if by_uid is not None else None
+            if o is None or o.args[1] != attribute:
+                o = _by_card(_DISCARD, cid, u, "discard", "opt.discard", (cid, attribute))
+            opts.append(o)
+    abil, used, life = s.abil, s.used, pl.life
+    for u in area:
+        d = defs[u]
+        if d.on_cphase and u not in abil and (d.cost == 0 or life > d.cost):
+            opts.append(_by_card(_ABILITY, ids[u], u, "ability", "opt.ability", (ids[u], d.cost)))
+        if d.in_c and u not in used and prog[u] >= d.chant:
+            opts.append(_by_card(_ACTIVATE, ids[u], u, "activate", "opt.activate", (ids[u],)))
     opts.append(END)
     return Decision(p, "chant", tuple(opts))
 
@@ -122,11 +176,15 @@ def c_main(s: ChantState) -> ChantDecision:
 def a_main(s: ChantState) -> ChantDecision:
     """The A-phase decision (5.1): ready cards whose timing allows the A phase (3.4)."""
     p = s.active
-    ids = s.ids
-    used = s.used
-    defs = s.defs
-    opts = [opt("activate", u, "opt.activate", ids[u]) for u in rules.ready_cards(s, p)
-            if u not in used and defs[u].in_a]
+    ids, used, defs, prog = s.ids, s.used, s.defs, s.progress
+    opts: list[Option] = []
+    for u in s.players[p].area:
+        d = defs[u]
+        if prog[u] >= d.chant and d.in_a and u not in used:
+            cid = ids[u]
+            by_uid = _ACTIVATE.get(cid)
+            o = by_uid.get(u) if by_uid is not None else None
+            opts.append(o if o is not None else _by_card(_ACTIVATE, cid, u, "activate", "opt.activate", (cid,)))
     opts.append(END)
     return Decision(p, "activate", tuple(opts))
 
@@ -162,8 +220,25 @@ def main_decision(s: ChantState) -> ChantDecision:
                     "settle it first (game.settle(state))")
 
 
+#: Options naming an area card with its progress, by option key, then card id, then uid and progress.
+_AREA: dict[str, dict[str, dict[int, Option]]] = {"advance": {}, "target": {}}
+
+
 def _area_option(s: ChantState, key: str, u: int) -> Option:
-    return Option(f"{key}:{u}", f"opt.{key}", (s.ids[u], s.owner[u] + 1, s.progress[u], s.defs[u].chant))
+    cid = s.ids[u]
+    progress = s.progress[u]
+    args = (cid, s.owner[u] + 1, progress, s.defs[u].chant)
+    table = _AREA.get(key)
+    if table is None:
+        table = _AREA[key] = {}
+    by_uid = table.get(cid)
+    if by_uid is None:
+        by_uid = table[cid] = {}
+    slot = u * 64 + progress  # a key only: the option's arguments are checked
+    o = by_uid.get(slot)
+    if o is None or o.args != args:
+        o = by_uid[slot] = Option(f"{key}:{u}", f"opt.{key}", args)
+    return o
 
 
 # ----- decisions of waiting frames (one function per operation and per procedure)

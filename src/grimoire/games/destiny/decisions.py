@@ -64,16 +64,41 @@ def opt(prefix: str, uid: int, key: str, *args: object) -> Option:
     return Option(f"{prefix}:{uid}", key, args)
 
 
+#: The summon and fate decisions' options by card id, then uid (made once: options are immutable).
+#: Cheaper than :func:`opt` on the hottest paths: two lookups of a str and an int, no argument tuple
+#: hashed per offer.
+_SUMMON: dict[str, dict[int, Option]] = {}
+_FATE: dict[str, dict[int, Option]] = {}
+
+
+def _by_card(table: dict[str, dict[int, Option]], cid: str, uid: int, prefix: str, key: str,
+             args: tuple[object, ...]) -> Option:
+    """The option ``<prefix>:<uid>`` for card ``cid`` from ``table``, made on first use (or when the card's
+    arguments differ: a card file edited under the same id)."""
+    by_uid = table.get(cid)
+    if by_uid is None:
+        by_uid = table[cid] = {}
+    o = by_uid.get(uid)
+    if o is None or o.args != args:
+        o = by_uid[uid] = Option(f"{prefix}:{uid}", key, args)
+    return o
+
+
 def _summon(state: DestinyState) -> DestinyDecision:
     seat = state.active
     p = state.players[seat]
     ids = state.ids
+    defs = state.defs
     zone = p.hand + p.crisis
-    options = []
+    options: list[Option] = []
     if state.summons < 2:
-        options = [opt("summon", uid, "opt.summon", ids[uid]) for uid in zone]
+        for uid in zone:
+            cid = ids[uid]
+            by_uid = _SUMMON.get(cid)
+            o = by_uid.get(uid) if by_uid is not None else None
+            options.append(o if o is not None else _by_card(_SUMMON, cid, uid, "summon", "opt.summon", (cid,)))
     for uid in zone:
-        d = state.defs[uid]
+        d = defs[uid]
         if d.groups[MAIN] and effects.usable(state, seat, uid, MAIN):
             options.append(opt("effect", uid, "opt.effect", ids[uid], d.power))
     options.append(END_SUMMON)
@@ -131,7 +156,17 @@ def _block(state: DestinyState) -> DestinyDecision:
 def _fate(state: DestinyState) -> DestinyDecision:
     seat = state.active
     p = state.players[seat]
-    options = [opt("select", uid, "opt.fate", state.ids[uid], state.defs[uid].power) for uid in p.hand + p.crisis]
+    ids, defs = state.ids, state.defs
+    options: list[Option] = []
+    for zone in (p.hand, p.crisis):
+        for uid in zone:
+            cid = ids[uid]
+            power = defs[uid].power
+            by_uid = _FATE.get(cid)
+            o = by_uid.get(uid) if by_uid is not None else None
+            if o is None or o.args[1] != power:
+                o = _by_card(_FATE, cid, uid, "select", "opt.fate", (cid, power))
+            options.append(o)
     options.append(SKIP)
     return Decision(seat, "fate", tuple(options))
 

@@ -199,8 +199,10 @@ class DestinyGame(Game[DestinyState]):
 
     def apply_unchecked(self, state: DestinyState, option_id: str, events: list[DestinyEvent]) -> None:
         state.cache = None
-        with suppress(GameEnded):
+        try:  # noqa: SIM105 — contextlib.suppress costs a context manager per answer on the hottest call
             turn.answer(state, option_id, events)
+        except GameEnded:
+            pass
 
     def settle(self, state: DestinyState) -> list[DestinyEvent]:
         events: list[DestinyEvent] = []
