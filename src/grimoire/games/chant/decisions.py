@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+from typing import Final
 
 from grimoire.core.decision import Decision, Option
 from grimoire.core.effects import Effect, Frame
@@ -38,12 +39,14 @@ from . import effects, procedures, rules
 from .kinds import ChantDecision
 from .state import ChantState, FrameKind, Phase
 
-_C, _A, _E = Phase.C, Phase.A, Phase.E
+_C: Final = Phase.C
+_A: Final = Phase.A
+_E: Final = Phase.E
 
-END = Option("end", "opt.end")
-DONE = Option("done", "opt.done")
-CANCEL = Option("cancel", "opt.cancel")
-NOCOUNTER = Option("nocounter", "opt.nocounter")
+END: Final = Option("end", "opt.end")
+DONE: Final = Option("done", "opt.done")
+CANCEL: Final = Option("cancel", "opt.cancel")
+NOCOUNTER: Final = Option("nocounter", "opt.nocounter")
 
 
 def _first_per_id(s: ChantState, uids: list[int]) -> list[int]:
@@ -91,11 +94,11 @@ def opt(prefix: str, uid: int, key: str, *args: object) -> Option:
 
 #: The C-phase decision's options by card id, then uid (made once: options are immutable). Cheaper than
 #: :func:`opt` on the hottest path: two lookups of a str and an int, no argument tuple hashed per offer.
-_PLACE: dict[str, dict[int, Option]] = {}
-_BOOK: dict[str, dict[int, Option]] = {}
-_DISCARD: dict[str, dict[int, Option]] = {}
-_ABILITY: dict[str, dict[int, Option]] = {}
-_ACTIVATE: dict[str, dict[int, Option]] = {}
+_PLACE: Final[dict[str, dict[int, Option]]] = {}
+_BOOK: Final[dict[str, dict[int, Option]]] = {}
+_DISCARD: Final[dict[str, dict[int, Option]]] = {}
+_ABILITY: Final[dict[str, dict[int, Option]]] = {}
+_ACTIVATE: Final[dict[str, dict[int, Option]]] = {}
 
 
 def _by_card(table: dict[str, dict[int, Option]], cid: str, u: int, prefix: str, key: str,
@@ -221,7 +224,7 @@ def main_decision(s: ChantState) -> ChantDecision:
 
 
 #: Options naming an area card with its progress, by option key, then card id, then uid and progress.
-_AREA: dict[str, dict[str, dict[int, Option]]] = {"advance": {}, "target": {}}
+_AREA: Final[dict[str, dict[str, dict[int, Option]]]] = {"advance": {}, "target": {}}
 
 
 def _area_option(s: ChantState, key: str, u: int) -> Option:
@@ -271,7 +274,7 @@ def _discard_cards(s: ChantState, f: Frame, eff: Effect) -> ChantDecision:
 
 
 #: The decision a waiting card effect asks for, by operation.
-EFFECT_DECISIONS: dict[str, Callable[[ChantState, Frame, Effect], ChantDecision]] = {
+EFFECT_DECISIONS: Final[dict[str, Callable[[ChantState, Frame, Effect], ChantDecision]]] = {
     "advance": _move_target, "rewind": _move_target, "pay_life_advance_self": _pay_life,
     "reveal_pick": _reveal, "discard": _discard_cards,
 }
@@ -314,7 +317,7 @@ def _spread(s: ChantState, f: Frame) -> ChantDecision:
 
 
 #: The decision a waiting rule procedure asks for, by frame kind.
-PROCEDURE_DECISIONS: dict[int, Callable[[ChantState, Frame], ChantDecision]] = {
+PROCEDURE_DECISIONS: Final[dict[int, Callable[[ChantState, Frame], ChantDecision]]] = {
     FrameKind.ACTIVATION: _counter, FrameKind.PUT_AWAY: _spend, FrameKind.BOOK: _underlay,
     FrameKind.DISCARD: _discard_mode, FrameKind.RUNAWAY: _spread,
 }

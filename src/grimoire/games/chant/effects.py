@@ -20,6 +20,7 @@ owner's ``shown`` zone; ``pc`` :data:`REVEAL_SHOW` the owner choosing,
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from grimoire.core.decision import Event
 from grimoire.core.effects import Effect, Frame
@@ -29,12 +30,17 @@ from .kinds import ChantEvent
 from .rules import push_group
 from .state import TRIGGER_FIELDS, ChantState, FrameKind, Trigger
 
-_EFFECT, _TRIGGER, _ACTIVATION = FrameKind.EFFECT, FrameKind.TRIGGER, FrameKind.ACTIVATION
+_EFFECT: Final = FrameKind.EFFECT
+_TRIGGER: Final = FrameKind.TRIGGER
+_ACTIVATION: Final = FrameKind.ACTIVATION
 
-DISCARD_LEFT = 0
-REVEAL_SHOW, REVEAL_PICK = 0, 1
-TUTOR_SEARCH, TUTOR_SHUFFLE = 0, 1
-DISCARD_START, DISCARD_CHOOSING = 0, 1
+DISCARD_LEFT: Final = 0
+REVEAL_SHOW: Final = 0
+REVEAL_PICK: Final = 1
+TUTOR_SEARCH: Final = 0
+TUTOR_SHUFFLE: Final = 1
+DISCARD_START: Final = 0
+DISCARD_CHOOSING: Final = 1
 
 Step = Callable[[ChantState, Frame, Effect, list[ChantEvent]], bool]
 Answer = Callable[[ChantState, Frame, Effect, str, str, list[ChantEvent]], None]
@@ -274,12 +280,12 @@ def _discard_answer(s: ChantState, f: Frame, eff: Effect, key: str, arg: str, ev
 
 # ----------------------------------------------------------------- dispatch
 
-STEPS: dict[str, Step] = {
+STEPS: Final[dict[str, Step]] = {
     "draw": _draw, "damage": _damage, "gain_life": _gain_life, "pay_life": _pay_life,
     "advance": _move, "rewind": _move, "pay_life_advance_self": _pay_advance, "reveal_pick": _reveal,
     "tutor_chant": _tutor, "power_per_blank_name": _power_bonus, "power_mod": _static, "discard": _discard,
 }
-ANSWERS: dict[str, Answer] = {
+ANSWERS: Final[dict[str, Answer]] = {
     "advance": _move_answer, "rewind": _move_answer, "pay_life_advance_self": _pay_advance_answer,
     "reveal_pick": _reveal_answer, "discard": _discard_answer,
 }

@@ -24,7 +24,7 @@ from typing import Any
 
 from grimoire.core.cardset import CardSet
 from grimoire.core.content import Localized
-from grimoire.core.decision import Decision, Event, Outcome
+from grimoire.core.decision import Event, Outcome
 from grimoire.core.decks import DeckRules, Section
 from grimoire.core.game import Game, GameEnded, Setup
 from grimoire.core.hidden import instance_numbers
@@ -32,7 +32,7 @@ from grimoire.core.i18n import Catalog, Texts
 from grimoire.core.options import OptionSpec
 from grimoire.core.rng import Chance
 
-from . import decisions, notation, phases, rules
+from . import notation, phases, rules
 from .cards import DATA, load_pool
 from .events import EVENTS
 from .kinds import ChantEvent
@@ -169,15 +169,9 @@ class ChantGame(Game[ChantState]):
             pass
         return s
 
-    def decision(self, state: ChantState) -> Decision | None:
-        d = state.cache
-        if d is None:
-            d = decisions.build(state)
-            state.cache = d
-        return d
-
-    def apply_unchecked(self, state: ChantState, option_id: str, events: list[ChantEvent]) -> None:
-        phases.apply(state, option_id, events)
+    # the two calls of every decision, bound straight to the engine's functions (no method frame between)
+    decision = staticmethod(phases.pending)
+    apply_unchecked = staticmethod(phases.apply)
 
     def settle(self, state: ChantState) -> list[ChantEvent]:
         events: list[ChantEvent] = []

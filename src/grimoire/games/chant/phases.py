@@ -16,17 +16,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import suppress
+from typing import Final
 
 from grimoire.core.decision import DRAWN, Event, Termination
 from grimoire.core.effects import Frame
 from grimoire.core.game import GameEnded
 
 from . import decisions, effects, procedures, rules
-from .kinds import ChantEvent
+from .kinds import ChantDecision, ChantEvent
 from .state import ChantState, FrameKind, Phase, Trigger
 
-_C, _A, _R, _E = Phase.C, Phase.A, Phase.R, Phase.E  # C < A < R < E
-_ACTIVATION = FrameKind.ACTIVATION
+# module constants are Final: the compiled build reads them without a dictionary look-up
+_C: Final = Phase.C  # C < A < R < E
+_A: Final = Phase.A
+_R: Final = Phase.R
+_E: Final = Phase.E
+_ACTIVATION: Final = FrameKind.ACTIVATION
 
 
 def begin_turn(s: ChantState, ev: list[ChantEvent]) -> None:
@@ -147,7 +152,7 @@ def _ability(s: ChantState, u: int, ev: list[ChantEvent]) -> None:
 
 
 #: The main decision's option keys (``<key>:<uid>``, or ``end``) and what each does.
-MAIN_ANSWERS: dict[str, Callable[[ChantState, int, list[ChantEvent]], None]] = {
+MAIN_ANSWERS: Final[dict[str, Callable[[ChantState, int, list[ChantEvent]], None]]] = {
     "end": _end, "place": _place, "activate": _activate, "advance": _advance, "discard": _discard,
     "book": _book, "ability": _ability,
 }
@@ -159,15 +164,26 @@ def main_answer(s: ChantState, option_id: str, ev: list[ChantEvent]) -> None:
     MAIN_ANSWERS[key](s, int(arg) if arg else -1, ev)
 
 
-def apply(s: ChantState, option_id: str, ev: list[ChantEvent]) -> None:
-    """Apply a legal answer and run on to the next decision (the game may end on the way)."""
-    s.cache = None
+def pending(state: ChantState) -> ChantDecision | None:
+    """:meth:`ChantGame.decision`: the pending decision, built once and cached in the state until the
+    next answer (here rather than in the game class so the compiled build runs it natively)."""
+    d = state.cache
+    if d is None:
+        d = decisions.build(state)
+        state.cache = d
+    return d
+
+
+def apply(state: ChantState, option_id: str, events: list[ChantEvent]) -> None:
+    """Apply a legal answer and run on to the next decision (the game may end on the way);
+    :meth:`ChantGame.apply_unchecked`."""
+    state.cache = None
     try:
-        if s.stack:
-            effects.answer(s, s.stack[-1], option_id, ev)
+        if state.stack:
+            effects.answer(state, state.stack[-1], option_id, events)
         else:
-            main_answer(s, option_id, ev)
-        run(s, ev)
+            main_answer(state, option_id, events)
+        run(state, events)
     except GameEnded:
         pass
 

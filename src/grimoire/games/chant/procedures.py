@@ -23,6 +23,7 @@ read and written through the named slots below, never by bare position.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from grimoire.core.decision import Event, Termination
 from grimoire.core.effects import Frame
@@ -31,17 +32,31 @@ from . import rules
 from .kinds import ChantEvent
 from .state import ChantState, FrameKind, Trigger
 
-CANCEL_LIMIT = 3  # book placements a player may cancel per turn (bounds the C phase)
+CANCEL_LIMIT: Final = 3  # book placements a player may cancel per turn (bounds the C phase)
 
 # activation registers and program counter
-ACT_BONUS, ACT_POWER, ACT_COUNTER, ACT_COUNTER_BONUS = range(4)
-ACT_EFFECTS, ACT_ATTACK, ACT_OFFER, ACT_COMPARE, ACT_PUT_AWAY, ACT_PUT_AWAY_COUNTER, ACT_DONE = range(7)
+ACT_BONUS: Final = 0
+ACT_POWER: Final = 1
+ACT_COUNTER: Final = 2
+ACT_COUNTER_BONUS: Final = 3
+ACT_EFFECTS: Final = 0
+ACT_ATTACK: Final = 1
+ACT_OFFER: Final = 2
+ACT_COMPARE: Final = 3
+ACT_PUT_AWAY: Final = 4
+ACT_PUT_AWAY_COUNTER: Final = 5
+ACT_DONE: Final = 6
 
 # runaway registers: depth noted for seat 0 and 1, cards blanked by seat 0 and 1, stage, advances left
-_RUN_DEPTH, _RUN_BLANKED, RUN_STAGE, RUN_LEFT = 0, 2, 4, 5
-RUN_CHECK, RUN_DAMAGE, RUN_SPREAD = range(3)
+_RUN_DEPTH: Final = 0
+_RUN_BLANKED: Final = 2
+RUN_STAGE: Final = 4
+RUN_LEFT: Final = 5
+RUN_CHECK: Final = 0
+RUN_DAMAGE: Final = 1
+RUN_SPREAD: Final = 2
 # put away: waiting for the book's owner to choose the underlay card to spend
-PUT_AWAY_CHOOSE = 1
+PUT_AWAY_CHOOSE: Final = 1
 
 
 def activation_registers() -> list[int]:
@@ -301,12 +316,12 @@ Step = Callable[[ChantState, Frame, list[ChantEvent]], bool]
 Answer = Callable[[ChantState, Frame, str, str, list[ChantEvent]], None]
 
 #: Stepping a procedure frame: True when it waits for a decision.
-STEPS: dict[int, Step] = {
+STEPS: Final[dict[int, Step]] = {
     FrameKind.ACTIVATION: _activate, FrameKind.PUT_AWAY: _putaway, FrameKind.RUNAWAY: _runaway,
     FrameKind.BOOK: _waits, FrameKind.DISCARD: _waits,
 }
 #: Applying an answer (``key``, ``argument``) to a waiting procedure frame.
-ANSWERS: dict[int, Answer] = {
+ANSWERS: Final[dict[int, Answer]] = {
     FrameKind.ACTIVATION: _activate_answer, FrameKind.PUT_AWAY: _putaway_answer, FrameKind.BOOK: _book_answer,
     FrameKind.DISCARD: _discard_answer, FrameKind.RUNAWAY: _runaway_answer,
 }

@@ -10,7 +10,7 @@ Rule numbers refer to ``docs/rules/chant.md``. Every change appends its
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NoReturn
+from typing import Any, Final, NoReturn
 
 from grimoire.core.decision import DRAWN, Event, Termination
 from grimoire.core.effects import Frame
@@ -20,17 +20,23 @@ from grimoire.core.game import GameEnded
 from .kinds import ChantEvent, EventKind
 from .state import DEFAULT_VARIANT, TRIGGER_FIELDS, ChantState, FrameKind, Phase, Trigger
 
-_EFFECT, _TRIGGER = FrameKind.EFFECT, FrameKind.TRIGGER
-_A, _R = Phase.A, Phase.R
+_EFFECT: Final = FrameKind.EFFECT
+_TRIGGER: Final = FrameKind.TRIGGER
+_A: Final = Phase.A
+_R: Final = Phase.R
 
-MULT_TEXT = ("x1", "x1", "x1.5", "x2")
+MULT_TEXT: Final = ("x1", "x1", "x1.5", "x2")
 
 #: The rules-variant parameters a state carries (game options; the default is the rulings):
 #: first-turn draw (0: the first player skips it, 2.2), the runaway threshold (6.1), the
 #: placing cap of chanting cards (3.2.1), then the damage multipliers at depth 0, 1, 2 and
 #: 3+ in halves (5.5.1: ×1, ×1, ×1.5, ×2), then where the multiplier applies (5.5.2: 0 damage taken
 #: in the A phase and at its end, 1 all damage).
-V_FIRST_DRAW, V_RUNAWAY, V_CAP, V_MULT, V_DEPTH_ALL = 0, 1, 2, 3, 7
+V_FIRST_DRAW: Final = 0
+V_RUNAWAY: Final = 1
+V_CAP: Final = 2
+V_MULT: Final = 3
+V_DEPTH_ALL: Final = 7
 
 #: The values of the option ``depth_damage`` (5.5.2), by :data:`V_DEPTH_ALL`.
 DEPTH_DAMAGE = ("a_phase", "all")

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+from typing import Final
 
 from grimoire.core.decision import Decision, Option
 
@@ -51,11 +52,11 @@ from .turn import houki_cards, kijutsu_groups, mulligan_seat
 
 ABILITY_OPTIONS = (*(Option(f"ability:{a}", "opt.ability", (a,)) for a in ABILITIES), Option("none", "opt.none"))
 KEEP = (Option("keep", "opt.keep"), Option("mulligan", "opt.mulligan"))
-DONE = Option("done", "opt.done")
-PASS = Option("pass", "opt.pass")
-SKIP = Option("skip", "opt.skip")
-END_ATTACKS = Option("done", "opt.done_attackers")
-END_SUMMON = Option("done", "opt.done_summon")
+DONE: Final = Option("done", "opt.done")
+PASS: Final = Option("pass", "opt.pass")
+SKIP: Final = Option("skip", "opt.skip")
+END_ATTACKS: Final = Option("done", "opt.done_attackers")
+END_SUMMON: Final = Option("done", "opt.done_summon")
 
 
 @cache
@@ -67,8 +68,8 @@ def opt(prefix: str, uid: int, key: str, *args: object) -> Option:
 #: The summon and fate decisions' options by card id, then uid (made once: options are immutable).
 #: Cheaper than :func:`opt` on the hottest paths: two lookups of a str and an int, no argument tuple
 #: hashed per offer.
-_SUMMON: dict[str, dict[int, Option]] = {}
-_FATE: dict[str, dict[int, Option]] = {}
+_SUMMON: Final[dict[str, dict[int, Option]]] = {}
+_FATE: Final[dict[str, dict[int, Option]]] = {}
 
 
 def _by_card(table: dict[str, dict[int, Option]], cid: str, uid: int, prefix: str, key: str,
@@ -198,11 +199,20 @@ def _ability(state: DestinyState) -> DestinyDecision:
 
 
 #: The decision of each phase (with an empty effect stack).
-PHASE_DECISIONS: dict[int, Callable[[DestinyState], DestinyDecision]] = {
+PHASE_DECISIONS: Final[dict[int, Callable[[DestinyState], DestinyDecision]]] = {
     ABILITY: _ability, MULLIGAN: _mulligan, UPKEEP: _upkeep, SUMMON: _summon, HOUKI_PICK: _houki,
     KIJUTSU_PICK: _kijutsu, DECLARE: _declare, BLOCK: _block, WINDOW_ATK: _window, WINDOW_DEF: _window,
     FATE: _fate,
 }
+
+
+def pending(state: DestinyState) -> DestinyDecision | None:
+    """:meth:`DestinyGame.decision`: the pending decision, built once and cached in the state until the
+    next answer (here rather than in the game class so the compiled build runs it natively)."""
+    cached = state.cache
+    if cached is None:
+        cached = state.cache = decision(state)
+    return cached
 
 
 def decision(state: DestinyState) -> DestinyDecision | None:

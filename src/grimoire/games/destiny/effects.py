@@ -24,6 +24,7 @@ top of the frame it answers; it resolves at once, then the answered frame resolv
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from grimoire.core.decision import Event, option_uid
 from grimoire.core.effects import Effect, Frame
@@ -33,9 +34,20 @@ from .cards import ATTACK, BATTLE, KANCHI, MAIN, RESPONSE, SHINPI, TIMINGS
 from .kinds import DestinyEvent
 from .state import V_SCOPE, V_SENSE, V_USER_EFFECTS, DestinyState, FrameKind
 
-F_ALL, F_FREE, F_CANCELLED, F_NO_RESPONSE, F_FIELD = 1, 2, 4, 8, 16
-PC_NEW, PC_SENSE, PC_RESPONSE, PC_TARGET = 0, 1, 2, 3
-_FLAGS, _SENSED, _CHOOSING, _TARGETS = 0, 1, 2, 3
+# module constants are Final: the compiled build reads them without a dictionary look-up
+F_ALL: Final = 1
+F_FREE: Final = 2
+F_CANCELLED: Final = 4
+F_NO_RESPONSE: Final = 8
+F_FIELD: Final = 16
+PC_NEW: Final = 0
+PC_SENSE: Final = 1
+PC_RESPONSE: Final = 2
+PC_TARGET: Final = 3
+_FLAGS: Final = 0
+_SENSED: Final = 1
+_CHOOSING: Final = 2
+_TARGETS: Final = 3
 
 
 def use_frame(uid: int, seat: int, card: str, timing: int, flags: int, effects: int) -> Frame:
@@ -301,7 +313,7 @@ def _draw(state: DestinyState, frame: Frame, i: int, eff: Effect, events: list[D
 Operation = Callable[[DestinyState, Frame, int, Effect, list[DestinyEvent]], None]
 
 #: What each operation of the vocabulary does when its group resolves.
-OPERATIONS: dict[str, Operation] = {
+OPERATIONS: Final[dict[str, Operation]] = {
     "onslaught": _power, "strengthen": _power, "weaken": _power, "destroy": _destroy, "ready": _ready,
     "ja": _ja, "ca": _ca, "cancel": _cancel, "gain_threads": _gain_threads, "lose_threads": _lose_threads,
     "draw": _draw,
@@ -315,7 +327,7 @@ def _run(state: DestinyState, frame: Frame, events: list[DestinyEvent]) -> None:
 
 #: The groups a user may use in its own attack, by the ``user_effects`` variant parameter (§7.5): its
 #: ``attack`` group; or also its ``battle`` and ``main`` groups, the first usable in this order.
-USER_GROUPS = ((ATTACK,), (ATTACK, BATTLE, MAIN))
+USER_GROUPS: Final = ((ATTACK,), (ATTACK, BATTLE, MAIN))
 
 
 def user_group(state: DestinyState, uid: int) -> int:

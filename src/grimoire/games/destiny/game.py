@@ -25,7 +25,7 @@ from typing import Any
 
 from grimoire.core.cardset import CardSet
 from grimoire.core.content import Localized
-from grimoire.core.decision import Decision, Outcome
+from grimoire.core.decision import Outcome
 from grimoire.core.decks import Deck, DeckRules, Section
 from grimoire.core.errors import DeckError
 from grimoire.core.game import Game, GameEnded, Setup
@@ -191,18 +191,9 @@ class DestinyGame(Game[DestinyState]):
             state.first = int(opts["first_player"])
         return state
 
-    def decision(self, state: DestinyState) -> Decision | None:
-        cached = state.cache
-        if cached is None:
-            cached = state.cache = decisions.decision(state)
-        return cached
-
-    def apply_unchecked(self, state: DestinyState, option_id: str, events: list[DestinyEvent]) -> None:
-        state.cache = None
-        try:  # noqa: SIM105 — contextlib.suppress costs a context manager per answer on the hottest call
-            turn.answer(state, option_id, events)
-        except GameEnded:
-            pass
+    # the two calls of every decision, bound straight to the engine's functions (no method frame between)
+    decision = staticmethod(decisions.pending)
+    apply_unchecked = staticmethod(turn.apply_unchecked)
 
     def settle(self, state: DestinyState) -> list[DestinyEvent]:
         events: list[DestinyEvent] = []

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from enum import IntEnum
-from typing import Any
+from typing import Any, Final
 
 from grimoire.core.decision import ONGOING, Decision
 from grimoire.core.effects import Frame
@@ -42,8 +42,19 @@ class Phase(IntEnum):
     OVER = 11          # the game is over
 
 
-(ABILITY, MULLIGAN, UPKEEP, SUMMON, HOUKI_PICK, KIJUTSU_PICK, DECLARE, BLOCK, WINDOW_ATK, WINDOW_DEF, FATE,
- OVER) = tuple(Phase)
+# module constants are Final: the compiled build reads them without a dictionary look-up
+ABILITY: Final = Phase.ABILITY
+MULLIGAN: Final = Phase.MULLIGAN
+UPKEEP: Final = Phase.UPKEEP
+SUMMON: Final = Phase.SUMMON
+HOUKI_PICK: Final = Phase.HOUKI_PICK
+KIJUTSU_PICK: Final = Phase.KIJUTSU_PICK
+DECLARE: Final = Phase.DECLARE
+BLOCK: Final = Phase.BLOCK
+WINDOW_ATK: Final = Phase.WINDOW_ATK
+WINDOW_DEF: Final = Phase.WINDOW_DEF
+FATE: Final = Phase.FATE
+OVER: Final = Phase.OVER
 #: The phases' names in views and the position notation.
 PHASES = ("ability", "mulligan", "upkeep", "summon", "houki", "kijutsu", "declare", "block",
           "window_attacker", "window_defender", "fate", "over")
@@ -201,8 +212,17 @@ class Player:
 #: which of its groups a user may use in its own attack (0 its ``attack`` group, §7.5; 1 also
 #: its ``main`` and ``battle`` groups).
 DEFAULT_VARIANT: tuple[int, ...] = (0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0)
-(V_WHEEL, V_HAKO, V_EXPIRY, V_SENSE, V_KIJUTSU, V_SCOPE, V_HAKO_TURN, V_BLOCKER, V_HAKO_LIMIT, V_OMNI_DIRECT,
- V_USER_EFFECTS) = range(11)
+V_WHEEL: Final = 0
+V_HAKO: Final = 1
+V_EXPIRY: Final = 2
+V_SENSE: Final = 3
+V_KIJUTSU: Final = 4
+V_SCOPE: Final = 5
+V_HAKO_TURN: Final = 6
+V_BLOCKER: Final = 7
+V_HAKO_LIMIT: Final = 8
+V_OMNI_DIRECT: Final = 9
+V_USER_EFFECTS: Final = 10
 #: The values of the ``sense_timing`` option, by their variant parameter.
 SENSE_TIMINGS = ("main", "any")
 #: The values of the ``kijutsu_timing`` option (地脈記述, §9.2).

@@ -17,8 +17,10 @@ the stack is empty, the battle ends without damage (§6.2.4).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from grimoire.core.decision import Event, Termination, option_uid, split_option
+from grimoire.core.game import GameEnded
 
 from . import effects
 from .actions import draw, end_game, gain, hako_check, lose, pay, remove_user, take_from_hand
@@ -46,9 +48,9 @@ from .state import (
     User,
 )
 
-HAND_SIZE = 7
-MAX_SUMMONS = 2
-RECOVERY = 2
+HAND_SIZE: Final = 7
+MAX_SUMMONS: Final = 2
+RECOVERY: Final = 2
 
 
 # ----- set-up -----------------------------------------------------------------
@@ -360,7 +362,7 @@ def _answer_ability(state: DestinyState, option: str, events: list[DestinyEvent]
 
 
 #: How an answer to each phase's decision is applied.
-ANSWERS: dict[int, Callable[[DestinyState, str, list[DestinyEvent]], None]] = {
+ANSWERS: Final[dict[int, Callable[[DestinyState, str, list[DestinyEvent]], None]]] = {
     ABILITY: _answer_ability, MULLIGAN: _answer_mulligan, UPKEEP: _answer_upkeep, SUMMON: _answer_summon,
     HOUKI_PICK: _answer_houki, KIJUTSU_PICK: _answer_kijutsu, DECLARE: _answer_declare, BLOCK: _answer_block,
     WINDOW_ATK: _answer_window, WINDOW_DEF: _answer_window, FATE: _answer_fate,
@@ -374,6 +376,17 @@ def answer(state: DestinyState, option: str, events: list[DestinyEvent]) -> None
     else:
         ANSWERS[state.phase](state, option, events)
     proceed(state, events)
+
+
+def apply_unchecked(state: DestinyState, option_id: str, events: list[DestinyEvent]) -> None:
+    """:meth:`DestinyGame.apply_unchecked`: clear the cached decision, apply the answer and run on; the
+    end of the game (:class:`~grimoire.core.game.GameEnded`) stops the run. Here rather than in the game
+    class so the compiled build runs it natively."""
+    state.cache = None
+    try:  # noqa: SIM105 — contextlib.suppress costs a context manager per answer on the hottest call
+        answer(state, option_id, events)
+    except GameEnded:
+        pass
 
 
 def proceed(state: DestinyState, events: list[DestinyEvent]) -> None:

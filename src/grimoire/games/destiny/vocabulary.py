@@ -7,20 +7,32 @@ abilities and the operations with their parameters.
 
 from __future__ import annotations
 
+from typing import Final
+
 from grimoire.core.effects import OpRegistry, OpSpec, Param
 
 ATTRIBUTES = ("kiryoku", "jutsushiki", "shinpi", "zenno")
-KIRYOKU, JUTSUSHIKI, SHINPI, ZENNO = ATTRIBUTES
+KIRYOKU: Final = "kiryoku"
+JUTSUSHIKI: Final = "jutsushiki"
+SHINPI: Final = "shinpi"
+ZENNO: Final = "zenno"
 ATTRIBUTE_JA = {"kiryoku": "気魄", "jutsushiki": "術式", "shinpi": "神秘", "zenno": "全能"}
 
 TIMINGS = ("main", "battle", "response", "attack")
-MAIN, BATTLE, RESPONSE, ATTACK = range(4)
+# Final: the compiled engine inlines them
+MAIN: Final = 0
+BATTLE: Final = 1
+RESPONSE: Final = 2
+ATTACK: Final = 3
 
 TARGETS = ("own_user", "opponent_user", "any_user", "self")
 USER_OPS = frozenset({"strengthen", "weaken", "destroy", "ready"})
 
 ABILITIES = ("chimyaku_houki", "chimyaku_kijutsu", "chimyaku_kanchi", "chimyaku_no_hako")
-HOUKI, KIJUTSU, KANCHI, HAKO = ABILITIES
+HOUKI: Final = "chimyaku_houki"
+KIJUTSU: Final = "chimyaku_kijutsu"
+KANCHI: Final = "chimyaku_kanchi"
+HAKO: Final = "chimyaku_no_hako"
 
 
 def _n() -> Param:
