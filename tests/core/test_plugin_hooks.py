@@ -78,3 +78,23 @@ def test_a_skipped_feature_is_noted_in_one_line(caplog: pytest.LogCaptureFixture
     assert any("'toy' has no metrics.coverage hook" in line for line in lines), lines
     assert any("'toy' has no card_numbers hook (docs/protocol.md 1.2)" in line for line in lines), lines
     assert all("\n" not in line for line in lines)
+
+
+def test_the_terminal_summary_names_the_events_each_plugin_declares() -> None:
+    from dataclasses import replace
+
+    from grimoire.cli.play import striking
+    from grimoire.core.decision import Event
+    from grimoire.core.registry import register
+
+    chant, destiny, toy = load_game("chant"), load_game("destiny"), load_game("toy")
+    assert striking(chant, Event("attack", 0)) and striking(chant, Event("damage", 1, (3, 1, 3, 17)))
+    assert not striking(chant, Event("draw", 0))
+    assert striking(destiny, Event("direct", 0)) and striking(destiny, Event("recover", 1, (1, 9)))
+    assert striking(toy, Event("trip", 0, ("c1",))) and not striking(toy, Event("play", 0, ("c1", 3)))
+    declared = plugin("toy")
+    register(replace(declared, summary_events=()))
+    try:  # a game that declares nothing gets the moves only, whatever its events are called
+        assert not striking(load_game("toy"), Event("trip", 0, ("c1",)))
+    finally:
+        register(declared)

@@ -24,6 +24,7 @@ PLUGIN = GamePlugin(
     rule_refs="grimoire_toy_race.game:RULE_OF_DECISION",
     board_editor="grimoire_toy_race.boards:EDITOR",  # the web board editor (/board)
     forum_board="grimoire_toy_race.boards:BOARD",  # a forum post's board
+    summary_events=("trip",),  # the terminal names a trip in its summary of the other side's turn
 )
 
 __all__ = ["PLUGIN", "ToyGame", "ToyState"]

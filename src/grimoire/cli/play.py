@@ -44,9 +44,11 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
+from grimoire.core import registry
 from grimoire.core.boardcoin import POST_KIND
 from grimoire.core.content import user_data_dir
 from grimoire.core.decision import Decision, Event, Option
+from grimoire.core.errors import GrimoireError
 from grimoire.core.game import Game, Setup
 from grimoire.core.match import Match
 from grimoire.core.play import Agent, play
@@ -74,15 +76,15 @@ LOG_MAX = 48  # at most, when more happened since the seat last looked
 WHY_WORDS = ("why", "なぜ")
 
 
-#: arguments that name a player's score: an event with one changed how the game stands
-SCORE_ARGS = ("life", "threads")
-#: event kinds that are attacks
-ATTACKS = ("attack", "direct")
-
-
 def striking(game: Game[Any], event: Event) -> bool:
-    """Whether ``event`` attacked or changed a player's score (what the summary of a turn names)."""
-    return event.kind in ATTACKS or any(name in SCORE_ARGS for name in game.events.names(event.kind))
+    """Whether ``event`` attacked or changed a player's score (what the summary of a turn names): the game's
+    plugin declares both (``summary_events``, ``score_args``); a game that declares neither names none."""
+    try:
+        found = registry.plugin(game.name)
+    except GrimoireError:
+        return False
+    return event.kind in found.summary_events or any(
+        name in found.score_args for name in game.events.names(event.kind))
 
 
 def why_request(line: str) -> str | None:
@@ -311,8 +313,8 @@ class Session:
 
     def summary(self, viewer: int | None) -> str:
         """What the other side did since ``viewer`` last looked, in at most two lines: its moves (a move made
-        several times in a row once, with its count) and what changed a player's score or attacked (events
-        with a ``life`` or ``threads`` argument, attacks); '' when the other side did nothing. Only what
+        several times in a row once, with its count) and what changed a player's score or attacked (the
+        events its plugin declares: ``summary_events``, ``score_args``); '' when the other side did nothing. Only what
         ``viewer`` may see is named."""
         if viewer is None:
             return ""

@@ -378,6 +378,10 @@ class GamePlugin:
     card_numbers: tuple[CardNumber, ...] = ()
     card_facets: tuple[str, ...] = ()
     card_filters: tuple[str, ...] = ()
+    #: the event kinds the terminal's summary of the other side's turn names (its attacks), and the event
+    #: arguments that hold a player's score (an event with one changed how the game stands): none by default
+    summary_events: tuple[str, ...] = ()
+    score_args: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not _NAME.match(self.name):

@@ -45,6 +45,8 @@ PLUGIN = GamePlugin(
                   CardNumber("required", minimum=1)),
     card_facets=("attribute",),
     card_filters=("attribute", "chant", "power"),
+    summary_events=("attack",),
+    score_args=("life",),
 )
 
 __all__ = ["PLUGIN", "Area", "ChantGame", "Side", "scenario", "settle"]

@@ -41,6 +41,8 @@ PLUGIN = GamePlugin(
     card_numbers=(CardNumber("power", stronger=1, minimum=1, maximum=6),),
     card_facets=("attribute", "lucky"),
     card_filters=("attribute", "power"),
+    summary_events=("attack", "direct"),
+    score_args=("threads",),
 )
 
 __all__ = ["PLUGIN", "DestinyGame", "scenario", "settle"]
