@@ -16,7 +16,7 @@ from typing import Any, get_args
 
 import pytest
 
-from grimoire.core.decision import Decision, Event
+from grimoire.core.decision import Decision, Event, split_option
 from grimoire.core.game import Game, Setup
 from grimoire.core.registry import load_game
 from grimoire.games.chant import kinds as chant_kinds
@@ -101,9 +101,46 @@ def test_the_example_plugins_declared_event_kinds_are_its_schemas_kinds() -> Non
     assert list(get_args(toy.ToyEventKind)) == list(toy.EVENTS.kinds)
 
 
-def _kinds_seen(game: Game[Any], games: int) -> tuple[set[str], set[str]]:
+OPTION_SNIPPET = '''
+from grimoire.core.decision import Option
+from grimoire.games.chant import decisions as chant
+from grimoire.games.destiny import decisions as destiny
+from grimoire_toy_race.game import option_id
+
+
+def options() -> list[Option]:
+    return [
+        chant.opt("place", 3, "opt.place", "c1"),
+        chant.opt("palce", 3, "opt.place", "c1"),  # line 11: misspelt prefix
+        Option(chant.option_id("pay", 2), "opt.pay", (2,)),
+        Option(chant.option_id("pya", 2), "opt.pay", (2,)),  # line 13
+        destiny.opt("summon", 3, "opt.summon", "d1"),
+        destiny.opt("place", 3, "opt.summon", "d1"),  # line 15: a Chant prefix, not Destiny's
+        Option(option_id("play", "step1"), "opt.play", ("step1",)),
+        Option(option_id("plya", "step1"), "opt.play", ("step1",)),  # line 17
+    ]
+'''
+
+
+def test_mypy_refuses_a_misspelt_option_prefix_where_the_option_is_made(tmp_path: Path) -> None:
+    out, status = _mypy(tmp_path, OPTION_SNIPPET)
+    assert status == 1, out
+    lines = sorted({int(line.split(":")[1]) for line in out.splitlines() if ": error:" in line})
+    assert lines == [11, 13, 15, 17], out
+    assert "Literal['palce']" in out and "Literal['plya']" in out
+
+
+def test_mypy_accepts_the_declared_option_prefixes(tmp_path: Path) -> None:
+    good = (OPTION_SNIPPET.replace('"palce"', '"place"').replace('"pya"', '"pay"')
+            .replace('destiny.opt("place"', 'destiny.opt("effect"').replace('"plya"', '"play"'))
+    out, status = _mypy(tmp_path, good)
+    assert status == 0, out
+
+
+def _kinds_seen(game: Game[Any], games: int) -> tuple[set[str], set[str], set[str]]:
     decisions: set[str] = set()
     events: set[str] = set()
+    prefixes: set[str] = set()
     rng = random.Random(7)
     for seed in range(games):
         names = sorted(game.cards.starter_decks())
@@ -116,13 +153,28 @@ def _kinds_seen(game: Game[Any], games: int) -> tuple[set[str], set[str]]:
             if d is None:
                 break
             decisions.add(d.kind)
+            prefixes.update(split_option(i)[0] for i in d.ids())
             log.extend(game.apply(state, rng.choice(d.ids())))
         events.update(e.kind for e in log)
-    return decisions, events
+    return decisions, events, prefixes
 
 
 @pytest.mark.parametrize("name", sorted(KINDS))
 def test_random_games_ask_and_emit_only_declared_kinds(name: str) -> None:
-    decisions, events = _kinds_seen(load_game(name), 6)
+    decisions, events, _ = _kinds_seen(load_game(name), 6)
     assert decisions and decisions <= set(get_args(KINDS[name].DecisionKind))
     assert events and events <= set(get_args(KINDS[name].EventKind))
+
+
+@pytest.mark.parametrize("name", sorted(KINDS))
+def test_random_games_offer_only_options_with_declared_prefixes(name: str) -> None:
+    _, _, prefixes = _kinds_seen(load_game(name), 6)
+    declared = set(get_args(KINDS[name].OptionPrefix))
+    assert prefixes <= declared
+    assert len(prefixes) >= len(declared) // 2  # the games reached most kinds of option
+
+
+def test_the_example_plugins_random_games_offer_only_declared_option_prefixes() -> None:
+    toy = pytest.importorskip("grimoire_toy_race.game")
+    _, _, prefixes = _kinds_seen(toy.ToyGame(), 4)
+    assert {"play", "draw", "trip"} <= prefixes <= set(get_args(toy.ToyOptionPrefix))

@@ -54,12 +54,20 @@ RULES = {"first": "1", "draw": "2", "play": "3", "trip": "4", "pass": "2", "game
 #: the rule each decision applies (the web table links its prompt to the rules page)
 RULE_OF_DECISION = {"turn": "2", "trip": "4"}
 
-#: every kind of event and of decision, declared once: mypy refuses a kind not listed here where an
-#: event or a decision is made (docs/protocol.md 3.7, 5.3.2); a test checks that EVENTS names the same kinds
+#: every kind of event and of decision, and every option id's prefix, declared once: mypy refuses a kind or
+#: prefix not listed here where an event, decision or option is made (docs/protocol.md 3.7, 5.3.2); a test
+#: checks that EVENTS names the same kinds
 ToyEventKind = Literal["first", "draw", "play", "trip", "pass", "game_won", "game_drawn"]
 ToyDecisionKind = Literal["turn", "trip"]
+ToyOptionPrefix = Literal["trip", "no_trip", "play", "draw", "pass"]
 ToyEvent = Event[ToyEventKind]
 ToyDecision = Decision[ToyDecisionKind]
+
+
+def option_id(prefix: ToyOptionPrefix, card: str) -> str:
+    """The option id ``<prefix>:<card>``: typed, so that mypy refuses a prefix not in ``ToyOptionPrefix``."""
+    return f"{prefix}:{card}"
+
 
 EVENTS = EventSchema({
     "first": (),
@@ -262,11 +270,11 @@ class ToyGame(Game[ToyState]):
         if state.trip_pending >= 0:
             seat = state.trip_pending
             # an option's argument is a card id (docs/protocol.md 3.2): copies of a card are alike
-            opts = [Option(f"trip:{c}", "opt.trip", (c,)) for c in sorted(set(state.hand[seat]))
+            opts = [Option(option_id("trip", c), "opt.trip", (c,)) for c in sorted(set(state.hand[seat]))
                     if self.pool[c].value == 1]
             return Decision(seat, "trip", (*opts, Option("no_trip", "opt.no_trip")))
         seat = state.turn_player
-        options = [Option(f"play:{c}", "opt.play", (c,)) for c in sorted(set(state.hand[seat]))]
+        options = [Option(option_id("play", c), "opt.play", (c,)) for c in sorted(set(state.hand[seat]))]
         options.append(Option("draw", "opt.draw") if state.library[seat] else Option("pass", "opt.pass"))
         return Decision(seat, "turn", tuple(options))
 

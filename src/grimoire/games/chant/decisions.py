@@ -29,14 +29,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import Final
+from typing import Final, cast
 
 from grimoire.core.decision import Decision, Option
 from grimoire.core.effects import Effect, Frame
 from grimoire.core.errors import GrimoireError
+from grimoire.core.kinds import OptionMaker
 
 from . import effects, procedures, rules
-from .kinds import ChantDecision
+from .kinds import ChantDecision, OptionPrefix
 from .state import ChantState, FrameKind, Phase
 
 _C: Final = Phase.C
@@ -85,11 +86,23 @@ def book_ok(s: ChantState, b: int, ready: tuple[int, int] | None = None) -> bool
     return count >= (d.required or 0) and total >= d.chant
 
 
-@cache
-def opt(prefix: str, uid: int, key: str, *args: object) -> Option:
-    """The option ``<prefix>:<uid>`` with label ``key`` (cached: options are immutable, and a uid
-    with the same card and arguments always makes the same option)."""
+def _option(prefix: str, uid: int, key: str, *args: object) -> Option:
     return Option(f"{prefix}:{uid}", key, args)
+
+
+opt: Final = cast("OptionMaker[OptionPrefix]", cache(_option))
+"""The option ``<prefix>:<uid>`` with label ``key`` (cached: options are immutable, and a uid
+with the same card and arguments always makes the same option). The prefix is one of
+:data:`.kinds.OptionPrefix`: mypy refuses another."""
+
+
+def option_id(prefix: OptionPrefix, arg: object) -> str:
+    """The option id ``<prefix>:<arg>``, for options made without :func:`opt`.
+
+    >>> option_id("pay", 2)
+    'pay:2'
+    """
+    return f"{prefix}:{arg}"
 
 
 #: The C-phase decision's options by card id, then uid (made once: options are immutable). Cheaper than
@@ -101,7 +114,7 @@ _ABILITY: Final[dict[str, dict[int, Option]]] = {}
 _ACTIVATE: Final[dict[str, dict[int, Option]]] = {}
 
 
-def _by_card(table: dict[str, dict[int, Option]], cid: str, u: int, prefix: str, key: str,
+def _by_card(table: dict[str, dict[int, Option]], cid: str, u: int, prefix: OptionPrefix, key: str,
              args: tuple[object, ...]) -> Option:
     """The option ``<prefix>:<u>`` for card ``cid`` from ``table``, made on first use (or when the card's
     arguments differ: a card file edited under the same id)."""
@@ -227,7 +240,7 @@ def main_decision(s: ChantState) -> ChantDecision:
 _AREA: Final[dict[str, dict[str, dict[int, Option]]]] = {"advance": {}, "target": {}}
 
 
-def _area_option(s: ChantState, key: str, u: int) -> Option:
+def _area_option(s: ChantState, key: OptionPrefix, u: int) -> Option:
     cid = s.ids[u]
     progress = s.progress[u]
     args = (cid, s.owner[u] + 1, progress, s.defs[u].chant)
@@ -253,8 +266,8 @@ def _move_target(s: ChantState, f: Frame, eff: Effect) -> ChantDecision:
 
 def _pay_life(s: ChantState, f: Frame, eff: Effect) -> ChantDecision:
     top = effects.pay_max(s, f, eff)
-    return Decision(f.controller, "pay_life", tuple(Option(f"pay:{k}", "opt.pay", (k,)) for k in range(top + 1)),
-                    (f.card, top))
+    opts = tuple(Option(option_id("pay", k), "opt.pay", (k,)) for k in range(top + 1))
+    return Decision(f.controller, "pay_life", opts, (f.card, top))
 
 
 def _reveal(s: ChantState, f: Frame, eff: Effect) -> ChantDecision:
@@ -262,14 +275,15 @@ def _reveal(s: ChantState, f: Frame, eff: Effect) -> ChantDecision:
     pl = s.players[c]
     if f.pc == effects.REVEAL_SHOW:
         left = int(eff.params["n"]) - len(pl.shown)
-        opts = tuple(Option(f"reveal:{cid}", "opt.reveal", (cid,)) for cid in effects.reveal_choices(s, c))
+        opts = tuple(Option(option_id("reveal", cid), "opt.reveal", (cid,)) for cid in effects.reveal_choices(s, c))
         return Decision(c, "reveal", (*opts, DONE), (f.card, left))
-    return Decision(1 - c, "pick", tuple(Option(f"pick:{u}", "opt.pick", (s.ids[u],)) for u in pl.shown), (f.card,))
+    picks = tuple(Option(option_id("pick", u), "opt.pick", (s.ids[u],)) for u in pl.shown)
+    return Decision(1 - c, "pick", picks, (f.card,))
 
 
 def _discard_cards(s: ChantState, f: Frame, eff: Effect) -> ChantDecision:
     hand = _first_per_id(s, s.players[f.controller].hand)
-    return Decision(f.controller, "discard_cards", tuple(Option(f"pick:{u}", "opt.discard_card", (s.ids[u],))
+    return Decision(f.controller, "discard_cards", tuple(Option(option_id("pick", u), "opt.discard_card", (s.ids[u],))
                                                          for u in hand), (f.card, f.regs[effects.DISCARD_LEFT]))
 
 
@@ -282,19 +296,19 @@ EFFECT_DECISIONS: Final[dict[str, Callable[[ChantState, Frame, Effect], ChantDec
 
 def _counter(s: ChantState, f: Frame) -> ChantDecision:
     o = 1 - f.controller
-    opts = tuple(Option(f"counter:{u}", "opt.counter", (s.ids[u], rules.power_of(s, u) or 0))
+    opts = tuple(Option(option_id("counter", u), "opt.counter", (s.ids[u], rules.power_of(s, u) or 0))
                  for u in rules.ready_cards(s, o))
     return Decision(o, "counter", (*opts, NOCOUNTER), (f.card, f.regs[procedures.ACT_POWER]))
 
 
 def _spend(s: ChantState, f: Frame) -> ChantDecision:
-    opts = tuple(Option(f"under:{u}", "opt.spend", (s.ids[u],)) for u in procedures.spend_choices(s, f.source))
+    opts = tuple(Option(option_id("under", u), "opt.spend", (s.ids[u],)) for u in procedures.spend_choices(s, f.source))
     return Decision(f.controller, "spend_underlay", opts, (f.card,))
 
 
 def _underlay(s: ChantState, f: Frame) -> ChantDecision:
     d = s.defs[f.source]
-    opts = tuple(Option(f"under:{u}", "opt.under", (s.ids[u], s.defs[u].chant))
+    opts = tuple(Option(option_id("under", u), "opt.under", (s.ids[u], s.defs[u].chant))
                  for u in procedures.underlay_choices(s, f))
     if procedures.underlay_ok(s, f):
         opts = (*opts, DONE)

@@ -8,6 +8,8 @@ kinds, and a test checks that the two lists agree.
 >>> from typing import get_args
 >>> "draw" in get_args(EventKind), "target" in get_args(DecisionKind)
 (True, True)
+>>> "place" in get_args(OptionPrefix)
+True
 """
 
 from __future__ import annotations
@@ -30,7 +32,14 @@ DecisionKind = Literal[
 ]
 """Every kind of decision the game asks (the prompt key is ``ask.<kind>``)."""
 
+OptionPrefix = Literal[
+    "place", "book", "advance", "discard", "ability", "activate", "target", "counter", "under", "pay",
+    "reveal", "pick", "end", "done", "cancel", "nocounter", "boost", "hinder"
+]
+"""Every option id's prefix: the part before ``:`` (``place:12``), or the whole id when it has none
+(``end``). The game's ``opt`` helper takes one (see :class:`grimoire.core.kinds.OptionMaker`)."""
+
 ChantEvent = Event[EventKind]
 ChantDecision = Decision[DecisionKind]
 
-__all__ = ["ChantDecision", "ChantEvent", "DecisionKind", "EventKind"]
+__all__ = ["ChantDecision", "ChantEvent", "DecisionKind", "EventKind", "OptionPrefix"]

@@ -27,13 +27,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import Final
+from typing import Final, cast
 
 from grimoire.core.decision import Decision, Option
+from grimoire.core.kinds import OptionMaker
 
 from . import effects
 from .cards import ABILITIES, BATTLE, MAIN, TIMINGS
-from .kinds import DestinyDecision
+from .kinds import DestinyDecision, OptionPrefix
 from .state import (
     ABILITY,
     BLOCK,
@@ -50,7 +51,18 @@ from .state import (
 )
 from .turn import houki_cards, kijutsu_groups, mulligan_seat
 
-ABILITY_OPTIONS = (*(Option(f"ability:{a}", "opt.ability", (a,)) for a in ABILITIES), Option("none", "opt.none"))
+
+def option_id(prefix: OptionPrefix, arg: object) -> str:
+    """The option id ``<prefix>:<arg>``, for options made without :func:`opt`.
+
+    >>> option_id("use", "main")
+    'use:main'
+    """
+    return f"{prefix}:{arg}"
+
+
+ABILITY_OPTIONS = (*(Option(option_id("ability", a), "opt.ability", (a,)) for a in ABILITIES),
+                   Option("none", "opt.none"))
 KEEP = (Option("keep", "opt.keep"), Option("mulligan", "opt.mulligan"))
 DONE: Final = Option("done", "opt.done")
 PASS: Final = Option("pass", "opt.pass")
@@ -59,10 +71,13 @@ END_ATTACKS: Final = Option("done", "opt.done_attackers")
 END_SUMMON: Final = Option("done", "opt.done_summon")
 
 
-@cache
-def opt(prefix: str, uid: int, key: str, *args: object) -> Option:
-    """The option ``<prefix>:<uid>`` with label ``key`` (cached: options are immutable)."""
+def _option(prefix: str, uid: int, key: str, *args: object) -> Option:
     return Option(f"{prefix}:{uid}", key, args)
+
+
+opt: Final = cast("OptionMaker[OptionPrefix]", cache(_option))
+"""The option ``<prefix>:<uid>`` with label ``key`` (cached: options are immutable). The prefix is
+one of :data:`.kinds.OptionPrefix`: mypy refuses another."""
 
 
 #: The summon and fate decisions' options by card id, then uid (made once: options are immutable).
@@ -72,7 +87,7 @@ _SUMMON: Final[dict[str, dict[int, Option]]] = {}
 _FATE: Final[dict[str, dict[int, Option]]] = {}
 
 
-def _by_card(table: dict[str, dict[int, Option]], cid: str, uid: int, prefix: str, key: str,
+def _by_card(table: dict[str, dict[int, Option]], cid: str, uid: int, prefix: OptionPrefix, key: str,
              args: tuple[object, ...]) -> Option:
     """The option ``<prefix>:<uid>`` for card ``cid`` from ``table``, made on first use (or when the card's
     arguments differ: a card file edited under the same id)."""
@@ -184,7 +199,7 @@ def _kijutsu(state: DestinyState) -> DestinyDecision:
     uid = state.pending
     ids = state.ids
     power = state.defs[uid].power
-    options = [Option(f"use:{TIMINGS[t]}", "opt.use_" + TIMINGS[t], (ids[uid], power))
+    options = [Option(option_id("use", TIMINGS[t]), "opt.use_" + TIMINGS[t], (ids[uid], power))
                for t in kijutsu_groups(state, uid)]
     options.append(SKIP)
     return Decision(state.active, "kijutsu", tuple(options), (ids[uid],))

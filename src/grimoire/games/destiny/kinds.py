@@ -32,7 +32,14 @@ DecisionKind = Literal[
 ]
 """Every kind of decision the game asks (the prompt key is ``ask.<kind>``)."""
 
+OptionPrefix = Literal[
+    "ability", "none", "keep", "mulligan", "pay", "release", "summon", "effect", "select", "use", "target",
+    "attack", "block", "done", "pass", "skip"
+]
+"""Every option id's prefix: the part before ``:`` (``summon:12``), or the whole id when it has none
+(``done``). The game's ``opt`` helper takes one (see :class:`grimoire.core.kinds.OptionMaker`)."""
+
 DestinyEvent = Event[EventKind]
 DestinyDecision = Decision[DecisionKind]
 
-__all__ = ["DecisionKind", "DestinyDecision", "DestinyEvent", "EventKind"]
+__all__ = ["DecisionKind", "DestinyDecision", "DestinyEvent", "EventKind", "OptionPrefix"]
