@@ -76,7 +76,8 @@ def test_deck_check_json_gives_the_deck_section_by_section(capsys, monkeypatch) 
     assert data["ok"] is True and data["game"] == "chant" and data["file"] == str(FIRE)
     deck = load_game("chant").cards.deck_from_file(FIRE)
     assert data["name"] == deck.name and list(data["sections"]) == list(deck.sections)
-    assert data["total"] == sum(c["count"] for cards in data["sections"].values() for c in cards) == 45
+    assert data["total"] == sum(c["count"] for cards in data["sections"].values() for c in cards)
+    assert data["total"] == sum(len(ids) for ids in deck.sections.values()) > 40  # the library and its books
     first = data["sections"]["library"][0]
     assert set(first) == {"id", "name", "count"} and set(first["name"]) == {"ja", "en"}
 
