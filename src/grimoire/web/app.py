@@ -30,7 +30,7 @@ refusal is a typed error in the client's language (:mod:`grimoire.web.errors`).
 >>> from grimoire.web.storage import Store
 >>> app = create_app(Store(":memory:"))
 >>> sorted(r.path for r in app.routes)[:4]
-['/', '/api/analysis/position', '/api/cards/preview', '/api/cards/save']
+['/', '/api/analysis/boards', '/api/analysis/position', '/api/cards/preview']
 """
 
 from __future__ import annotations
